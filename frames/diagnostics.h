@@ -1,0 +1,49 @@
+// Diagnostics are values, not log lines: every problem found in a user's file
+// is recorded with a stable code, a message naming the element and value, and
+// the file and line it came from.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace frames {
+
+// Where an element came from. line == 0 means "unknown line".
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+};
+
+enum class Severity { kWarning, kError };
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string code;     // stable, e.g. "DUPLICATE_NAME"
+  std::string message;  // names the offending element and value
+  SourceLocation where;
+};
+
+// Formats as `file:line: error: message [CODE]` (editor and CI log form).
+std::string Format(const Diagnostic& d);
+
+class Diagnostics {
+ public:
+  void Error(std::string code, std::string message, SourceLocation where);
+  void Warning(std::string code, std::string message, SourceLocation where);
+  void Add(Diagnostic d);
+  void Append(const Diagnostics& other);
+
+  bool HasErrors() const { return error_count_ > 0; }
+  int error_count() const { return error_count_; }
+  const std::vector<Diagnostic>& all() const { return all_; }
+  // True if any diagnostic carries this code.
+  bool Has(const std::string& code) const;
+  // Every diagnostic formatted, one per line.
+  std::string ToString() const;
+
+ private:
+  std::vector<Diagnostic> all_;
+  int error_count_ = 0;
+};
+
+}  // namespace frames

@@ -1,0 +1,86 @@
+// The frame-semantics core for one model scope (SDFormat 1.7 pose frame
+// semantics): builds the attached_to and relative_to graphs of a model,
+// validates them with the spec's failure codes, and resolves every frame's
+// pose in the model frame once, so that any query after Build is O(1).
+//
+// Vertices are the implicit __model__ frame, every link, joint, explicit frame
+// and directly nested model. Each vertex has one relative_to edge (the frame
+// its pose is measured in, with that pose) and one attached_to edge.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frames/diagnostics.h"
+#include "frames/model.h"
+#include "frames/pose.h"
+
+namespace frames {
+
+class FrameGraph {
+ public:
+  enum class Kind { kModelFrame, kLink, kJoint, kFrame, kNestedModel };
+
+  // Checks names (empty, reserved, duplicate among links, joints, frames and
+  // nested models), joint parent/child, the canonical link, attached_to and
+  // relative_to values and graphs; reports every problem found into `diags`.
+  // Nested models are built recursively into their own scopes.
+  static FrameGraph Build(const Model& model, Diagnostics* diags);
+
+  // True when every pose of this scope and its nested scopes resolved.
+  bool ok() const { return ok_; }
+
+  bool Has(const std::string& frame) const;
+  std::optional<Kind> KindOf(const std::string& frame) const;
+
+  // X_MF: pose of `frame` in this model's frame (__model__).
+  std::optional<Isometry3> PoseInModel(const std::string& frame) const;
+  // X_AB: pose of frame B in frame A, both in this scope ("" = __model__).
+  std::optional<Isometry3> Resolve(const std::string& frame_b,
+                                   const std::string& frame_a) const;
+  // X_MS of a pose written on an element (visual, collision, sensor ...):
+  // measured in pose.relative_to, or in `default_frame` when that is empty.
+  std::optional<Isometry3> ResolvePose(const Pose& pose,
+                                       const std::string& default_frame) const;
+  // The link `frame` is attached to (following attached_to edges); for a
+  // nested model, its canonical link's name in its own scope.
+  std::optional<std::string> AttachedLink(const std::string& frame) const;
+
+  // Scope of a directly nested model, or nullptr.
+  const FrameGraph* Nested(const std::string& model_name) const;
+  const std::string& canonical_link() const { return canonical_link_; }
+
+ private:
+  struct Vertex {
+    std::string name;
+    Kind kind;
+    int relative_to = -1;  // -1 for __model__ (the root)
+    Isometry3 X_RV = Isometry3::Identity();  // pose in relative_to frame
+    int attached_to = -1;                    // -1 for links and __model__
+    // Results.
+    Isometry3 X_MV = Isometry3::Identity();
+    bool resolved = false;
+    int attached_link = -1;  // vertex index of the link, -1 if unresolved
+    bool attachment_done = false;
+    SourceLocation where;
+  };
+
+  int Index(const std::string& name) const;
+  int AddVertex(const std::string& name, Kind kind, const SourceLocation& where,
+                Diagnostics* diags);
+  void ResolvePoses(Diagnostics* diags);
+  void ResolveAttachments(Diagnostics* diags);
+
+  std::vector<Vertex> vertices_;
+  std::unordered_map<std::string, int> index_;
+  std::vector<std::pair<std::string, FrameGraph>> nested_;
+  std::string canonical_link_;
+  bool ok_ = true;
+};
+
+// True for names SDFormat reserves: "world" and "__anything__".
+bool IsReservedName(const std::string& name);
+
+}  // namespace frames

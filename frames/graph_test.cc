@@ -1,0 +1,135 @@
+#include "frames/graph.h"
+
+#include <gtest/gtest.h>
+
+namespace frames {
+namespace {
+
+Pose P(double x, double y, double z, double r, double p, double yaw,
+       std::string rel = {}) {
+  Pose pose;
+  pose.xyz = Vector3(x, y, z);
+  pose.rpy = Vector3(r, p, yaw);
+  pose.relative_to = std::move(rel);
+  return pose;
+}
+
+Link L(const std::string& name, Pose pose = {}) {
+  Link l;
+  l.name = name;
+  l.pose = std::move(pose);
+  return l;
+}
+
+Joint J(const std::string& name, const std::string& parent,
+        const std::string& child, Pose pose = {}) {
+  Joint j;
+  j.name = name;
+  j.parent = parent;
+  j.child = child;
+  j.type = JointType::kRevolute;
+  j.pose = std::move(pose);
+  return j;
+}
+
+// The spec's "Parity with URDF" model: joint poses relative_to the parent
+// link, link poses relative_to their joint.
+Model UrdfParityModel() {
+  Model m;
+  m.name = "model";
+  m.links = {L("link1"), L("link2", P(0, 0, 0, 0, 0, 0, "joint1")),
+             L("link3", P(0, 0, 0, 0, 0, 0, "joint2")),
+             L("link4", P(0, 0, 0, 0, 0, 0, "joint3"))};
+  m.joints = {J("joint1", "link1", "link2", P(1, 0, 0, 0, 0, M_PI / 2, "link1")),
+              J("joint2", "link1", "link3", P(0, 2, 0, 0, 0, 0, "link1")),
+              J("joint3", "link3", "link4", P(0, 0, 3, M_PI / 2, 0, 0, "link3"))};
+  return m;
+}
+
+TEST(FrameGraphTest, ResolvesUrdfParityModel) {
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(UrdfParityModel(), &d);
+  ASSERT_TRUE(g.ok()) << d.ToString();
+  EXPECT_TRUE(g.PoseInModel("link1")->isApprox(Isometry3::Identity()));
+  EXPECT_TRUE(g.PoseInModel("link2")->translation().isApprox(Vector3(1, 0, 0)));
+  EXPECT_TRUE(g.PoseInModel("link4")->translation().isApprox(Vector3(0, 2, 3)));
+  auto X_L2L4 = g.Resolve("link4", "link2");
+  ASSERT_TRUE(X_L2L4.has_value());
+  // link2 is rotated 90 degrees about z at (1,0,0); link4 is at (0,2,3).
+  EXPECT_TRUE(X_L2L4->translation().isApprox(Vector3(2, 1, 3), 1e-12));
+  EXPECT_EQ(g.AttachedLink("joint3"), "link4");
+  EXPECT_EQ(g.AttachedLink("__model__"), "link1");
+  EXPECT_EQ(g.canonical_link(), "link1");
+}
+
+TEST(FrameGraphTest, ReportsDuplicateAndReservedNames) {
+  Model m = UrdfParityModel();
+  m.frames.push_back(Frame{"link2", "", {}, {"f.sdf", 7}});
+  m.frames.push_back(Frame{"__bad__", "", {}, {"f.sdf", 8}});
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  EXPECT_FALSE(g.ok());
+  EXPECT_TRUE(d.Has("DUPLICATE_NAME"));
+  EXPECT_TRUE(d.Has("RESERVED_NAME"));
+  EXPECT_EQ(d.error_count(), 2);
+}
+
+TEST(FrameGraphTest, ReportsRelativeToCycle) {
+  Model m;
+  m.name = "m";
+  m.links = {L("base")};
+  Frame a{"a", "", P(0, 0, 0, 0, 0, 0, "b"), {}};
+  Frame b{"b", "", P(0, 0, 0, 0, 0, 0, "a"), {}};
+  m.frames = {a, b};
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  EXPECT_FALSE(g.ok());
+  EXPECT_TRUE(d.Has("POSE_RELATIVE_TO_CYCLE")) << d.ToString();
+  EXPECT_FALSE(g.PoseInModel("a").has_value());
+}
+
+TEST(FrameGraphTest, ReportsAttachedToCycleAndInvalid) {
+  Model m;
+  m.name = "m";
+  m.links = {L("base")};
+  m.frames = {Frame{"a", "b", {}, {}}, Frame{"b", "a", {}, {}},
+              Frame{"c", "nowhere", {}, {}}};
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  EXPECT_TRUE(d.Has("FRAME_ATTACHED_TO_CYCLE")) << d.ToString();
+  EXPECT_TRUE(d.Has("FRAME_ATTACHED_TO_INVALID")) << d.ToString();
+}
+
+TEST(FrameGraphTest, ReportsJointLinkProblems) {
+  Model m;
+  m.name = "m";
+  m.links = {L("a")};
+  m.joints = {J("j1", "a", "missing"), J("j2", "a", "a"), J("j3", "a", "world")};
+  Diagnostics d;
+  FrameGraph::Build(m, &d);
+  EXPECT_TRUE(d.Has("JOINT_CHILD_LINK_INVALID"));
+  EXPECT_TRUE(d.Has("JOINT_PARENT_SAME_AS_CHILD"));
+}
+
+TEST(FrameGraphTest, FramePosesDefaultToAttachedTo) {
+  Model m;
+  m.name = "m";
+  m.links = {L("base", P(1, 0, 0, 0, 0, 0))};
+  m.frames = {Frame{"tool", "base", P(0, 0, 1, 0, 0, 0), {}}};
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  ASSERT_TRUE(g.ok());
+  EXPECT_TRUE(g.PoseInModel("tool")->translation().isApprox(Vector3(1, 0, 1)));
+  EXPECT_EQ(g.AttachedLink("tool"), "base");
+}
+
+TEST(FrameGraphTest, ModelWithoutLinks) {
+  Model m;
+  m.name = "empty";
+  Diagnostics d;
+  FrameGraph::Build(m, &d);
+  EXPECT_TRUE(d.Has("MODEL_WITHOUT_LINK"));
+}
+
+}  // namespace
+}  // namespace frames

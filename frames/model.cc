@@ -1,0 +1,57 @@
+#include "frames/model.h"
+
+namespace frames {
+
+const std::string* Element::Attribute(const std::string& key) const {
+  for (const auto& [k, v] : attributes) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+Matrix3 Inertial::InertiaMatrix() const {
+  Matrix3 I;
+  I << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
+  return I;
+}
+
+namespace {
+constexpr std::pair<JointType, const char*> kJointNames[] = {
+    {JointType::kRevolute, "revolute"},   {JointType::kContinuous, "continuous"},
+    {JointType::kPrismatic, "prismatic"}, {JointType::kFixed, "fixed"},
+    {JointType::kFloating, "floating"},   {JointType::kPlanar, "planar"},
+    {JointType::kBall, "ball"},           {JointType::kUniversal, "universal"},
+    {JointType::kRevolute2, "revolute2"}, {JointType::kScrew, "screw"},
+    {JointType::kGearbox, "gearbox"},
+};
+}  // namespace
+
+const char* JointTypeName(JointType t) {
+  for (const auto& [type, name] : kJointNames) {
+    if (type == t) return name;
+  }
+  return "unknown";
+}
+
+std::optional<JointType> JointTypeFromName(const std::string& s) {
+  for (const auto& [type, name] : kJointNames) {
+    if (s == name) return type;
+  }
+  return std::nullopt;
+}
+
+const Link* Model::FindLink(const std::string& n) const {
+  for (const auto& l : links) {
+    if (l.name == n) return &l;
+  }
+  return nullptr;
+}
+
+const Joint* Model::FindJoint(const std::string& n) const {
+  for (const auto& j : joints) {
+    if (j.name == n) return &j;
+  }
+  return nullptr;
+}
+
+}  // namespace frames

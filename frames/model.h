@@ -1,0 +1,193 @@
+// The intermediate kinematic model that both readers produce and both writers
+// consume. Readers only record what a file says: every pose with the frame it
+// is relative to, every frame with what it is attached to, and every element
+// the model does not represent kept verbatim (Element). The graphs built from
+// it (frames/graph.h) answer where everything is.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "frames/diagnostics.h"
+#include "frames/pose.h"
+
+namespace frames {
+
+// A kept-verbatim element: a generic tree of name, attributes (in document
+// order), text and children. Used for everything a model does not represent
+// (URDF <gazebo>, <transmission>, <ros2_control>, SDF plugins, sensors ...).
+struct Element {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> attributes;
+  std::string text;  // concatenated text content, whitespace-trimmed
+  std::vector<Element> children;
+  SourceLocation where;
+
+  const std::string* Attribute(const std::string& key) const;
+};
+
+struct Geometry {
+  enum class Type {
+    kNone,
+    kBox,
+    kCylinder,
+    kSphere,
+    kMesh,
+    kCapsule,
+    kPlane,
+    kEllipsoid,
+    kOther,  // kept verbatim in `other`
+  };
+  Type type = Type::kNone;
+  Vector3 size = Vector3::Zero();    // box size; plane normal for kPlane
+  Vector3 radii = Vector3::Zero();   // ellipsoid
+  double radius = 0.0;               // cylinder, sphere, capsule
+  double length = 0.0;               // cylinder, capsule
+  Eigen::Vector2d plane_size = Eigen::Vector2d::Zero();
+  std::string uri;                   // mesh filename as written
+  std::optional<Vector3> scale;      // mesh scale when written
+  std::optional<Element> other;
+};
+
+struct Material {
+  std::string name;                       // URDF material name, may be empty
+  std::optional<Eigen::Vector4d> rgba;    // URDF color
+  std::string texture;                    // URDF texture filename
+  std::optional<Eigen::Vector4d> ambient, diffuse, specular, emissive;  // SDF
+  SourceLocation where;
+};
+
+// Shared by visuals and collisions: a named, posed geometry on a link.
+struct Shape {
+  std::string name;
+  bool name_given = false;  // false when the source file had no name
+  Pose pose;                // relative_to empty = the link frame
+  Geometry geometry;
+  SourceLocation where;
+};
+
+struct Visual : Shape {
+  std::optional<Material> material;
+  std::vector<Element> extensions;  // kept-verbatim children
+};
+
+struct Collision : Shape {
+  std::vector<Element> extensions;
+};
+
+struct Inertial {
+  Pose pose;            // centre-of-mass frame in the link frame
+  double mass = 0.0;
+  // Inertia about the centre of mass, expressed in the inertial frame.
+  double ixx = 0, ixy = 0, ixz = 0, iyy = 0, iyz = 0, izz = 0;
+  SourceLocation where;
+
+  Matrix3 InertiaMatrix() const;
+};
+
+struct Link {
+  std::string name;
+  Pose pose;  // relative_to empty = the model frame
+  std::optional<Inertial> inertial;  // absent = massless
+  std::vector<Visual> visuals;
+  std::vector<Collision> collisions;
+  std::vector<Element> extensions;
+  SourceLocation where;
+};
+
+enum class JointType {
+  kRevolute,
+  kContinuous,
+  kPrismatic,
+  kFixed,
+  kFloating,
+  kPlanar,
+  kBall,
+  kUniversal,
+  kRevolute2,
+  kScrew,
+  kGearbox,
+};
+const char* JointTypeName(JointType t);
+std::optional<JointType> JointTypeFromName(const std::string& s);
+
+struct JointLimit {
+  std::optional<double> lower, upper, effort, velocity;
+};
+
+struct JointDynamics {
+  std::optional<double> damping, friction;
+};
+
+struct JointAxis {
+  Vector3 xyz = Vector3::UnitX();
+  std::string expressed_in;  // empty = the joint frame
+  std::optional<JointLimit> limit;
+  std::optional<JointDynamics> dynamics;
+};
+
+struct Mimic {
+  std::string joint;
+  std::optional<double> multiplier, offset;
+};
+
+struct SafetyController {
+  std::optional<double> soft_lower_limit, soft_upper_limit, k_position;
+  double k_velocity = 0.0;
+};
+
+struct Calibration {
+  std::optional<double> rising, falling;
+};
+
+struct Joint {
+  std::string name;
+  JointType type = JointType::kFixed;
+  std::string parent;  // a link name, or "world"
+  std::string child;
+  Pose pose;  // relative_to empty = the child link (SDF 1.7 default)
+  std::optional<JointAxis> axis;  // absent when the source had none
+  std::optional<JointAxis> axis2;
+  std::optional<Mimic> mimic;
+  std::optional<SafetyController> safety_controller;
+  std::optional<Calibration> calibration;
+  // The name the source file used when it had to be changed (a URDF joint
+  // that shares its name with a link, which SDFormat does not allow).
+  std::string original_name;
+  std::vector<Element> extensions;
+  SourceLocation where;
+};
+
+// An explicit //frame.
+struct Frame {
+  std::string name;
+  std::string attached_to;  // empty = the model frame
+  Pose pose;                // relative_to empty = attached_to frame
+  SourceLocation where;
+};
+
+struct Model {
+  std::string name;
+  Pose pose;  // the model frame in its parent's frame
+  std::string canonical_link;  // empty = first link (spec 7.2)
+  bool is_static = false;
+  std::vector<Link> links;
+  std::vector<Joint> joints;
+  std::vector<Frame> frames;
+  std::vector<Model> models;  // directly nested models
+  // Robot-level named materials (URDF), in document order.
+  std::vector<Material> materials;
+  std::vector<Element> extensions;
+  std::string source_version;  // URDF version attribute or SDF version
+  SourceLocation where;
+
+  const Link* FindLink(const std::string& name) const;
+  const Joint* FindJoint(const std::string& name) const;
+};
+
+}  // namespace frames

@@ -1,0 +1,48 @@
+#include "frames/pose.h"
+
+#include <cmath>
+
+namespace frames {
+
+Matrix3 RotationFromRpy(const Vector3& rpy) {
+  const double sr = std::sin(rpy.x()), cr = std::cos(rpy.x());
+  const double sp = std::sin(rpy.y()), cp = std::cos(rpy.y());
+  const double sy = std::sin(rpy.z()), cy = std::cos(rpy.z());
+  Matrix3 R;
+  R << cy * cp, cy * sp * sr - sy * cr, cy * sp * cr + sy * sr,  //
+      sy * cp, sy * sp * sr + cy * cr, sy * sp * cr - cy * sr,   //
+      -sp, cp * sr, cp * cr;
+  return R;
+}
+
+Vector3 RpyFromRotation(const Matrix3& R) {
+  // Standard extraction for R = Rz(y) Ry(p) Rx(r); at the singularity
+  // (|pitch| = pi/2) roll is set to zero and yaw absorbs the rest.
+  const double sp = -R(2, 0);
+  if (sp >= 1.0 - 1e-12 || sp <= -1.0 + 1e-12) {
+    const double pitch = sp > 0 ? M_PI / 2 : -M_PI / 2;
+    const double yaw = std::atan2(-R(0, 1), R(1, 1));
+    return Vector3(0.0, pitch, yaw);
+  }
+  const double roll = std::atan2(R(2, 1), R(2, 2));
+  const double pitch = std::asin(std::max(-1.0, std::min(1.0, sp)));
+  const double yaw = std::atan2(R(1, 0), R(0, 0));
+  return Vector3(roll, pitch, yaw);
+}
+
+Isometry3 Pose::ToIsometry() const {
+  Isometry3 X = Isometry3::Identity();
+  X.linear() = RotationFromRpy(rpy);
+  X.translation() = xyz;
+  return X;
+}
+
+Pose Pose::FromIsometry(const Isometry3& X, std::string relative_to) {
+  Pose p;
+  p.xyz = X.translation();
+  p.rpy = RpyFromRotation(X.linear());
+  p.relative_to = std::move(relative_to);
+  return p;
+}
+
+}  // namespace frames

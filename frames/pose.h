@@ -1,0 +1,36 @@
+// Pose math on Eigen, in monogram notation: X_AB is the pose of frame B
+// measured and expressed in frame A, and X_AC = X_AB * X_BC.
+#pragma once
+
+#include <string>
+
+#include <Eigen/Geometry>
+
+namespace frames {
+
+using Isometry3 = Eigen::Isometry3d;
+using Vector3 = Eigen::Vector3d;
+using Matrix3 = Eigen::Matrix3d;
+
+// URDF/SDFormat roll-pitch-yaw: R = Rz(yaw) * Ry(pitch) * Rx(roll).
+Matrix3 RotationFromRpy(const Vector3& rpy);
+// Inverse of RotationFromRpy; pitch in [-pi/2, pi/2].
+Vector3 RpyFromRotation(const Matrix3& R);
+
+// A pose as a file writes it: translation and roll-pitch-yaw, measured in the
+// frame named by relative_to. The six numbers are kept as read so that a pose
+// that needs no arithmetic is written back bit-identical.
+struct Pose {
+  Vector3 xyz = Vector3::Zero();
+  Vector3 rpy = Vector3::Zero();
+  // Name of the frame this pose is measured in. Empty means the element's
+  // default frame (see the spec: the model frame for links, the child link
+  // for joints, the attached_to frame for frames, the link for visuals ...).
+  std::string relative_to;
+
+  bool IsIdentity() const { return xyz.isZero(0.0) && rpy.isZero(0.0); }
+  Isometry3 ToIsometry() const;
+  static Pose FromIsometry(const Isometry3& X, std::string relative_to = {});
+};
+
+}  // namespace frames
