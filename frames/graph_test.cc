@@ -64,8 +64,8 @@ TEST(FrameGraphTest, ResolvesUrdfParityModel) {
 
 TEST(FrameGraphTest, ReportsDuplicateAndReservedNames) {
   Model m = UrdfParityModel();
-  m.frames.push_back(Frame{"link2", "", {}, {"f.sdf", 7}});
-  m.frames.push_back(Frame{"__bad__", "", {}, {"f.sdf", 8}});
+  m.frames.push_back(Frame{"link2", "", {}, {}, {"f.sdf", 7}});
+  m.frames.push_back(Frame{"__bad__", "", {}, {}, {"f.sdf", 8}});
   Diagnostics d;
   FrameGraph g = FrameGraph::Build(m, &d);
   EXPECT_FALSE(g.ok());

@@ -58,6 +58,9 @@ struct Material {
   std::string name;                       // URDF material name, may be empty
   std::optional<Eigen::Vector4d> rgba;    // URDF color
   std::string texture;                    // URDF texture filename
+  // URDF: the visual names a robot-level material (rgba and texture are
+  // copied from it) rather than defining one inline.
+  bool by_reference = false;
   std::optional<Eigen::Vector4d> ambient, diffuse, specular, emissive;  // SDF
   SourceLocation where;
 };
@@ -168,6 +171,7 @@ struct Frame {
   std::string name;
   std::string attached_to;  // empty = the model frame
   Pose pose;                // relative_to empty = attached_to frame
+  std::vector<Element> extensions;
   SourceLocation where;
 };
 

@@ -1,0 +1,150 @@
+#include "converter/lump.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace converter {
+
+InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts) {
+  InertialInFrame out;
+  frames::Vector3 p_BCm = frames::Vector3::Zero();
+  for (const auto& p : parts) {
+    out.mass += p.mass;
+    p_BCm += p.mass * p.X_BI.translation();
+  }
+  if (out.mass > 0) p_BCm /= out.mass;
+  frames::Matrix3 I = frames::Matrix3::Zero();
+  for (const auto& p : parts) {
+    const frames::Matrix3 R = p.X_BI.linear();
+    const frames::Vector3 d = p.X_BI.translation() - p_BCm;
+    I += R * p.I_I * R.transpose() +
+         p.mass * (d.squaredNorm() * frames::Matrix3::Identity() -
+                   d * d.transpose());
+  }
+  out.X_BI = frames::Isometry3::Identity();
+  out.X_BI.translation() = p_BCm;
+  out.I_I = I;
+  return out;
+}
+
+namespace {
+
+InertialInFrame InBodyFrame(const frames::Inertial& in,
+                            const frames::Isometry3& X_BL) {
+  return {in.mass, X_BL * in.pose.ToIsometry(), in.InertiaMatrix()};
+}
+
+}  // namespace
+
+void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
+                     frames::Diagnostics* diags) {
+  // body_of[link] = the link it ends up merged into (itself if kept). Links
+  // are in tree order, so a parent's body is known before its children's.
+  std::unordered_map<std::string, const frames::Joint*> parent_joint;
+  for (const auto& j : model->joints) parent_joint.emplace(j.child, &j);
+  std::unordered_map<std::string, std::string> body_of;
+  std::unordered_set<std::string> merged_joints;
+  for (const auto& l : model->links) {
+    auto it = parent_joint.find(l.name);
+    const frames::Joint* j = it == parent_joint.end() ? nullptr : it->second;
+    if (j && j->type == frames::JointType::kFixed && j->parent != "world" &&
+        body_of.count(j->parent)) {
+      body_of[l.name] = body_of[j->parent];
+      merged_joints.insert(j->name);
+    } else {
+      body_of[l.name] = l.name;
+    }
+  }
+  if (merged_joints.empty()) return;
+
+  // Inertial parts per body, in the body frame.
+  std::unordered_map<std::string, std::vector<InertialInFrame>> parts;
+  for (const auto& l : model->links) {
+    if (!l.inertial) continue;
+    const std::string& body = body_of[l.name];
+    auto X_BL = graph.Resolve(l.name, body);
+    parts[body].push_back(InBodyFrame(*l.inertial, *X_BL));
+  }
+
+  std::vector<frames::Link> kept;
+  std::unordered_map<std::string, size_t> kept_index;
+  std::vector<frames::Frame> new_frames;
+  for (auto& l : model->links) {
+    const std::string& body = body_of[l.name];
+    if (body == l.name) {
+      kept_index.emplace(l.name, kept.size());
+      kept.push_back(std::move(l));
+      continue;
+    }
+    const frames::Joint* j = parent_joint.at(l.name);
+    // The joint's frame, then the link's frame on it: the URDF structure,
+    // with the numbers copied.
+    frames::Frame jf;
+    jf.name = j->name;
+    jf.attached_to = j->parent;
+    jf.pose = j->pose;
+    jf.where = j->where;
+    jf.extensions = j->extensions;
+    new_frames.push_back(std::move(jf));
+    frames::Frame lf;
+    lf.name = l.name;
+    lf.attached_to = j->name;
+    lf.pose.relative_to = j->name;
+    lf.where = l.where;
+    lf.extensions = l.extensions;
+    new_frames.push_back(std::move(lf));
+    diags->Warning("FIXED_JOINT_LUMPED",
+                   "link '" + l.name + "' on fixed joint '" + j->name +
+                       "' is merged into link '" + body +
+                       "'; both remain as frames",
+                   l.where);
+    // Visuals and collisions move to the body, still posed in this link's
+    // frame (now a //frame of the same name).
+    frames::Link* target = &kept[kept_index.at(body)];
+    for (auto& v : l.visuals) {
+      if (v.pose.relative_to.empty()) v.pose.relative_to = l.name;
+      target->visuals.push_back(std::move(v));
+    }
+    for (auto& c : l.collisions) {
+      if (c.pose.relative_to.empty()) c.pose.relative_to = l.name;
+      target->collisions.push_back(std::move(c));
+    }
+  }
+  // Combined inertials, where a merged link brought mass.
+  for (auto& l : kept) {
+    auto it = parts.find(l.name);
+    if (it == parts.end()) continue;
+    if (it->second.size() == 1 && l.inertial) continue;  // its own, unchanged
+    const InertialInFrame c = CombineInertials(it->second);
+    frames::Inertial in;
+    in.mass = c.mass;
+    in.pose = frames::Pose::FromIsometry(c.X_BI);
+    in.ixx = c.I_I(0, 0);
+    in.ixy = c.I_I(0, 1);
+    in.ixz = c.I_I(0, 2);
+    in.iyy = c.I_I(1, 1);
+    in.iyz = c.I_I(1, 2);
+    in.izz = c.I_I(2, 2);
+    in.where = l.inertial ? l.inertial->where : l.where;
+    l.inertial = in;
+  }
+  model->links = std::move(kept);
+
+  // Joints: merged ones are gone; joints hanging from merged links now hang
+  // from their body, still posed relative_to the merged link's frame.
+  std::vector<frames::Joint> joints;
+  for (auto& j : model->joints) {
+    if (merged_joints.count(j.name)) continue;
+    const bool carried = j.type == frames::JointType::kFloating ||
+                         j.type == frames::JointType::kPlanar;
+    if (!carried && j.parent != "world" && body_of[j.parent] != j.parent) {
+      if (j.pose.relative_to.empty()) j.pose.relative_to = j.child;
+      j.parent = body_of[j.parent];
+    }
+    joints.push_back(std::move(j));
+  }
+  model->joints = std::move(joints);
+  for (auto& f : new_frames) model->frames.push_back(std::move(f));
+}
+
+}  // namespace converter

@@ -1,0 +1,215 @@
+#include "converter/urdf_extensions.h"
+
+#include "xml/writer.h"
+
+namespace converter {
+namespace {
+
+using frames::Element;
+using frames::JointType;
+
+constexpr char kPrefix[] = "urdf:";
+
+void SetAttr(Element* e, const char* key, const std::optional<double>& v) {
+  if (v) e->attributes.emplace_back(key, xml::FormatDouble(*v));
+}
+
+Element Make(const std::string& name) {
+  Element e;
+  e.name = kPrefix + name;
+  return e;
+}
+
+// Prefixes a kept-verbatim URDF element and warns when SDFormat users would
+// expect it to have been translated or when it is unknown.
+void Carry(Element* e, const std::string& where, frames::Diagnostics* diags) {
+  const std::string original = e->name;
+  if (original == "gazebo") {
+    const std::string* ref = e->Attribute("reference");
+    diags->Warning("GAZEBO_NOT_TRANSLATED",
+                   "<gazebo" + (ref ? " reference=\"" + *ref + "\"" : std::string()) +
+                       "> is carried verbatim as <urdf:gazebo>; it is not "
+                       "translated into SDFormat elements yet",
+                   e->where);
+  } else if (original != "transmission" && original != "ros2_control") {
+    diags->Warning("URDF_ELEMENT_CARRIED",
+                   "<" + original + "> in " + where +
+                       " is not URDF; it is carried verbatim as <urdf:" +
+                       original + ">",
+                   e->where);
+  }
+  e->name = kPrefix + original;
+}
+
+Element MaterialElement(const frames::Material& m, bool with_content) {
+  Element e = Make("material");
+  if (!m.name.empty()) e.attributes.emplace_back("name", m.name);
+  if (with_content) {
+    if (m.rgba) {
+      Element c;
+      c.name = "color";
+      c.attributes.emplace_back("rgba", xml::FormatVector4(*m.rgba));
+      e.children.push_back(std::move(c));
+    }
+    if (!m.texture.empty()) {
+      Element t;
+      t.name = "texture";
+      t.attributes.emplace_back("filename", m.texture);
+      e.children.push_back(std::move(t));
+    }
+  }
+  return e;
+}
+
+// <urdf:joint> with the URDF children of a joint SDFormat can't express.
+Element JointElement(const frames::Joint& j) {
+  Element e = Make("joint");
+  e.attributes.emplace_back("name", j.original_name.empty() ? j.name
+                                                            : j.original_name);
+  e.attributes.emplace_back("type", frames::JointTypeName(j.type));
+  e.attributes.emplace_back("parent", j.parent);
+  e.attributes.emplace_back("child", j.child);
+  if (j.axis) {
+    Element a;
+    a.name = "axis";
+    a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
+    e.children.push_back(std::move(a));
+    if (j.axis->limit) {
+      Element l;
+      l.name = "limit";
+      SetAttr(&l, "lower", j.axis->limit->lower);
+      SetAttr(&l, "upper", j.axis->limit->upper);
+      SetAttr(&l, "effort", j.axis->limit->effort);
+      SetAttr(&l, "velocity", j.axis->limit->velocity);
+      e.children.push_back(std::move(l));
+    }
+    if (j.axis->dynamics) {
+      Element d;
+      d.name = "dynamics";
+      SetAttr(&d, "damping", j.axis->dynamics->damping);
+      SetAttr(&d, "friction", j.axis->dynamics->friction);
+      e.children.push_back(std::move(d));
+    }
+  }
+  return e;
+}
+
+void CarryJointDetails(frames::Joint* j, std::vector<Element>* out) {
+  if (j->mimic) {
+    Element m = Make("mimic");
+    m.attributes.emplace_back("joint", j->mimic->joint);
+    SetAttr(&m, "multiplier", j->mimic->multiplier);
+    SetAttr(&m, "offset", j->mimic->offset);
+    out->push_back(std::move(m));
+  }
+  if (j->safety_controller) {
+    Element s = Make("safety_controller");
+    SetAttr(&s, "soft_lower_limit", j->safety_controller->soft_lower_limit);
+    SetAttr(&s, "soft_upper_limit", j->safety_controller->soft_upper_limit);
+    SetAttr(&s, "k_position", j->safety_controller->k_position);
+    SetAttr(&s, "k_velocity", j->safety_controller->k_velocity);
+    out->push_back(std::move(s));
+  }
+  if (j->calibration) {
+    Element c = Make("calibration");
+    SetAttr(&c, "rising", j->calibration->rising);
+    SetAttr(&c, "falling", j->calibration->falling);
+    out->push_back(std::move(c));
+  }
+  if (!j->original_name.empty()) {
+    Element n = Make("original_name");
+    n.text = j->original_name;
+    out->push_back(std::move(n));
+  }
+}
+
+}  // namespace
+
+void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
+  // Joints.
+  std::vector<frames::Joint> kept;
+  kept.reserve(model->joints.size());
+  for (auto& j : model->joints) {
+    for (auto& e : j.extensions) Carry(&e, "joint '" + j.name + "'", diags);
+    const bool moving = j.type == JointType::kRevolute ||
+                        j.type == JointType::kContinuous ||
+                        j.type == JointType::kPrismatic;
+    if (moving && !j.axis) j.axis.emplace();  // URDF's default axis: 1 0 0
+    if (j.axis && j.axis->limit &&
+        (j.type == JointType::kRevolute || j.type == JointType::kPrismatic)) {
+      // URDF's default limits are 0; SDFormat's are unbounded.
+      if (!j.axis->limit->lower) j.axis->limit->lower = 0.0;
+      if (!j.axis->limit->upper) j.axis->limit->upper = 0.0;
+    }
+    if (j.mimic) {
+      diags->Warning("MIMIC_CARRIED",
+                     "joint '" + j.name + "' mimics '" + j.mimic->joint +
+                         "'; SDFormat 1.7 has no mimic, so it is carried as "
+                         "<urdf:mimic> and not enforced in simulation",
+                     j.where);
+    }
+    if (j.type == JointType::kFloating || j.type == JointType::kPlanar) {
+      diags->Warning("JOINT_TYPE_CARRIED",
+                     std::string(frames::JointTypeName(j.type)) + " joint '" +
+                         j.name + "' has no SDFormat 1.7 element; it is "
+                         "written as <frame name=\"" + j.name +
+                         "\"> holding <urdf:joint>, and link '" + j.child +
+                         "' moves freely in simulation",
+                     j.where);
+      frames::Frame f;
+      f.name = j.name;
+      f.attached_to = j.pose.relative_to;
+      f.pose = j.pose;
+      f.where = j.where;
+      Element carried = JointElement(j);
+      std::vector<Element> details;
+      CarryJointDetails(&j, &details);
+      for (auto& d : details) {
+        if (d.name != std::string(kPrefix) + "original_name")
+          carried.children.push_back(std::move(d));
+      }
+      for (auto& e : j.extensions) carried.children.push_back(std::move(e));
+      f.extensions.push_back(std::move(carried));
+      model->frames.push_back(std::move(f));
+      continue;
+    }
+    CarryJointDetails(&j, &j.extensions);
+    kept.push_back(std::move(j));
+  }
+  model->joints = std::move(kept);
+
+  // Links, visuals, collisions.
+  for (auto& l : model->links) {
+    for (auto& e : l.extensions) Carry(&e, "link '" + l.name + "'", diags);
+    for (auto& v : l.visuals) {
+      for (auto& e : v.extensions) Carry(&e, "visual '" + v.name + "'", diags);
+      if (!v.material) continue;
+      frames::Material& m = *v.material;
+      if (m.rgba) {
+        m.ambient = *m.rgba;
+        m.diffuse = *m.rgba;
+      }
+      if (!m.name.empty() || !m.texture.empty()) {
+        // A reference carries only the name: the robot-level material
+        // (carried below) holds its color and texture.
+        v.extensions.push_back(MaterialElement(m, !m.by_reference));
+      }
+    }
+    for (auto& c : l.collisions) {
+      for (auto& e : c.extensions)
+        Carry(&e, "collision '" + c.name + "'", diags);
+    }
+  }
+
+  // Robot level.
+  std::vector<Element> carried;
+  carried.reserve(model->materials.size() + model->extensions.size());
+  for (const auto& m : model->materials) carried.push_back(MaterialElement(m, true));
+  for (auto& e : model->extensions) {
+    Carry(&e, "robot '" + model->name + "'", diags);
+    carried.push_back(std::move(e));
+  }
+  model->extensions = std::move(carried);
+}
+
+}  // namespace converter

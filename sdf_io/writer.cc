@@ -1,0 +1,229 @@
+#include "sdf_io/writer.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "xml/writer.h"
+
+namespace sdf_io {
+namespace {
+
+using frames::Geometry;
+
+class SdfWriter {
+ public:
+  explicit SdfWriter(xml::Writer* w) : w_(*w) {}
+
+  void Model(const frames::Model& m);
+
+ private:
+  // <pose relative_to=...>xyz rpy</pose>; omitted when it is the identity
+  // in the element's default frame.
+  void Pose(const frames::Pose& p) {
+    if (p.relative_to.empty()) {
+      if (!p.IsIdentity()) w_.Leaf("pose", xml::FormatPose(p.xyz, p.rpy));
+      return;
+    }
+    w_.Leaf("pose", "relative_to", p.relative_to,
+            p.IsIdentity() ? std::string() : xml::FormatPose(p.xyz, p.rpy));
+  }
+  void Geometry(const frames::Geometry& g);
+  void Material(const frames::Material& m);
+  void Inertial(const frames::Inertial& in);
+  void Link(const frames::Link& l);
+  void Joint(const frames::Joint& j);
+  void Axis(const char* name, const frames::JointAxis& a);
+  void Frame(const frames::Frame& f);
+  void Extensions(const std::vector<frames::Element>& ext) {
+    for (const auto& e : ext) w_.Verbatim(e);
+  }
+
+  xml::Writer& w_;
+};
+
+void SdfWriter::Geometry(const frames::Geometry& g) {
+  w_.Start("geometry");
+  switch (g.type) {
+    case Geometry::Type::kBox:
+      w_.Start("box");
+      w_.Leaf("size", xml::FormatVector3(g.size));
+      w_.End();
+      break;
+    case Geometry::Type::kCylinder:
+    case Geometry::Type::kCapsule:
+      w_.Start(g.type == Geometry::Type::kCylinder ? "cylinder" : "capsule");
+      w_.Leaf("radius", g.radius);
+      w_.Leaf("length", g.length);
+      w_.End();
+      break;
+    case Geometry::Type::kSphere:
+      w_.Start("sphere");
+      w_.Leaf("radius", g.radius);
+      w_.End();
+      break;
+    case Geometry::Type::kEllipsoid:
+      w_.Start("ellipsoid");
+      w_.Leaf("radii", xml::FormatVector3(g.radii));
+      w_.End();
+      break;
+    case Geometry::Type::kPlane:
+      w_.Start("plane");
+      w_.Leaf("normal", xml::FormatVector3(g.size));
+      w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+      w_.End();
+      break;
+    case Geometry::Type::kMesh:
+      w_.Start("mesh");
+      w_.Leaf("uri", g.uri);
+      if (g.scale) w_.Leaf("scale", xml::FormatVector3(*g.scale));
+      w_.End();
+      break;
+    case Geometry::Type::kOther:
+      if (g.other) w_.Verbatim(*g.other);
+      break;
+    case Geometry::Type::kNone:
+      w_.Start("empty");
+      w_.End();
+      break;
+  }
+  w_.End();
+}
+
+void SdfWriter::Material(const frames::Material& m) {
+  w_.Start("material");
+  auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
+    if (c) w_.Leaf(tag, xml::FormatVector4(*c));
+  };
+  color("ambient", m.ambient);
+  color("diffuse", m.diffuse);
+  color("specular", m.specular);
+  color("emissive", m.emissive);
+  w_.End();
+}
+
+void SdfWriter::Inertial(const frames::Inertial& in) {
+  w_.Start("inertial");
+  Pose(in.pose);
+  w_.Leaf("mass", in.mass);
+  w_.Start("inertia");
+  w_.Leaf("ixx", in.ixx);
+  w_.Leaf("ixy", in.ixy);
+  w_.Leaf("ixz", in.ixz);
+  w_.Leaf("iyy", in.iyy);
+  w_.Leaf("iyz", in.iyz);
+  w_.Leaf("izz", in.izz);
+  w_.End();
+  w_.End();
+}
+
+void SdfWriter::Link(const frames::Link& l) {
+  w_.Start("link").Attr("name", l.name);
+  Pose(l.pose);
+  if (l.inertial) Inertial(*l.inertial);
+  for (const auto& v : l.visuals) {
+    w_.Start("visual").Attr("name", v.name);
+    Pose(v.pose);
+    Geometry(v.geometry);
+    if (v.material) Material(*v.material);
+    Extensions(v.extensions);
+    w_.End();
+  }
+  for (const auto& c : l.collisions) {
+    w_.Start("collision").Attr("name", c.name);
+    Pose(c.pose);
+    Geometry(c.geometry);
+    Extensions(c.extensions);
+    w_.End();
+  }
+  Extensions(l.extensions);
+  w_.End();
+}
+
+void SdfWriter::Axis(const char* name, const frames::JointAxis& a) {
+  w_.Start(name);
+  if (a.expressed_in.empty()) {
+    w_.Leaf("xyz", xml::FormatVector3(a.xyz));
+  } else {
+    w_.Leaf("xyz", "expressed_in", a.expressed_in, xml::FormatVector3(a.xyz));
+  }
+  if (a.limit) {
+    w_.Start("limit");
+    if (a.limit->lower) w_.Leaf("lower", *a.limit->lower);
+    if (a.limit->upper) w_.Leaf("upper", *a.limit->upper);
+    if (a.limit->effort) w_.Leaf("effort", *a.limit->effort);
+    if (a.limit->velocity) w_.Leaf("velocity", *a.limit->velocity);
+    w_.End();
+  }
+  if (a.dynamics) {
+    w_.Start("dynamics");
+    if (a.dynamics->damping) w_.Leaf("damping", *a.dynamics->damping);
+    if (a.dynamics->friction) w_.Leaf("friction", *a.dynamics->friction);
+    w_.End();
+  }
+  w_.End();
+}
+
+void SdfWriter::Joint(const frames::Joint& j) {
+  w_.Start("joint").Attr("name", j.name).Attr("type",
+                                              frames::JointTypeName(j.type));
+  Pose(j.pose);
+  w_.Leaf("parent", j.parent);
+  w_.Leaf("child", j.child);
+  if (j.axis) Axis("axis", *j.axis);
+  if (j.axis2) Axis("axis2", *j.axis2);
+  Extensions(j.extensions);
+  w_.End();
+}
+
+void SdfWriter::Frame(const frames::Frame& f) {
+  w_.Start("frame").Attr("name", f.name);
+  if (!f.attached_to.empty()) w_.Attr("attached_to", f.attached_to);
+  Pose(f.pose);
+  Extensions(f.extensions);
+  w_.End();
+}
+
+void SdfWriter::Model(const frames::Model& m) {
+  w_.Start("model").Attr("name", m.name);
+  if (!m.canonical_link.empty()) w_.Attr("canonical_link", m.canonical_link);
+  if (m.is_static) w_.Leaf("static", "true");
+  Pose(m.pose);
+  // Each link preceded by the joint whose child it is.
+  std::unordered_map<std::string, size_t> joint_of_child;
+  joint_of_child.reserve(m.joints.size());
+  for (size_t k = 0; k < m.joints.size(); ++k)
+    joint_of_child.emplace(m.joints[k].child, k);
+  std::vector<bool> joint_done(m.joints.size(), false);
+  for (const auto& l : m.links) {
+    auto it = joint_of_child.find(l.name);
+    if (it != joint_of_child.end() && !joint_done[it->second]) {
+      Joint(m.joints[it->second]);
+      joint_done[it->second] = true;
+    }
+    Link(l);
+  }
+  for (size_t k = 0; k < m.joints.size(); ++k) {
+    if (!joint_done[k]) Joint(m.joints[k]);
+  }
+  for (const auto& f : m.frames) Frame(f);
+  for (const auto& nested : m.models) Model(nested);
+  Extensions(m.extensions);
+  w_.End();
+}
+
+}  // namespace
+
+std::string WriteSdf(const frames::Model& model, const WriteOptions& options) {
+  std::string out;
+  out.reserve(4096);
+  xml::Writer w(&out);
+  w.Declaration();
+  w.Start("sdf").Attr("version", "1.7");
+  for (const auto& [prefix, uri] : options.namespaces)
+    w.Attr("xmlns:" + prefix, uri);
+  SdfWriter(&w).Model(model);
+  w.End();
+  return out;
+}
+
+}  // namespace sdf_io

@@ -1,0 +1,5 @@
+#pragma once
+
+namespace tools {
+inline constexpr char kVersion[] = "0.1.0";
+}  // namespace tools

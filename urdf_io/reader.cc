@@ -1,0 +1,718 @@
+#include "urdf_io/reader.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <Eigen/Eigenvalues>
+#include <tinyxml2.h>
+
+#include "xml/reader.h"
+#include "xml/writer.h"
+
+namespace urdf_io {
+namespace {
+
+using frames::Element;
+using frames::Geometry;
+using frames::Model;
+using tinyxml2::XMLElement;
+using xml::Context;
+
+bool Is(const XMLElement* e, const char* name) {
+  return std::strcmp(e->Name(), name) == 0;
+}
+
+std::string Stem(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  size_t dot = base.find('.');
+  return dot == std::string::npos ? base : base.substr(0, dot);
+}
+
+class UrdfReader {
+ public:
+  UrdfReader(const std::string& file, frames::Diagnostics* diags)
+      : ctx_{file, diags} {}
+
+  std::optional<Model> Read(std::string_view text);
+
+ private:
+  const char* RequiredAttribute(const XMLElement* e, const char* attr) {
+    const char* v = e->Attribute(attr);
+    if (!v) {
+      ctx_.diags->Error("ATTRIBUTE_MISSING",
+                        std::string("<") + e->Name() + "> has no '" + attr +
+                            "' attribute",
+                        ctx_.At(e));
+    }
+    return v;
+  }
+  // Reads <origin xyz rpy> into pose (keeping relative_to); true if absent.
+  bool ReadOrigin(const XMLElement* parent, frames::Pose* pose);
+  std::optional<double> RequiredDouble(const XMLElement* e, const char* attr);
+  bool ReadGeometry(const XMLElement* e, Geometry* g);
+  bool ReadMaterial(const XMLElement* e, frames::Material* m, bool top_level);
+  bool ReadInertial(const XMLElement* e, const std::string& link,
+                    frames::Inertial* in);
+  bool ReadLink(const XMLElement* e, frames::Link* link);
+  bool ReadJoint(const XMLElement* e, frames::Joint* joint);
+  void CheckTree(Model* model, const XMLElement* robot);
+
+  Context ctx_;
+  std::unordered_map<std::string, size_t> materials_;  // name -> index
+  Model* model_ = nullptr;
+};
+
+std::optional<double> UrdfReader::RequiredDouble(const XMLElement* e,
+                                                 const char* attr) {
+  if (!RequiredAttribute(e, attr)) return std::nullopt;
+  return xml::DoubleAttribute(e, attr, ctx_);
+}
+
+bool UrdfReader::ReadOrigin(const XMLElement* parent, frames::Pose* pose) {
+  const XMLElement* o = parent->FirstChildElement("origin");
+  if (!o) return true;
+  bool ok = true;
+  if (o->Attribute("xyz")) {
+    if (auto v = xml::Vector3Attribute(o, "xyz", ctx_)) pose->xyz = *v;
+    else ok = false;
+  }
+  if (o->Attribute("rpy")) {
+    if (auto v = xml::Vector3Attribute(o, "rpy", ctx_)) pose->rpy = *v;
+    else ok = false;
+  }
+  return ok;
+}
+
+bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
+  const XMLElement* ge = parent->FirstChildElement("geometry");
+  if (!ge) {
+    ctx_.diags->Error("GEOMETRY_MISSING",
+                      std::string("<") + parent->Name() + "> has no <geometry>",
+                      ctx_.At(parent));
+    return false;
+  }
+  const XMLElement* s = ge->FirstChildElement();
+  if (!s) {
+    ctx_.diags->Error("GEOMETRY_MISSING", "<geometry> has no shape",
+                      ctx_.At(ge));
+    return false;
+  }
+  auto positive = [&](const XMLElement* e, const char* attr, double* out) {
+    auto v = RequiredDouble(e, attr);
+    if (!v) return false;
+    if (*v < 0) {
+      ctx_.diags->Error("GEOMETRY_INVALID",
+                        std::string("<") + e->Name() + "> " + attr + " " +
+                            xml::FormatDouble(*v) + " is negative",
+                        ctx_.At(e));
+      return false;
+    }
+    *out = *v;
+    return true;
+  };
+  if (Is(s, "box")) {
+    g->type = Geometry::Type::kBox;
+    if (!RequiredAttribute(s, "size")) return false;
+    auto v = xml::Vector3Attribute(s, "size", ctx_);
+    if (!v) return false;
+    if ((v->array() < 0).any()) {
+      ctx_.diags->Error("GEOMETRY_INVALID",
+                        "<box> size '" + xml::FormatVector3(*v) +
+                            "' has a negative component",
+                        ctx_.At(s));
+      return false;
+    }
+    g->size = *v;
+    return true;
+  }
+  if (Is(s, "cylinder") || Is(s, "capsule")) {
+    g->type = Is(s, "cylinder") ? Geometry::Type::kCylinder
+                                : Geometry::Type::kCapsule;
+    return positive(s, "radius", &g->radius) &&
+           positive(s, "length", &g->length);
+  }
+  if (Is(s, "sphere")) {
+    g->type = Geometry::Type::kSphere;
+    return positive(s, "radius", &g->radius);
+  }
+  if (Is(s, "mesh")) {
+    g->type = Geometry::Type::kMesh;
+    const char* f = RequiredAttribute(s, "filename");
+    if (!f) return false;
+    g->uri = f;
+    if (s->Attribute("scale")) {
+      auto v = xml::Vector3Attribute(s, "scale", ctx_);
+      if (!v) return false;
+      g->scale = *v;
+    }
+    return true;
+  }
+  ctx_.diags->Warning("GEOMETRY_UNSUPPORTED",
+                      std::string("geometry <") + s->Name() +
+                          "> is not URDF; it is carried verbatim",
+                      ctx_.At(s));
+  g->type = Geometry::Type::kOther;
+  g->other = xml::ToElement(s, ctx_);
+  return true;
+}
+
+bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
+                              bool top_level) {
+  m->where = ctx_.At(e);
+  if (const char* n = e->Attribute("name")) m->name = n;
+  bool ok = true;
+  if (const XMLElement* c = e->FirstChildElement("color")) {
+    if (RequiredAttribute(c, "rgba")) {
+      Eigen::Vector4d rgba;
+      if (xml::ParseVector(c->Attribute("rgba"), 4, "<color> rgba", c, ctx_,
+                           rgba.data())) {
+        m->rgba = rgba;
+      } else {
+        ok = false;
+      }
+    } else {
+      ok = false;
+    }
+  }
+  if (const XMLElement* t = e->FirstChildElement("texture")) {
+    if (const char* f = t->Attribute("filename")) m->texture = f;
+  }
+  if (top_level && m->name.empty()) {
+    ctx_.diags->Error("ATTRIBUTE_MISSING",
+                      "robot-level <material> has no 'name' attribute",
+                      ctx_.At(e));
+    return false;
+  }
+  if (!top_level && !m->rgba && m->texture.empty()) {
+    // A reference to a robot-level material.
+    m->by_reference = true;
+    if (m->name.empty()) {
+      ctx_.diags->Warning("MATERIAL_EMPTY",
+                          "<material> has no name, color or texture",
+                          ctx_.At(e));
+    } else {
+      auto it = materials_.find(m->name);
+      if (it == materials_.end()) {
+        ctx_.diags->Warning("MATERIAL_UNDEFINED",
+                            "material '" + m->name +
+                                "' is not defined at robot level; its name is "
+                                "kept but it has no color",
+                            ctx_.At(e));
+      } else {
+        const frames::Material& def = model_->materials[it->second];
+        m->rgba = def.rgba;
+        m->texture = def.texture;
+      }
+    }
+  }
+  return ok;
+}
+
+bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
+                              frames::Inertial* in) {
+  in->where = ctx_.At(e);
+  bool ok = ReadOrigin(e, &in->pose);
+  const XMLElement* mass = e->FirstChildElement("mass");
+  if (!mass) {
+    ctx_.diags->Error("INERTIAL_INVALID",
+                      "<inertial> of link '" + link + "' has no <mass>",
+                      ctx_.At(e));
+    return false;
+  }
+  auto m = RequiredDouble(mass, "value");
+  if (!m) return false;
+  if (*m < 0) {
+    ctx_.diags->Error("MASS_NEGATIVE",
+                      "link '" + link + "' has negative mass " +
+                          xml::FormatDouble(*m),
+                      ctx_.At(mass));
+    return false;
+  }
+  in->mass = *m;
+  const XMLElement* inertia = e->FirstChildElement("inertia");
+  if (!inertia) {
+    ctx_.diags->Error("INERTIAL_INVALID",
+                      "<inertial> of link '" + link + "' has no <inertia>",
+                      ctx_.At(e));
+    return false;
+  }
+  double* fields[] = {&in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz};
+  const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+  std::string missing;
+  for (int k = 0; k < 6; ++k) {
+    if (!inertia->Attribute(names[k])) {
+      missing += missing.empty() ? names[k] : std::string(", ") + names[k];
+      continue;
+    }
+    auto v = xml::DoubleAttribute(inertia, names[k], ctx_);
+    if (!v) return false;
+    *fields[k] = *v;
+  }
+  if (!missing.empty()) {
+    ctx_.diags->Warning("INERTIA_INCOMPLETE",
+                        "<inertia> of link '" + link + "' has no " + missing +
+                            " (required by URDF); read as 0",
+                        ctx_.At(inertia));
+  }
+  if (!ok) return false;
+  // Physical plausibility: warnings, as simulators load such files.
+  const frames::Matrix3 I = in->InertiaMatrix();
+  if (!I.isZero(0.0)) {
+    Eigen::SelfAdjointEigenSolver<frames::Matrix3> es(I, Eigen::EigenvaluesOnly);
+    const frames::Vector3 p = es.eigenvalues();  // ascending
+    const double tol = 1e-12 * std::max(1.0, p.cwiseAbs().maxCoeff());
+    if (p(0) <= 0) {
+      ctx_.diags->Warning("INERTIA_NOT_POSITIVE_DEFINITE",
+                          "inertia of link '" + link +
+                              "' is not positive definite (principal moments " +
+                              xml::FormatVector3(p) + ")",
+                          ctx_.At(inertia));
+    } else if (p(0) + p(1) < p(2) - tol) {
+      ctx_.diags->Warning("INERTIA_TRIANGLE_INEQUALITY",
+                          "inertia of link '" + link +
+                              "' violates the triangle inequality (principal "
+                              "moments " + xml::FormatVector3(p) + ")",
+                          ctx_.At(inertia));
+    }
+  }
+  return true;
+}
+
+bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
+  link->where = ctx_.At(e);
+  bool ok = true;
+  for (const XMLElement* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (Is(c, "inertial")) {
+      if (link->inertial) {
+        ctx_.diags->Error("INERTIAL_INVALID",
+                          "link '" + link->name + "' has a second <inertial>",
+                          ctx_.At(c));
+        ok = false;
+        continue;
+      }
+      link->inertial.emplace();
+      ok &= ReadInertial(c, link->name, &*link->inertial);
+    } else if (Is(c, "visual") || Is(c, "collision")) {
+      const bool is_visual = Is(c, "visual");
+      frames::Shape* shape;
+      if (is_visual) shape = &link->visuals.emplace_back();
+      else shape = &link->collisions.emplace_back();
+      shape->where = ctx_.At(c);
+      if (const char* n = c->Attribute("name")) {
+        shape->name = n;
+        shape->name_given = true;
+      }
+      ok &= ReadOrigin(c, &shape->pose);
+      ok &= ReadGeometry(c, &shape->geometry);
+      std::vector<Element>* ext =
+          is_visual ? &static_cast<frames::Visual*>(shape)->extensions
+                    : &static_cast<frames::Collision*>(shape)->extensions;
+      for (const XMLElement* k = c->FirstChildElement(); k;
+           k = k->NextSiblingElement()) {
+        if (Is(k, "origin") || Is(k, "geometry")) continue;
+        if (is_visual && Is(k, "material")) {
+          auto& mat = static_cast<frames::Visual*>(shape)->material.emplace();
+          ok &= ReadMaterial(k, &mat, false);
+          continue;
+        }
+        ext->push_back(xml::ToElement(k, ctx_));
+      }
+    } else {
+      link->extensions.push_back(xml::ToElement(c, ctx_));
+    }
+  }
+  return ok;
+}
+
+bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
+  j->where = ctx_.At(e);
+  const char* type = RequiredAttribute(e, "type");
+  if (!type) return false;
+  bool ok = true;
+  if (std::strcmp(type, "spherical") == 0) {
+    ctx_.diags->Warning("URDF_NONSTANDARD",
+                        "joint '" + j->name +
+                            "' has type 'spherical' (a pybullet extension); "
+                            "it is read as a ball joint",
+                        ctx_.At(e));
+    j->type = frames::JointType::kBall;
+  } else {
+    auto t = frames::JointTypeFromName(type);
+    static const frames::JointType kUrdfTypes[] = {
+        frames::JointType::kRevolute, frames::JointType::kContinuous,
+        frames::JointType::kPrismatic, frames::JointType::kFixed,
+        frames::JointType::kFloating, frames::JointType::kPlanar};
+    if (!t || std::find(std::begin(kUrdfTypes), std::end(kUrdfTypes), *t) ==
+                  std::end(kUrdfTypes)) {
+      ctx_.diags->Error("JOINT_TYPE_INVALID",
+                        "joint '" + j->name + "' has unknown type '" + type +
+                            "'",
+                        ctx_.At(e));
+      return false;
+    }
+    j->type = *t;
+  }
+  ok &= ReadOrigin(e, &j->pose);
+  const XMLElement* parent = e->FirstChildElement("parent");
+  const XMLElement* child = e->FirstChildElement("child");
+  if (!parent || !parent->Attribute("link")) {
+    ctx_.diags->Error("ATTRIBUTE_MISSING",
+                      "joint '" + j->name + "' has no <parent link=...>",
+                      ctx_.At(parent ? parent : e));
+    ok = false;
+  } else {
+    j->parent = parent->Attribute("link");
+  }
+  if (!child || !child->Attribute("link")) {
+    ctx_.diags->Error("ATTRIBUTE_MISSING",
+                      "joint '" + j->name + "' has no <child link=...>",
+                      ctx_.At(child ? child : e));
+    ok = false;
+  } else {
+    j->child = child->Attribute("link");
+  }
+  std::optional<frames::JointLimit> limit;
+  std::optional<frames::JointDynamics> dynamics;
+  const bool moving = j->type == frames::JointType::kRevolute ||
+                      j->type == frames::JointType::kContinuous ||
+                      j->type == frames::JointType::kPrismatic ||
+                      j->type == frames::JointType::kPlanar;
+  for (const XMLElement* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
+    if (Is(c, "axis")) {
+      auto& axis = j->axis.emplace();
+      if (c->Attribute("xyz")) {
+        auto v = xml::Vector3Attribute(c, "xyz", ctx_);
+        if (!v) {
+          ok = false;
+          continue;
+        }
+        axis.xyz = *v;
+      }
+      if (axis.xyz.isZero(0.0) && moving) {
+        ctx_.diags->Error("JOINT_AXIS_ZERO",
+                          "joint '" + j->name + "' has a zero axis",
+                          ctx_.At(c));
+        ok = false;
+      }
+    } else if (Is(c, "limit")) {
+      frames::JointLimit lim;
+      lim.lower = xml::DoubleAttribute(c, "lower", ctx_);
+      lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
+      lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
+      lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
+      if (!lim.effort || !lim.velocity) {
+        ctx_.diags->Warning("JOINT_LIMIT_INCOMPLETE",
+                            "<limit> of joint '" + j->name + "' has no " +
+                                (!lim.effort ? "effort" : "velocity") +
+                                " (required by URDF); it is left unlimited",
+                            ctx_.At(c));
+      }
+      limit = lim;
+    } else if (Is(c, "dynamics")) {
+      frames::JointDynamics d;
+      d.damping = xml::DoubleAttribute(c, "damping", ctx_);
+      d.friction = xml::DoubleAttribute(c, "friction", ctx_);
+      dynamics = d;
+    } else if (Is(c, "mimic")) {
+      auto& m = j->mimic.emplace();
+      if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
+      else ok = false;
+      m.multiplier = xml::DoubleAttribute(c, "multiplier", ctx_);
+      m.offset = xml::DoubleAttribute(c, "offset", ctx_);
+    } else if (Is(c, "safety_controller")) {
+      auto& s = j->safety_controller.emplace();
+      s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
+      s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
+      s.k_position = xml::DoubleAttribute(c, "k_position", ctx_);
+      auto kv = RequiredDouble(c, "k_velocity");
+      if (kv) s.k_velocity = *kv;
+      else ok = false;
+    } else if (Is(c, "calibration")) {
+      auto& cal = j->calibration.emplace();
+      cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
+      cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
+    } else {
+      j->extensions.push_back(xml::ToElement(c, ctx_));
+    }
+  }
+  if (limit || dynamics) {
+    if (!j->axis) j->axis.emplace();  // URDF default axis (1, 0, 0)
+    j->axis->limit = limit;
+    j->axis->dynamics = dynamics;
+  }
+  if ((j->type == frames::JointType::kRevolute ||
+       j->type == frames::JointType::kPrismatic) &&
+      !(j->axis && j->axis->limit)) {
+    ctx_.diags->Warning("JOINT_LIMIT_MISSING",
+                        std::string(frames::JointTypeName(j->type)) +
+                            " joint '" + j->name +
+                            "' has no <limit> (required by URDF); it is "
+                            "left unlimited",
+                        ctx_.At(e));
+  }
+  return ok;
+}
+
+void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
+  // Each link at most one parent joint; exactly one root; no cycles.
+  std::unordered_map<std::string, const frames::Joint*> parent_of;
+  parent_of.reserve(model->joints.size());
+  std::unordered_set<std::string> links;
+  links.reserve(model->links.size() + 1);
+  for (const auto& l : model->links) links.insert(l.name);
+  bool has_world = false;
+  bool ok = true;
+  for (const auto& j : model->joints) {
+    if (j.parent == kWorldLink) has_world = true;
+    if (j.parent != kWorldLink && !links.count(j.parent)) {
+      ctx_.diags->Error("JOINT_PARENT_LINK_INVALID",
+                        "joint '" + j.name + "' names parent link '" +
+                            j.parent + "', which does not exist",
+                        j.where);
+      ok = false;
+    }
+    if (j.child == kWorldLink) {
+      ctx_.diags->Error("JOINT_CHILD_LINK_INVALID",
+                        "joint '" + j.name +
+                            "' has the world link as its child",
+                        j.where);
+      ok = false;
+      continue;
+    }
+    if (!links.count(j.child)) {
+      ctx_.diags->Error("JOINT_CHILD_LINK_INVALID",
+                        "joint '" + j.name + "' names child link '" + j.child +
+                            "', which does not exist",
+                        j.where);
+      ok = false;
+      continue;
+    }
+    if (j.parent == j.child) {
+      ctx_.diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+                        "joint '" + j.name + "' has link '" + j.child +
+                            "' as both parent and child",
+                        j.where);
+      ok = false;
+      continue;
+    }
+    auto [it, inserted] = parent_of.emplace(j.child, &j);
+    if (!inserted) {
+      ctx_.diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+                        "link '" + j.child + "' is the child of joint '" +
+                            it->second->name + "' (line " +
+                            std::to_string(it->second->where.line) +
+                            ") and of joint '" + j.name + "'",
+                        j.where);
+      ok = false;
+    }
+  }
+  if (!ok) return;
+  std::vector<std::string> roots;
+  for (const auto& l : model->links) {
+    if (!parent_of.count(l.name)) roots.push_back(l.name);
+  }
+  if (has_world) roots.insert(roots.begin(), kWorldLink);
+  if (roots.size() > 1) {
+    std::string list;
+    for (const auto& r : roots) list += (list.empty() ? "'" : ", '") + r + "'";
+    ctx_.diags->Error("URDF_MULTIPLE_ROOTS",
+                      "robot '" + model->name + "' has " +
+                          std::to_string(roots.size()) +
+                          " root links (links that are no joint's child): " +
+                          list,
+                      ctx_.At(robot));
+    return;
+  }
+  // Links unreachable from the root lie on a cycle (each has one parent).
+  std::unordered_set<std::string> reached;
+  reached.reserve(links.size());
+  if (!roots.empty()) {
+    std::unordered_map<std::string, std::vector<const frames::Joint*>> kids;
+    for (const auto& j : model->joints) kids[j.parent].push_back(&j);
+    std::vector<std::string> stack = {roots.front()};
+    while (!stack.empty()) {
+      std::string l = std::move(stack.back());
+      stack.pop_back();
+      reached.insert(l);
+      auto it = kids.find(l);
+      if (it == kids.end()) continue;
+      for (const auto* j : it->second) stack.push_back(j->child);
+    }
+  }
+  for (const auto& l : model->links) {
+    if (reached.count(l.name)) continue;
+    // Walk up from this link to print the cycle.
+    std::string cycle = l.name;
+    std::string at = l.name;
+    std::unordered_set<std::string> seen = {at};
+    while (true) {
+      const frames::Joint* j = parent_of.at(at);
+      at = j->parent;
+      cycle += " <- " + j->name + " <- " + at;
+      if (!seen.insert(at).second) break;
+    }
+    ctx_.diags->Error("URDF_KINEMATIC_CYCLE",
+                      "the joints form a cycle: " + cycle, l.where);
+    return;
+  }
+}
+
+std::optional<Model> UrdfReader::Read(std::string_view text) {
+  tinyxml2::XMLDocument doc;
+  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags)) return std::nullopt;
+  const XMLElement* robot = doc.RootElement();
+  if (!robot || !Is(robot, "robot")) {
+    ctx_.diags->Error("URDF_NOT_ROBOT",
+                      std::string("the root element is <") +
+                          (robot ? robot->Name() : "") +
+                          ">, not <robot>: this is not a URDF",
+                      ctx_.At(robot));
+    return std::nullopt;
+  }
+  const int errors_before = ctx_.diags->error_count();
+  Model model;
+  model_ = &model;
+  model.where = ctx_.At(robot);
+  if (const char* n = robot->Attribute("name"); n && *n) {
+    model.name = n;
+  } else {
+    std::string stem = Stem(ctx_.file);
+    if (stem.empty() || ctx_.file.front() == '<') {
+      ctx_.diags->Error("ATTRIBUTE_MISSING", "<robot> has no name",
+                        ctx_.At(robot));
+      return std::nullopt;
+    }
+    ctx_.diags->Warning("ROBOT_NAME_MISSING",
+                        "<robot> has no name (required by URDF); the file "
+                        "name '" + stem + "' is used",
+                        ctx_.At(robot));
+    model.name = stem;
+  }
+  if (const char* v = robot->Attribute("version")) {
+    model.source_version = v;
+    if (model.source_version != "1.0" && model.source_version != "1.1") {
+      ctx_.diags->Error("URDF_VERSION_UNSUPPORTED",
+                        "URDF version '" + model.source_version +
+                            "' is not supported (1.0 and 1.1 are)",
+                        ctx_.At(robot));
+    }
+  }
+
+  // Robot-level materials first: visuals may reference them from anywhere.
+  for (const XMLElement* c = robot->FirstChildElement("material"); c;
+       c = c->NextSiblingElement("material")) {
+    frames::Material m;
+    if (!ReadMaterial(c, &m, true)) continue;
+    auto [it, inserted] = materials_.emplace(m.name, model.materials.size());
+    if (inserted) {
+      model.materials.push_back(std::move(m));
+      continue;
+    }
+    const frames::Material& first = model.materials[it->second];
+    if (first.rgba == m.rgba && first.texture == m.texture) {
+      ctx_.diags->Warning("MATERIAL_DUPLICATE",
+                          "material '" + m.name +
+                              "' is defined twice, the same both times (first "
+                              "at line " + std::to_string(first.where.line) +
+                              ")",
+                          m.where);
+    } else {
+      ctx_.diags->Error("MATERIAL_DUPLICATE",
+                        "material '" + m.name +
+                            "' is defined twice, differently (first at line " +
+                            std::to_string(first.where.line) + ")",
+                        m.where);
+    }
+  }
+
+  std::unordered_map<std::string, int> link_line, joint_line;
+  for (const XMLElement* c = robot->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (Is(c, "link") || Is(c, "joint")) {
+      const bool is_link = Is(c, "link");
+      const char* name = RequiredAttribute(c, "name");
+      if (!name) continue;
+      if (!*name) {
+        ctx_.diags->Error("NAME_EMPTY",
+                          std::string("a <") + c->Name() + "> has an empty name",
+                          ctx_.At(c));
+        continue;
+      }
+      auto& lines = is_link ? link_line : joint_line;
+      auto [it, inserted] = lines.emplace(name, c->GetLineNum());
+      if (!inserted) {
+        ctx_.diags->Error("DUPLICATE_NAME",
+                          std::string(is_link ? "link" : "joint") + " name '" +
+                              name + "' is already used by the " +
+                              (is_link ? "link" : "joint") + " at line " +
+                              std::to_string(it->second),
+                          ctx_.At(c));
+        continue;
+      }
+      if (is_link) {
+        frames::Link link;
+        link.name = name;
+        ReadLink(c, &link);
+        if (link.name == kWorldLink) {
+          if (link.inertial || !link.visuals.empty() ||
+              !link.collisions.empty() || !link.extensions.empty()) {
+            ctx_.diags->Warning("WORLD_LINK_CONTENT",
+                                "the 'world' link is the fixed reference "
+                                "frame; its inertial, visuals and collisions "
+                                "are not converted",
+                                link.where);
+          }
+          continue;
+        }
+        model.links.push_back(std::move(link));
+      } else {
+        frames::Joint joint;
+        joint.name = name;
+        if (ReadJoint(c, &joint)) model.joints.push_back(std::move(joint));
+      }
+    } else if (Is(c, "material")) {
+      continue;  // read above
+    } else {
+      model.extensions.push_back(xml::ToElement(c, ctx_));
+    }
+  }
+  if (model.links.empty() && !link_line.count(kWorldLink)) {
+    ctx_.diags->Error("URDF_NO_LINK",
+                      "robot '" + model.name + "' has no <link>",
+                      ctx_.At(robot));
+    return std::nullopt;
+  }
+  if (ctx_.diags->error_count() > errors_before) return std::nullopt;
+  CheckTree(&model, robot);
+  if (ctx_.diags->error_count() > errors_before) return std::nullopt;
+
+  // URDF frame conventions, recorded as explicit relative_to.
+  for (auto& j : model.joints) {
+    j.pose.relative_to = j.parent == kWorldLink ? "__model__" : j.parent;
+  }
+  std::unordered_map<std::string, const frames::Joint*> parent_joint;
+  parent_joint.reserve(model.joints.size());
+  for (const auto& j : model.joints) parent_joint.emplace(j.child, &j);
+  for (auto& l : model.links) {
+    auto it = parent_joint.find(l.name);
+    l.pose = frames::Pose{};
+    if (it != parent_joint.end()) l.pose.relative_to = it->second->name;
+  }
+  return model;
+}
+
+}  // namespace
+
+std::optional<frames::Model> ReadUrdf(std::string_view text,
+                                      const std::string& file,
+                                      frames::Diagnostics* diags) {
+  return UrdfReader(file, diags).Read(text);
+}
+
+}  // namespace urdf_io

@@ -1,0 +1,67 @@
+// Reading helpers shared by the URDF and SDFormat readers: loading text into
+// tinyxml2 with a clear diagnostic, numbers with file:line diagnostics, and
+// kept-verbatim copies of elements a model does not represent.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <Eigen/Core>
+#include <tinyxml2.h>
+
+#include "frames/diagnostics.h"
+#include "frames/model.h"
+
+namespace xml {
+
+// Reads a whole file; nullopt (and an IO_ERROR diagnostic) if it can't.
+std::optional<std::string> ReadFile(const std::string& path,
+                                    frames::Diagnostics* diags);
+
+// Parses `text` into `doc`; on failure reports XML_ERROR with the line and
+// returns false. Trailing NUL bytes (seen in real files) are ignored.
+bool Parse(std::string_view text, const std::string& file,
+           tinyxml2::XMLDocument* doc, frames::Diagnostics* diags);
+
+// Context for reporting: the file name and the diagnostics sink.
+struct Context {
+  std::string file;
+  frames::Diagnostics* diags;
+
+  frames::SourceLocation At(const tinyxml2::XMLElement* e) const {
+    return {file, e ? e->GetLineNum() : 0};
+  }
+};
+
+// Parses one finite number. Reports NUMBER_INVALID (not a number, or an
+// unexpanded xacro expression: XACRO_UNEXPANDED) or NUMBER_NOT_FINITE
+// (NaN, inf). A number followed only by a stray ',' or '.' is accepted with a
+// NUMBER_TRAILING_CHARACTERS warning, as the tools users run accept it.
+// `what` names the element and attribute for the message.
+std::optional<double> ParseDouble(std::string_view text, const std::string& what,
+                                  const tinyxml2::XMLElement* e,
+                                  const Context& ctx);
+
+// Parses `n` whitespace-separated numbers into out[0..n). Fewer is
+// VECTOR_SIZE_INVALID; extra components are ignored with a
+// VECTOR_EXTRA_COMPONENTS warning, as pybullet (whose files write 4-number
+// vectors) reads them.
+bool ParseVector(std::string_view text, int n, const std::string& what,
+                 const tinyxml2::XMLElement* e, const Context& ctx,
+                 double* out);
+
+// Attribute helpers: nullopt when absent; parse errors are reported.
+std::optional<double> DoubleAttribute(const tinyxml2::XMLElement* e,
+                                      const char* attr, const Context& ctx);
+std::optional<Eigen::Vector3d> Vector3Attribute(const tinyxml2::XMLElement* e,
+                                                const char* attr,
+                                                const Context& ctx);
+
+// A kept-verbatim copy of `e` and everything under it.
+frames::Element ToElement(const tinyxml2::XMLElement* e, const Context& ctx);
+
+// Trimmed text content of an element ("" when none).
+std::string_view Text(const tinyxml2::XMLElement* e);
+
+}  // namespace xml

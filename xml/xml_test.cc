@@ -1,0 +1,77 @@
+#include <cmath>
+#include <cstdlib>
+
+#include <gtest/gtest.h>
+
+#include "xml/reader.h"
+#include "xml/writer.h"
+
+namespace xml {
+namespace {
+
+TEST(FormatDoubleTest, ShortestRoundTrip) {
+  const double values[] = {0.1, 1.0 / 3.0, -2.5e-7, 1e16, 123456.789, M_PI};
+  for (double v : values) {
+    EXPECT_EQ(std::strtod(FormatDouble(v).c_str(), nullptr), v);
+  }
+  EXPECT_EQ(FormatDouble(0.1), "0.1");
+  EXPECT_EQ(FormatDouble(-0.0), "0");
+  EXPECT_EQ(FormatDouble(2), "2");
+}
+
+struct ParseFixture : ::testing::Test {
+  frames::Diagnostics diags;
+  Context ctx{"f.urdf", &diags};
+};
+
+TEST_F(ParseFixture, Numbers) {
+  EXPECT_EQ(ParseDouble(" 1.5 ", "x", nullptr, ctx), 1.5);
+  EXPECT_EQ(ParseDouble("+2", "x", nullptr, ctx), 2.0);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_FALSE(ParseDouble("abc", "x", nullptr, ctx));
+  EXPECT_TRUE(diags.Has("NUMBER_INVALID"));
+  EXPECT_FALSE(ParseDouble("nan", "x", nullptr, ctx));
+  EXPECT_FALSE(ParseDouble("inf", "x", nullptr, ctx));
+  EXPECT_TRUE(diags.Has("NUMBER_NOT_FINITE"));
+  EXPECT_FALSE(ParseDouble("$(optenv X 0)", "x", nullptr, ctx));
+  EXPECT_TRUE(diags.Has("XACRO_UNEXPANDED"));
+}
+
+TEST_F(ParseFixture, TrailingCommaIsAWarning) {
+  double v[3];
+  EXPECT_TRUE(ParseVector("0.07, 0 1", 3, "xyz", nullptr, ctx, v));
+  EXPECT_EQ(v[0], 0.07);
+  EXPECT_FALSE(diags.HasErrors());
+  EXPECT_TRUE(diags.Has("NUMBER_TRAILING_CHARACTERS"));
+}
+
+TEST_F(ParseFixture, VectorSizes) {
+  double v[3];
+  EXPECT_TRUE(ParseVector("1 2 3 0", 3, "rpy", nullptr, ctx, v));
+  EXPECT_TRUE(diags.Has("VECTOR_EXTRA_COMPONENTS"));
+  EXPECT_TRUE(ParseVector("1 1 1 1", 3, "scale", nullptr, ctx, v));
+  EXPECT_EQ(v[2], 1.0);
+  EXPECT_FALSE(ParseVector("1 2", 3, "rpy", nullptr, ctx, v));
+  EXPECT_TRUE(diags.Has("VECTOR_SIZE_INVALID"));
+}
+
+TEST_F(ParseFixture, NotXml) {
+  tinyxml2::XMLDocument doc;
+  EXPECT_FALSE(Parse("<robot><link></robot>", "f.urdf", &doc, &diags));
+  ASSERT_TRUE(diags.Has("XML_ERROR"));
+  EXPECT_EQ(diags.all().back().where.line, 1);
+}
+
+TEST(WriterTest, NestedAndEscaped) {
+  std::string out;
+  Writer w(&out);
+  w.Start("a").Attr("n", "x<\"y\"");
+  w.Leaf("b", 1.5);
+  w.Start("c");
+  w.End();
+  w.End();
+  EXPECT_EQ(out, "<a n=\"x&lt;&quot;y&quot;\">\n  <b>1.5</b>\n  <c/>\n</a>\n");
+}
+
+}  // namespace
+}  // namespace xml
