@@ -34,6 +34,35 @@ InertialInFrame InBodyFrame(const frames::Inertial& in,
   return {in.mass, X_BL * in.pose.ToIsometry(), in.InertiaMatrix()};
 }
 
+// Moves the shapes of merged link `from` into its body, posed in the merged
+// link's frame. A name already used in the body becomes
+// "<from>_fixed_joint_lump__<name>" (libsdformat's form), then "_2", ...
+template <typename Shape>
+void MoveShapes(const std::string& from, const char* kind,
+                std::vector<Shape>* shapes, std::vector<Shape>* body,
+                frames::Diagnostics* diags) {
+  if (shapes->empty()) return;
+  std::unordered_set<std::string> used;
+  for (const auto& s : *body) used.insert(s.name);
+  for (auto& s : *shapes) {
+    if (s.pose.relative_to.empty()) s.pose.relative_to = from;
+    if (used.count(s.name)) {
+      std::string name = from + "_fixed_joint_lump__" + s.name;
+      for (int k = 2; used.count(name); ++k)
+        name = from + "_fixed_joint_lump__" + s.name + "_" + std::to_string(k);
+      diags->Warning("SHAPE_RENAMED",
+                     std::string(kind) + " '" + s.name + "' of merged link '" +
+                         from + "' is written as '" + name +
+                         "': its body already has a " + kind +
+                         " of that name",
+                     s.where);
+      s.name = name;
+    }
+    used.insert(s.name);
+    body->push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
@@ -60,7 +89,8 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   // Inertial parts per body, in the body frame.
   std::unordered_map<std::string, std::vector<InertialInFrame>> parts;
   for (const auto& l : model->links) {
-    if (!l.inertial) continue;
+    // Massless links add nothing (and must not re-express the body's own).
+    if (!l.inertial || l.inertial->mass <= 0) continue;
     const std::string& body = body_of[l.name];
     auto X_BL = graph.Resolve(l.name, body);
     parts[body].push_back(InBodyFrame(*l.inertial, *X_BL));
@@ -101,14 +131,8 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     // Visuals and collisions move to the body, still posed in this link's
     // frame (now a //frame of the same name).
     frames::Link* target = &kept[kept_index.at(body)];
-    for (auto& v : l.visuals) {
-      if (v.pose.relative_to.empty()) v.pose.relative_to = l.name;
-      target->visuals.push_back(std::move(v));
-    }
-    for (auto& c : l.collisions) {
-      if (c.pose.relative_to.empty()) c.pose.relative_to = l.name;
-      target->collisions.push_back(std::move(c));
-    }
+    MoveShapes(l.name, "visual", &l.visuals, &target->visuals, diags);
+    MoveShapes(l.name, "collision", &l.collisions, &target->collisions, diags);
   }
   // Combined inertials, where a merged link brought mass.
   for (auto& l : kept) {

@@ -1,5 +1,6 @@
 #include "converter/urdf_extensions.h"
 
+#include "frames/inertia.h"
 #include "xml/writer.h"
 
 namespace converter {
@@ -24,6 +25,7 @@ Element Make(const std::string& name) {
 // expect it to have been translated or when it is unknown.
 void Carry(Element* e, const std::string& where, frames::Diagnostics* diags) {
   const std::string original = e->name;
+  if (original.rfind(kPrefix, 0) == 0) return;  // made by the converter
   if (original == "gazebo") {
     const std::string* ref = e->Attribute("reference");
     diags->Warning("GAZEBO_NOT_TRANSLATED",
@@ -38,7 +40,8 @@ void Carry(Element* e, const std::string& where, frames::Diagnostics* diags) {
                        original + ">",
                    e->where);
   }
-  e->name = kPrefix + original;
+  // An element with a namespace prefix of its own keeps its name.
+  if (original.find(':') == std::string::npos) e->name = kPrefix + original;
 }
 
 Element MaterialElement(const frames::Material& m, bool with_content) {
@@ -125,6 +128,39 @@ void CarryJointDetails(frames::Joint* j, std::vector<Element>* out) {
 
 }  // namespace
 
+void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
+  for (auto& l : model->links) {
+    if (!l.inertial) continue;
+    frames::Inertial& in = *l.inertial;
+    const frames::Matrix3 I = in.InertiaMatrix();
+    if (frames::CheckInertia(I, frames::kSdfInertiaMargin).valid()) continue;
+    Element original = Make("inertia");
+    const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+    double* fields[] = {&in.ixx, &in.ixy, &in.ixz, &in.iyy, &in.iyz, &in.izz};
+    for (int k = 0; k < 6; ++k)
+      original.attributes.emplace_back(names[k], xml::FormatDouble(*fields[k]));
+    l.extensions.push_back(std::move(original));
+    const frames::Matrix3 fixed =
+        frames::NearestValidInertia(I, frames::kSdfInertiaMargin);
+    in.ixx = fixed(0, 0);
+    in.ixy = fixed(0, 1);
+    in.ixz = fixed(0, 2);
+    in.iyy = fixed(1, 1);
+    in.iyz = fixed(1, 2);
+    in.izz = fixed(2, 2);
+    diags->Warning("INERTIA_ADJUSTED",
+                   "inertia of link '" + l.name +
+                       "' is not physically valid (or on the edge of the "
+                       "triangle inequality), which libsdformat refuses; it "
+                       "is written as the nearest valid inertia (principal "
+                       "moments " +
+                       xml::FormatVector3(
+                           frames::CheckInertia(fixed).principal_moments) +
+                       ") and the original is kept in <urdf:inertia>",
+                   in.where);
+  }
+}
+
 void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
   // Joints.
   std::vector<frames::Joint> kept;
@@ -135,6 +171,15 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
                         j.type == JointType::kContinuous ||
                         j.type == JointType::kPrismatic;
     if (moving && !j.axis) j.axis.emplace();  // URDF's default axis: 1 0 0
+    if (j.axis && j.axis->xyz.isZero(0.0) && j.type != JointType::kFloating &&
+        j.type != JointType::kPlanar) {
+      // Only moving joints are refused a zero axis by the reader; SDFormat
+      // refuses it on any joint, so it is carried instead.
+      Element a = Make("axis");
+      a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
+      j.extensions.push_back(std::move(a));
+      j.axis.reset();
+    }
     if (j.axis && j.axis->limit &&
         (j.type == JointType::kRevolute || j.type == JointType::kPrismatic)) {
       // URDF's default limits are 0; SDFormat's are unbounded.
@@ -180,6 +225,12 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
 
   // Links, visuals, collisions.
   for (auto& l : model->links) {
+    if (!l.inertial) {
+      // URDF: no <inertial> means massless. SDFormat would give the link
+      // its default 1 kg, so the zero mass is written explicitly.
+      l.inertial.emplace();
+      l.inertial->where = l.where;
+    }
     for (auto& e : l.extensions) Carry(&e, "link '" + l.name + "'", diags);
     for (auto& v : l.visuals) {
       for (auto& e : v.extensions) Carry(&e, "visual '" + v.name + "'", diags);

@@ -7,6 +7,8 @@
 //    holding <urdf:joint type=... parent=... child=...> with the joint's
 //    URDF <axis>, <limit>, <dynamics>, ... children; the child link is free
 //    in simulation.
+//  - a zero <axis> on a joint that does not move along it (fixed, ball):
+//    <urdf:axis xyz="0 0 0"/> in the joint.
 //  - <mimic>, <safety_controller>, <calibration>: <urdf:mimic ...> etc. in the
 //    SDF joint, attributes as in URDF.
 //  - a joint renamed because it shares a link's name:
@@ -14,6 +16,7 @@
 //  - material names and textures: <urdf:material name=... texture=...> in the
 //    visual; robot-level materials: <urdf:material name=...> with <color>,
 //    <texture> children at model level.
+//  - an inertia libsdformat would refuse: see RepairInertias.
 //  - <gazebo>, <transmission>, <ros2_control> and unknown elements, at
 //    whatever level they were: the element verbatim, its name prefixed
 //    "urdf:" (a warning names each <gazebo> block and unknown element).
@@ -26,7 +29,14 @@ namespace converter {
 
 inline constexpr char kUrdfNamespace[] = "http://www.ros.org/wiki/urdf";
 
-// Applies URDF defaults SDFormat does not share (axis 1 0 0, limits 0) and
+// libsdformat refuses a link whose inertia is not physically valid
+// (LINK_INERTIA_INVALID), so such an inertia is written as the nearest valid
+// one (frames::NearestValidInertia) with a warning, and the original tensor
+// is carried in the link as <urdf:inertia ixx=... .../>.
+void RepairInertias(frames::Model* model, frames::Diagnostics* diags);
+
+// Applies URDF defaults SDFormat does not share (axis 1 0 0, limits 0, a link
+// without <inertial> is massless: written as mass 0 with zero inertia) and
 // turns every URDF-only element of `model` into its carried form.
 void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags);
 

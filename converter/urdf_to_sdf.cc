@@ -146,7 +146,10 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
                            const UrdfToSdfOptions& options) {
   ConversionResult result;
   auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics);
-  if (!model) return result;
+  if (!model) {
+    result.diagnostics.SortByLocation();
+    return result;
+  }
 
   SortLinksInTreeOrder(&*model);
   RenameJointsClashingWithLinks(&*model, &result.diagnostics);
@@ -155,19 +158,25 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
     NameShapes(l.name, "collision", &l.collisions, &result.diagnostics);
   }
   if (options.package_to_model) RewritePackageUris(&*model);
+  RepairInertias(&*model, &result.diagnostics);
 
   // The core checks the SDFormat model and resolves every pose.
   frames::Diagnostics graph_diags;
   frames::FrameGraph graph = frames::FrameGraph::Build(*model, &graph_diags);
   result.diagnostics.Append(graph_diags);
-  if (!graph.ok()) return result;
+  if (!graph.ok()) {
+    result.diagnostics.SortByLocation();
+    return result;
+  }
 
+  // URDF-only content becomes its carried form first, so that lumping moves
+  // it with the links and joints it belongs to.
+  CarryUrdfOnlyElements(&*model, &result.diagnostics);
   if (options.lump_fixed_joints) {
     LumpFixedJoints(graph, &*model, &result.diagnostics);
-    if (result.diagnostics.HasErrors()) return result;
   }
-  CarryUrdfOnlyElements(&*model, &result.diagnostics);
 
+  result.diagnostics.SortByLocation();
   result.ok = !result.diagnostics.HasErrors();
   if (result.ok && !options.check_only) {
     sdf_io::WriteOptions wo;

@@ -1,5 +1,7 @@
 #include "frames/diagnostics.h"
 
+#include <algorithm>
+
 namespace frames {
 
 std::string Format(const Diagnostic& d) {
@@ -36,6 +38,15 @@ bool Diagnostics::Has(const std::string& code) const {
     if (d.code == code) return true;
   }
   return false;
+}
+
+void Diagnostics::SortByLocation() {
+  std::stable_sort(all_.begin(), all_.end(),
+                   [](const Diagnostic& a, const Diagnostic& b) {
+                     if (a.where.file != b.where.file)
+                       return a.where.file < b.where.file;
+                     return a.where.line < b.where.line;
+                   });
 }
 
 std::string Diagnostics::ToString() const {

@@ -38,6 +38,9 @@ class Diagnostics {
   const std::vector<Diagnostic>& all() const { return all_; }
   // True if any diagnostic carries this code.
   bool Has(const std::string& code) const;
+  // Orders by file, then line (stable: same-line diagnostics keep their
+  // order), so a user reads them top to bottom.
+  void SortByLocation();
   // Every diagnostic formatted, one per line.
   std::string ToString() const;
 

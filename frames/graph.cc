@@ -153,7 +153,13 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
       g.ok_ = false;
     }
   } else if (!model.links.empty()) {
-    g.canonical_link_ = model.links.front().name;
+    // The first link whose name was accepted.
+    for (size_t k = 0; k < model.links.size(); ++k) {
+      if (link_v[k] >= 0) {
+        g.canonical_link_ = model.links[k].name;
+        break;
+      }
+    }
   } else if (!model.models.empty()) {
     const FrameGraph& first = g.nested_.front().second;
     if (!first.canonical_link_.empty())
@@ -171,7 +177,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
     return i < 0 ? kInvalid : i;
   };
   if (!model.is_static && !g.canonical_link_.empty()) {
-    if (!model.links.empty()) {
+    if (g.Index(g.canonical_link_) > 0) {
       g.vertices_[0].attached_to = g.Index(g.canonical_link_);
     } else {
       g.vertices_[0].attached_to = g.Index(model.models.front().name);

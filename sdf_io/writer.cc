@@ -90,6 +90,7 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
 }
 
 void SdfWriter::Material(const frames::Material& m) {
+  if (!m.ambient && !m.diffuse && !m.specular && !m.emissive) return;
   w_.Start("material");
   auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
     if (c) w_.Leaf(tag, xml::FormatVector4(*c));

@@ -1,10 +1,13 @@
 // urdf2sdf: converts a URDF robot into URDF-parity SDFormat 1.7.
 // A thin command line over converter::UrdfToSdf.
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <iterator>
 #include <string>
+
+#include <unistd.h>
 
 #include "converter/file_io.h"
 #include "converter/urdf_to_sdf.h"
@@ -45,6 +48,13 @@ int UsageError(const std::string& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under `bazel run`, resolve relative paths against the user's directory.
+  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
+    if (::chdir(wd) != 0) {
+      std::cerr << "urdf2sdf: cannot enter " << wd << "\n";
+      return 2;
+    }
+  }
   converter::UrdfToSdfOptions options;
   std::string input, output;
   bool have_input = false, quiet = false, verbose = false;
@@ -61,6 +71,7 @@ int main(int argc, char** argv) {
       output = argv[i];
     } else if (a.rfind("--output=", 0) == 0) {
       output = a.substr(9);
+      if (output.empty()) return UsageError("--output= needs a file name");
     } else if (a == "--check") {
       options.check_only = true;
     } else if (a == "--lump-fixed-joints") {

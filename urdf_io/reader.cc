@@ -5,9 +5,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include <Eigen/Eigenvalues>
 #include <tinyxml2.h>
 
+#include "frames/inertia.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -27,7 +27,7 @@ bool Is(const XMLElement* e, const char* name) {
 std::string Stem(const std::string& path) {
   size_t slash = path.find_last_of('/');
   std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-  size_t dot = base.find('.');
+  size_t dot = base.rfind('.');
   return dot == std::string::npos ? base : base.substr(0, dot);
 }
 
@@ -63,6 +63,7 @@ class UrdfReader {
   Context ctx_;
   std::unordered_map<std::string, size_t> materials_;  // name -> index
   Model* model_ = nullptr;
+  bool world_declared_ = false;  // <link name="world"/> present
 };
 
 std::optional<double> UrdfReader::RequiredDouble(const XMLElement* e,
@@ -259,24 +260,19 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
   }
   if (!ok) return false;
   // Physical plausibility: warnings, as simulators load such files.
-  const frames::Matrix3 I = in->InertiaMatrix();
-  if (!I.isZero(0.0)) {
-    Eigen::SelfAdjointEigenSolver<frames::Matrix3> es(I, Eigen::EigenvaluesOnly);
-    const frames::Vector3 p = es.eigenvalues();  // ascending
-    const double tol = 1e-12 * std::max(1.0, p.cwiseAbs().maxCoeff());
-    if (p(0) <= 0) {
-      ctx_.diags->Warning("INERTIA_NOT_POSITIVE_DEFINITE",
-                          "inertia of link '" + link +
-                              "' is not positive definite (principal moments " +
-                              xml::FormatVector3(p) + ")",
-                          ctx_.At(inertia));
-    } else if (p(0) + p(1) < p(2) - tol) {
-      ctx_.diags->Warning("INERTIA_TRIANGLE_INEQUALITY",
-                          "inertia of link '" + link +
-                              "' violates the triangle inequality (principal "
-                              "moments " + xml::FormatVector3(p) + ")",
-                          ctx_.At(inertia));
-    }
+  const frames::InertiaCheck check = frames::CheckInertia(in->InertiaMatrix());
+  const std::string moments =
+      " (principal moments " + xml::FormatVector3(check.principal_moments) + ")";
+  if (!check.non_negative) {
+    ctx_.diags->Warning("INERTIA_NOT_POSITIVE_DEFINITE",
+                        "inertia of link '" + link +
+                            "' is not positive definite" + moments,
+                        ctx_.At(inertia));
+  } else if (!check.triangle) {
+    ctx_.diags->Warning("INERTIA_TRIANGLE_INEQUALITY",
+                        "inertia of link '" + link +
+                            "' violates the triangle inequality" + moments,
+                        ctx_.At(inertia));
   }
   return true;
 }
@@ -469,7 +465,16 @@ void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
   bool has_world = false;
   bool ok = true;
   for (const auto& j : model->joints) {
-    if (j.parent == kWorldLink) has_world = true;
+    if (j.parent == kWorldLink) {
+      if (!has_world && !world_declared_) {
+        ctx_.diags->Warning("URDF_WORLD_LINK_UNDECLARED",
+                            "joint '" + j.name + "' has parent 'world' but "
+                            "the robot declares no <link name=\"world\"/>; "
+                            "it is read as the fixed world frame",
+                            j.where);
+      }
+      has_world = true;
+    }
     if (j.parent != kWorldLink && !links.count(j.parent)) {
       ctx_.diags->Error("JOINT_PARENT_LINK_INVALID",
                         "joint '" + j.name + "' names parent link '" +
@@ -660,6 +665,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
         link.name = name;
         ReadLink(c, &link);
         if (link.name == kWorldLink) {
+          world_declared_ = true;
           if (link.inertial || !link.visuals.empty() ||
               !link.collisions.empty() || !link.extensions.empty()) {
             ctx_.diags->Warning("WORLD_LINK_CONTENT",

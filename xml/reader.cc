@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -93,6 +94,9 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
   double v = 0;
   auto res = std::from_chars(s.data(), s.data() + s.size(), v);
   if (res.ec == std::errc::result_out_of_range) {
+    // Underflow reads as (nearly) zero, as strtod does; overflow is an error.
+    const double d = std::strtod(std::string(s).c_str(), nullptr);
+    if (std::isfinite(d) && std::abs(d) < 1.0) return d;
     ctx.diags->Error("NUMBER_NOT_FINITE",
                      what + " " + Quote(original) + " is out of range",
                      ctx.At(e));
@@ -149,7 +153,8 @@ bool ParseVector(std::string_view text, int n, const std::string& what,
     if (i > start) tokens.push_back(text.substr(start, i - start));
   }
   if (static_cast<int>(tokens.size()) < n) {
-    if (!tokens.empty() && tokens[0].find("$(") != std::string_view::npos) {
+    if (!tokens.empty() && (tokens[0].find("$(") != std::string_view::npos ||
+                            tokens[0].find("${") != std::string_view::npos)) {
       ctx.diags->Error("XACRO_UNEXPANDED",
                        what + " " + Quote(text) +
                            " is an unexpanded xacro expression; run xacro "

@@ -1,0 +1,1488 @@
+// Corpus oracle for urdf2sdf: every URDF file of ../shared/corpus (Bazel data
+// @corpus//:urdf) is converted with converter::UrdfFileToSdf and the result is
+// checked against oracles that share no code with the converter:
+//
+//  1. Refusals: the set of refused files with their first error code must equal
+//     the reviewed list testdata/urdf_corpus_refused.txt.
+//  2. libsdformat (Debian's libsdformat 12) must load every accepted output
+//     without errors.
+//  3. Forward kinematics of the *input* at zero joint configuration, computed
+//     here from urdfdom's parse (or, for the files urdfdom rejects, from a small
+//     tinyxml2 reader in this file), must match libsdformat's pose resolution
+//     of our output: every link, joint frame, visual, collision and inertial
+//     (mass, centre of mass, inertia tensor) in the model frame.
+//  4. The same with UrdfToSdfOptions::lump_fixed_joints: merged links become
+//     //frame elements, their visuals, collisions and inertials move to the
+//     body they were merged into.
+//
+// Notation as in DESIGN.md: X_AB is the pose of frame B in frame A; M is the
+// model frame (the URDF root link), L a link, J a joint, P a joint's parent.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+#include <console_bridge/console.h>
+#include <gtest/gtest.h>
+#include <sdf/sdf.hh>
+#include <tinyxml2.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include "converter/urdf_to_sdf.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Eigen::Isometry3d;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+constexpr double kTol = 1e-9;
+
+// ---------------------------------------------------------------------------
+// Formatting helpers for failure messages.
+
+std::string Num(double v) {
+  std::ostringstream os;
+  os << std::setprecision(17) << v;
+  return os.str();
+}
+
+std::string Vec(const Vector3d& v) {
+  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
+}
+
+Vector3d Rpy(const Matrix3d& R) {
+  const double pitch = std::asin(std::clamp(-R(2, 0), -1.0, 1.0));
+  return {std::atan2(R(2, 1), R(2, 2)), pitch, std::atan2(R(1, 0), R(0, 0))};
+}
+
+std::string PoseStr(const Isometry3d& X) {
+  return "xyz " + Vec(X.translation()) + " rpy " + Vec(Rpy(X.linear()));
+}
+
+std::string MatStr(const Matrix3d& m) {
+  std::string s = "[";
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) s += Num(m(i, j)) + (j < 2 ? " " : "");
+    s += i < 2 ? "; " : "]";
+  }
+  return s;
+}
+
+std::string OneLine(std::string s, size_t max_len = 160) {
+  for (char& c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (s.size() > max_len) s = s.substr(0, max_len) + "...";
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// The oracle's own view of a URDF: only what forward kinematics needs.
+
+struct OInertial {
+  double mass = 0;
+  Isometry3d X_LI = Isometry3d::Identity();  // inertial frame in link frame
+  Matrix3d I_I = Matrix3d::Zero();           // about CoM, in inertial frame
+};
+
+struct OLink {
+  std::string name;
+  std::vector<Isometry3d> X_LV;  // visuals, in document order
+  std::vector<Isometry3d> X_LC;  // collisions, in document order
+  std::optional<OInertial> inertial;
+};
+
+struct OJoint {
+  std::string name;
+  std::string type;  // URDF spelling: revolute, continuous, fixed, ...
+  std::string parent;
+  std::string child;
+  Isometry3d X_PJ = Isometry3d::Identity();
+  Vector3d axis = Vector3d::Zero();  // in joint frame, as written
+  bool has_axis = false;
+};
+
+struct OModel {
+  std::string name;
+  std::map<std::string, OLink> links;
+  std::vector<OJoint> joints;
+};
+
+Isometry3d FromXyzRpy(const Vector3d& xyz, const Vector3d& rpy) {
+  // URDF rpy: fixed axes, roll about X, then pitch about Y, then yaw about Z.
+  Isometry3d X = Isometry3d::Identity();
+  X.linear() = (Eigen::AngleAxisd(rpy.z(), Vector3d::UnitZ()) *
+                Eigen::AngleAxisd(rpy.y(), Vector3d::UnitY()) *
+                Eigen::AngleAxisd(rpy.x(), Vector3d::UnitX()))
+                   .toRotationMatrix();
+  X.translation() = xyz;
+  return X;
+}
+
+Matrix3d InertiaMatrix(double ixx, double ixy, double ixz, double iyy,
+                       double iyz, double izz) {
+  Matrix3d I;
+  I << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
+  return I;
+}
+
+// An invalid URDF inertia (one libsdformat refuses with LINK_INERTIA_INVALID;
+// ignition::math::MassMatrix3::IsValid decides) is written by the converter as
+// the nearest valid one with the same principal axes (negative moments raised
+// to zero, then the two smaller raised equally until p0 + p1 == p2), with the
+// original kept in <urdf:inertia>. This is that rule, computed independently.
+struct ValidInertia {
+  Matrix3d I;
+  bool adjusted = false;
+};
+
+ValidInertia NearestValidInertia(double mass, const Matrix3d& I) {
+  const ignition::math::MassMatrix3d mm(
+      mass, ignition::math::Vector3d(I(0, 0), I(1, 1), I(2, 2)),
+      ignition::math::Vector3d(I(0, 1), I(0, 2), I(1, 2)));
+  if (mm.IsValid()) return {I, false};
+  Eigen::SelfAdjointEigenSolver<Matrix3d> es(I);
+  Vector3d p = es.eigenvalues();  // ascending
+  for (int i = 0; i < 3; ++i) p(i) = std::max(p(i), 0.0);
+  const double deficit = p(2) - (p(0) + p(1));
+  if (deficit > 0) {
+    p(0) += deficit / 2;
+    p(1) += deficit / 2;
+  }
+  const Matrix3d& V = es.eigenvectors();
+  return {V * p.asDiagonal() * V.transpose(), true};
+}
+
+// --- Reader 1: urdfdom ------------------------------------------------------
+
+class CapturingHandler : public console_bridge::OutputHandler {
+ public:
+  void log(const std::string& text, console_bridge::LogLevel level,
+           const char*, int) override {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+      messages.push_back(text);
+    }
+  }
+  std::vector<std::string> messages;
+};
+
+Isometry3d FromUrdfdom(const urdf::Pose& p) {
+  Isometry3d X = Isometry3d::Identity();
+  X.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y,
+                                  p.rotation.z)
+                   .toRotationMatrix();
+  X.translation() = Vector3d(p.position.x, p.position.y, p.position.z);
+  return X;
+}
+
+std::optional<OModel> ReadWithUrdfdom(const std::string& text,
+                                      std::string* why) {
+  CapturingHandler handler;
+  console_bridge::useOutputHandler(&handler);
+  urdf::ModelInterfaceSharedPtr m;
+  try {
+    m = urdf::parseURDF(text);
+  } catch (const std::exception& e) {
+    handler.messages.push_back(e.what());
+  }
+  console_bridge::restorePreviousOutputHandler();
+  // urdfdom logs an error and still returns a model when, e.g., a collision's
+  // geometry is unknown (it then drops that link's visuals and collisions):
+  // any logged error means urdfdom's view of the file is not the file's.
+  if (!handler.messages.empty()) m.reset();
+  if (!m) {
+    for (const auto& s : handler.messages) *why += (why->empty() ? "" : "; ") + s;
+    if (why->empty()) *why = "urdfdom returned no model";
+    return std::nullopt;
+  }
+  OModel out;
+  out.name = m->getName();
+  for (const auto& [name, link] : m->links_) {
+    OLink& ol = out.links[name];
+    ol.name = name;
+    for (const auto& v : link->visual_array) ol.X_LV.push_back(FromUrdfdom(v->origin));
+    for (const auto& c : link->collision_array) ol.X_LC.push_back(FromUrdfdom(c->origin));
+    if (link->inertial) {
+      const urdf::Inertial& in = *link->inertial;
+      OInertial oi;
+      oi.mass = in.mass;
+      oi.X_LI = FromUrdfdom(in.origin);
+      oi.I_I = InertiaMatrix(in.ixx, in.ixy, in.ixz, in.iyy, in.iyz, in.izz);
+      ol.inertial = oi;
+    }
+  }
+  for (const auto& [name, joint] : m->joints_) {
+    OJoint oj;
+    oj.name = name;
+    switch (joint->type) {
+      case urdf::Joint::REVOLUTE: oj.type = "revolute"; break;
+      case urdf::Joint::CONTINUOUS: oj.type = "continuous"; break;
+      case urdf::Joint::PRISMATIC: oj.type = "prismatic"; break;
+      case urdf::Joint::FLOATING: oj.type = "floating"; break;
+      case urdf::Joint::PLANAR: oj.type = "planar"; break;
+      case urdf::Joint::FIXED: oj.type = "fixed"; break;
+      default: oj.type = "unknown"; break;
+    }
+    oj.parent = joint->parent_link_name;
+    oj.child = joint->child_link_name;
+    oj.X_PJ = FromUrdfdom(joint->parent_to_joint_origin_transform);
+    oj.axis = Vector3d(joint->axis.x, joint->axis.y, joint->axis.z);
+    oj.has_axis = oj.type == "revolute" || oj.type == "continuous" ||
+                  oj.type == "prismatic" || oj.type == "planar";
+    out.joints.push_back(oj);
+  }
+  return out;
+}
+
+// --- Reader 2: tinyxml2, for the files urdfdom rejects ------------------------
+// Reads numbers as pybullet does where urdfdom refuses: a token may carry a
+// trailing comma ("0.07,") and a vector may have more than three numbers (the
+// first three are used). Anything else non-numeric makes the file unreadable.
+
+bool ParseTokens(const char* s, std::vector<double>* out, std::string* why) {
+  std::istringstream is(s);
+  std::string tok;
+  while (is >> tok) {
+    const char* b = tok.c_str();
+    char* e = nullptr;
+    const double d = std::strtod(b, &e);
+    if (e == b || !(std::string(e).empty() || std::string(e) == ",")) {
+      *why = "not a number: '" + tok + "' in '" + s + "'";
+      return false;
+    }
+    out->push_back(d);
+  }
+  return true;
+}
+
+bool ParseVec3(const tinyxml2::XMLElement* e, const char* attr, Vector3d dflt,
+               Vector3d* v, std::string* why) {
+  const char* s = e ? e->Attribute(attr) : nullptr;
+  if (!s) {
+    *v = dflt;
+    return true;
+  }
+  std::vector<double> nums;
+  if (!ParseTokens(s, &nums, why)) return false;
+  if (nums.size() < 3) {
+    *why = std::string("fewer than 3 numbers in ") + attr + "='" + s + "'";
+    return false;
+  }
+  *v = Vector3d(nums[0], nums[1], nums[2]);
+  return true;
+}
+
+bool ParseScalar(const tinyxml2::XMLElement* e, const char* attr, double* v,
+                 std::string* why) {
+  const char* s = e ? e->Attribute(attr) : nullptr;
+  if (!s) {
+    *why = std::string("missing attribute ") + attr;
+    return false;
+  }
+  std::vector<double> nums;
+  if (!ParseTokens(s, &nums, why)) return false;
+  if (nums.size() != 1) {
+    *why = std::string("expected one number in ") + attr + "='" + s + "'";
+    return false;
+  }
+  *v = nums[0];
+  return true;
+}
+
+bool ParseOrigin(const tinyxml2::XMLElement* parent, Isometry3d* X,
+                 std::string* why) {
+  const tinyxml2::XMLElement* o = parent->FirstChildElement("origin");
+  Vector3d xyz, rpy;
+  if (!ParseVec3(o, "xyz", Vector3d::Zero(), &xyz, why) ||
+      !ParseVec3(o, "rpy", Vector3d::Zero(), &rpy, why)) {
+    return false;
+  }
+  *X = FromXyzRpy(xyz, rpy);
+  return true;
+}
+
+std::optional<OModel> ReadWithTinyXml(const std::string& text,
+                                      std::string* why) {
+  tinyxml2::XMLDocument doc;
+  // c_str(): stop at an embedded NUL, as XML parsers of C strings do.
+  if (doc.Parse(text.c_str()) != tinyxml2::XML_SUCCESS) {
+    *why = std::string("XML: ") + doc.ErrorStr();
+    return std::nullopt;
+  }
+  const tinyxml2::XMLElement* robot = doc.RootElement();
+  if (!robot || std::string(robot->Name()) != "robot") {
+    *why = "root element is not <robot>";
+    return std::nullopt;
+  }
+  OModel out;
+  out.name = robot->Attribute("name") ? robot->Attribute("name") : "";
+  for (auto* l = robot->FirstChildElement("link"); l;
+       l = l->NextSiblingElement("link")) {
+    const char* name = l->Attribute("name");
+    if (!name) {
+      *why = "link without a name";
+      return std::nullopt;
+    }
+    if (out.links.count(name)) {
+      *why = std::string("duplicate link ") + name;
+      return std::nullopt;
+    }
+    OLink ol;
+    ol.name = name;
+    for (auto* v = l->FirstChildElement("visual"); v;
+         v = v->NextSiblingElement("visual")) {
+      Isometry3d X;
+      if (!ParseOrigin(v, &X, why)) return std::nullopt;
+      ol.X_LV.push_back(X);
+    }
+    for (auto* c = l->FirstChildElement("collision"); c;
+         c = c->NextSiblingElement("collision")) {
+      Isometry3d X;
+      if (!ParseOrigin(c, &X, why)) return std::nullopt;
+      ol.X_LC.push_back(X);
+    }
+    if (auto* in = l->FirstChildElement("inertial")) {
+      OInertial oi;
+      if (!ParseOrigin(in, &oi.X_LI, why)) return std::nullopt;
+      if (!ParseScalar(in->FirstChildElement("mass"), "value", &oi.mass, why)) {
+        return std::nullopt;
+      }
+      const tinyxml2::XMLElement* ie = in->FirstChildElement("inertia");
+      double v[6] = {0, 0, 0, 0, 0, 0};
+      const char* names[6] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+      for (int i = 0; i < 6; ++i) {
+        // Off-diagonal moments may be left out (pybullet reads them as 0).
+        const bool off_diagonal = i == 1 || i == 2 || i == 4;
+        if (off_diagonal && ie && !ie->Attribute(names[i])) continue;
+        if (!ParseScalar(ie, names[i], &v[i], why)) return std::nullopt;
+      }
+      oi.I_I = InertiaMatrix(v[0], v[1], v[2], v[3], v[4], v[5]);
+      ol.inertial = oi;
+    }
+    out.links[name] = ol;
+  }
+  if (out.links.empty()) {
+    *why = "no <link> elements";
+    return std::nullopt;
+  }
+  std::set<std::string> joint_names;
+  for (auto* j = robot->FirstChildElement("joint"); j;
+       j = j->NextSiblingElement("joint")) {
+    OJoint oj;
+    const char* name = j->Attribute("name");
+    const char* type = j->Attribute("type");
+    const tinyxml2::XMLElement* p = j->FirstChildElement("parent");
+    const tinyxml2::XMLElement* c = j->FirstChildElement("child");
+    if (!name || !type || !p || !c || !p->Attribute("link") ||
+        !c->Attribute("link")) {
+      *why = "joint without name, type, parent or child";
+      return std::nullopt;
+    }
+    oj.name = name;
+    if (!joint_names.insert(oj.name).second) {
+      *why = "duplicate joint " + oj.name;
+      return std::nullopt;
+    }
+    oj.type = type;
+    oj.parent = p->Attribute("link");
+    oj.child = c->Attribute("link");
+    if (!ParseOrigin(j, &oj.X_PJ, why)) return std::nullopt;
+    oj.has_axis = oj.type == "revolute" || oj.type == "continuous" ||
+                  oj.type == "prismatic" || oj.type == "planar";
+    if (oj.has_axis &&
+        !ParseVec3(j->FirstChildElement("axis"), "xyz", Vector3d::UnitX(),
+                   &oj.axis, why)) {
+      return std::nullopt;
+    }
+    out.joints.push_back(oj);
+  }
+  return out;
+}
+
+// Differences between the two readers' views of one file (oracle self-check).
+std::vector<std::string> CompareReaders(const OModel& a, const OModel& b) {
+  std::vector<std::string> d;
+  auto near = [](const Isometry3d& x, const Isometry3d& y) {
+    return (x.translation() - y.translation()).cwiseAbs().maxCoeff() < 1e-12 &&
+           (x.linear() - y.linear()).cwiseAbs().maxCoeff() < 1e-12;
+  };
+  if (a.links.size() != b.links.size()) d.push_back("link count");
+  for (const auto& [name, la] : a.links) {
+    auto it = b.links.find(name);
+    if (it == b.links.end()) {
+      d.push_back("link " + name + " missing");
+      continue;
+    }
+    const OLink& lb = it->second;
+    if (la.X_LV.size() != lb.X_LV.size()) d.push_back("visual count of " + name);
+    for (size_t i = 0; i < std::min(la.X_LV.size(), lb.X_LV.size()); ++i) {
+      if (!near(la.X_LV[i], lb.X_LV[i])) d.push_back("visual of " + name);
+    }
+    if (la.X_LC.size() != lb.X_LC.size()) d.push_back("collision count of " + name);
+    for (size_t i = 0; i < std::min(la.X_LC.size(), lb.X_LC.size()); ++i) {
+      if (!near(la.X_LC[i], lb.X_LC[i])) d.push_back("collision of " + name);
+    }
+    if (la.inertial.has_value() != lb.inertial.has_value()) {
+      d.push_back("inertial presence of " + name);
+    } else if (la.inertial) {
+      if (la.inertial->mass != lb.inertial->mass ||
+          !near(la.inertial->X_LI, lb.inertial->X_LI) ||
+          la.inertial->I_I != lb.inertial->I_I) {
+        d.push_back("inertial of " + name);
+      }
+    }
+  }
+  if (a.joints.size() != b.joints.size()) d.push_back("joint count");
+  for (const OJoint& ja : a.joints) {
+    auto it = std::find_if(b.joints.begin(), b.joints.end(),
+                           [&](const OJoint& j) { return j.name == ja.name; });
+    if (it == b.joints.end()) {
+      d.push_back("joint " + ja.name + " missing");
+      continue;
+    }
+    if (ja.type != it->type || ja.parent != it->parent ||
+        ja.child != it->child || !near(ja.X_PJ, it->X_PJ) ||
+        (ja.has_axis && ja.axis != it->axis)) {
+      d.push_back("joint " + ja.name);
+    }
+  }
+  return d;
+}
+
+// --- Forward kinematics at zero configuration ---------------------------------
+
+struct Fk {
+  std::string root;
+  std::vector<std::string> order;  // links, parents before children
+  std::map<std::string, Isometry3d> X_ML;
+  std::map<std::string, const OJoint*> parent_joint;  // by child link
+};
+
+bool ComputeFk(const OModel& m, Fk* fk, std::string* why) {
+  std::map<std::string, std::vector<const OJoint*>> children;
+  for (const OJoint& j : m.joints) {
+    if (!m.links.count(j.parent) || !m.links.count(j.child)) {
+      *why = "joint " + j.name + " names a missing link";
+      return false;
+    }
+    if (fk->parent_joint.count(j.child)) {
+      *why = "link " + j.child + " has two parent joints";
+      return false;
+    }
+    fk->parent_joint[j.child] = &j;
+    children[j.parent].push_back(&j);
+  }
+  std::vector<std::string> roots;
+  for (const auto& [name, l] : m.links) {
+    if (!fk->parent_joint.count(name)) roots.push_back(name);
+  }
+  if (roots.size() != 1) {
+    *why = std::to_string(roots.size()) + " root links";
+    return false;
+  }
+  fk->root = roots[0];
+  fk->X_ML[fk->root] = Isometry3d::Identity();
+  fk->order.push_back(fk->root);
+  for (size_t i = 0; i < fk->order.size(); ++i) {
+    const std::string parent = fk->order[i];
+    for (const OJoint* j : children[parent]) {
+      fk->X_ML[j->child] = fk->X_ML[parent] * j->X_PJ;
+      fk->order.push_back(j->child);
+    }
+  }
+  if (fk->order.size() != m.links.size()) {
+    *why = "kinematic loop or unreachable links";
+    return false;
+  }
+  return true;
+}
+
+// Mass, centre of mass and inertia about the centre of mass, all in frame M.
+struct MassProps {
+  double mass = 0;
+  Vector3d p_MC = Vector3d::Zero();
+  Matrix3d I_C_M = Matrix3d::Zero();
+  std::vector<std::string> members;
+};
+
+// Combine inertials given in frame M (parallel-axis theorem).
+MassProps Combine(const std::vector<std::pair<double, Isometry3d>>& parts_X,
+                  const std::vector<Matrix3d>& parts_I) {
+  MassProps out;
+  for (const auto& [m, X] : parts_X) {
+    out.mass += m;
+    out.p_MC += m * X.translation();
+  }
+  if (out.mass != 0) out.p_MC /= out.mass;
+  // One part: its own centre of mass, exactly (no rounding from m*x/m).
+  if (parts_X.size() == 1) out.p_MC = parts_X[0].second.translation();
+  for (size_t i = 0; i < parts_X.size(); ++i) {
+    const double m = parts_X[i].first;
+    const Isometry3d& X_MI = parts_X[i].second;
+    const Vector3d d = X_MI.translation() - out.p_MC;
+    out.I_C_M += X_MI.linear() * parts_I[i] * X_MI.linear().transpose() +
+                 m * (d.squaredNorm() * Matrix3d::Identity() - d * d.transpose());
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// libsdformat side.
+
+Isometry3d ToEigen(const ignition::math::Pose3d& p) {
+  Isometry3d X = Isometry3d::Identity();
+  X.linear() = Eigen::Quaterniond(p.Rot().W(), p.Rot().X(), p.Rot().Y(),
+                                  p.Rot().Z())
+                   .toRotationMatrix();
+  X.translation() = Vector3d(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
+  return X;
+}
+
+std::string ErrorsStr(const sdf::Errors& errors) {
+  std::string s;
+  for (const auto& e : errors) {
+    s += (s.empty() ? "" : "; ") + OneLine(e.Message(), 300);
+  }
+  return s;
+}
+
+template <typename T>
+std::optional<Isometry3d> ResolveInModel(const T* element, std::string* err) {
+  ignition::math::Pose3d pose;
+  const sdf::Errors errors = element->SemanticPose().Resolve(pose, "__model__");
+  if (!errors.empty()) {
+    *err = ErrorsStr(errors);
+    return std::nullopt;
+  }
+  return ToEigen(pose);
+}
+
+// The URDF name recorded by the converter in a custom element, if any.
+std::optional<std::string> OriginalName(const sdf::ElementPtr& e) {
+  if (!e) return std::nullopt;
+  for (sdf::ElementPtr c = e->GetFirstElement(); c; c = c->GetNextElement()) {
+    if (c->GetName() == "urdf:original_name") {
+      if (c->GetValue()) return c->GetValue()->GetAsString();
+      return std::string();
+    }
+  }
+  return std::nullopt;
+}
+
+bool PoseNear(const Isometry3d& a, const Isometry3d& b) {
+  return (a.translation() - b.translation()).cwiseAbs().maxCoeff() <= kTol &&
+         (a.linear() - b.linear()).cwiseAbs().maxCoeff() <= kTol;
+}
+
+struct Report {
+  std::vector<std::string> failures;
+  void Fail(const std::string& mode, const std::string& s) {
+    failures.push_back("[" + mode + "] " + s);
+  }
+};
+
+void ComparePose(const std::string& mode, const std::string& what,
+                 const Isometry3d& expected, const std::optional<Isometry3d>& actual,
+                 const std::string& err, Report* r) {
+  if (!actual) {
+    r->Fail(mode, what + ": libsdformat cannot resolve its pose: " + err);
+    return;
+  }
+  if (!PoseNear(expected, *actual)) {
+    r->Fail(mode, what + ": expected " + PoseStr(expected) + ", got " +
+                      PoseStr(*actual) + " (max |dp| " +
+                      Num((expected.translation() - actual->translation())
+                              .cwiseAbs()
+                              .maxCoeff()) +
+                      ", max |dR| " +
+                      Num((expected.linear() - actual->linear()).cwiseAbs().maxCoeff()) +
+                      ")");
+  }
+}
+
+// Informational counters across the corpus.
+struct Stats {
+  std::map<std::string, std::vector<std::string>> sdf_console;  // printed
+  std::map<std::string, std::vector<std::string>> kept_fixed_joints;  // lumped mode
+  std::set<std::string> world_content;  // root 'world' link has content
+};
+
+// Where an invalid URDF inertia was adjusted, the original must be kept as
+// <urdf:inertia ixx=".." .../> in the link (default options; with lumping the
+// link may be merged and the oracle does not ask where its original goes).
+void CheckOriginalInertia(const std::string& mode, const sdf::Model* model,
+                          const std::string& link_name, const Matrix3d& I,
+                          bool lumped, Report* r) {
+  const sdf::Link* link = model->LinkByName(link_name);
+  if (lumped || !link || !link->Element()) return;
+  sdf::ElementPtr kept;
+  for (sdf::ElementPtr c = link->Element()->GetFirstElement(); c;
+       c = c->GetNextElement()) {
+    if (c->GetName() == "urdf:inertia") kept = c;
+  }
+  if (!kept) {
+    r->Fail(mode, "link '" + link_name + "': URDF inertia was adjusted but "
+                  "there is no <urdf:inertia> with the original");
+    return;
+  }
+  const char* names[6] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+  const double values[6] = {I(0, 0), I(0, 1), I(0, 2), I(1, 1), I(1, 2), I(2, 2)};
+  for (int i = 0; i < 6; ++i) {
+    sdf::ParamPtr a = kept->GetAttribute(names[i]);
+    const std::string text = a ? a->GetAsString() : "";
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (!a || end == text.c_str() ||
+        std::abs(v - values[i]) > kTol * std::max(std::abs(values[i]), 1e-9)) {
+      r->Fail(mode, "link '" + link_name + "': <urdf:inertia " + names[i] + "='" +
+                        text + "'>, URDF has " + Num(values[i]));
+    }
+  }
+}
+
+// Checks one converted document against the oracle's forward kinematics.
+void CheckConversion(const std::string& mode, bool lumped, const OModel& om,
+                     const Fk& fk, const std::string& sdf_text, Report* r,
+                     Stats* stats, const std::string& rel) {
+  // Capture what libsdformat prints (warnings about the document) for the log.
+  std::ostringstream console;
+  sdf::Console::Instance()->GetMsgStream().SetStream(&console);
+  sdf::Root root;
+  const sdf::Errors load_errors = root.LoadSdfString(sdf_text);
+  sdf::Console::Instance()->GetMsgStream().SetStream(&std::cerr);
+  std::vector<std::string> out_lines;
+  {
+    std::istringstream is(sdf_text);
+    std::string line;
+    while (std::getline(is, line)) out_lines.push_back(line);
+  }
+  std::vector<std::string> sdf_errors;
+  for (const auto& e : load_errors) {
+    std::string where;
+    if (e.LineNumber() && *e.LineNumber() >= 1 &&
+        *e.LineNumber() <= static_cast<int>(out_lines.size())) {
+      const int n = *e.LineNumber();
+      where = " (output line " + std::to_string(n) + ": " +
+              OneLine(out_lines[n - 1], 80);
+      // The enclosing named element, for context.
+      for (int k = n - 1; k >= 0; --k) {
+        const std::string& l = out_lines[k];
+        if (l.find("<joint name=") != std::string::npos ||
+            l.find("<link name=") != std::string::npos ||
+            l.find("<frame name=") != std::string::npos) {
+          where += ", in " + OneLine(l.substr(l.find('<')), 100);
+          break;
+        }
+      }
+      where += ")";
+    } else if (e.XmlPath()) {
+      where = " (at " + *e.XmlPath() + ")";
+    }
+    sdf_errors.push_back("libsdformat error " +
+                         std::to_string(static_cast<int>(e.Code())) + ": " +
+                         OneLine(e.Message(), 400) + where);
+  }
+  // Elements libsdformat does not know and that are not namespaced custom
+  // elements (libsdformat only warns about them and copies them through):
+  // load again with unrecognized elements as errors, report the extra ones.
+  {
+    sdf::ParserConfig strict;
+    strict.SetUnrecognizedElementsPolicy(sdf::EnforcementPolicy::ERR);
+    std::ostringstream ignored;
+    sdf::Console::Instance()->GetMsgStream().SetStream(&ignored);
+    sdf::Root strict_root;
+    const sdf::Errors strict_errors = strict_root.LoadSdfString(sdf_text, strict);
+    sdf::Console::Instance()->GetMsgStream().SetStream(&std::cerr);
+    std::set<std::string> normal;
+    for (const auto& e : load_errors) normal.insert(e.Message());
+    for (const auto& e : strict_errors) {
+      if (normal.count(e.Message())) continue;
+      sdf_errors.push_back("libsdformat, unrecognized elements as errors: " +
+                           OneLine(e.Message(), 300));
+    }
+  }
+  {
+    std::map<std::string, int> seen;
+    for (const auto& m : sdf_errors) ++seen[m];
+    for (const auto& m : sdf_errors) {
+      auto it = seen.find(m);
+      if (it == seen.end()) continue;
+      r->Fail(mode, m + (it->second > 1 ? " (x" + std::to_string(it->second) + ")" : ""));
+      seen.erase(it);
+    }
+  }
+  if (!console.str().empty()) {
+    // Keep the distinct lines (without terminal colour codes) for the summary.
+    std::istringstream is(console.str());
+    std::string line;
+    std::set<std::string> distinct;
+    while (std::getline(is, line)) {
+      std::string clean;
+      for (size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b') {
+          while (i < line.size() && line[i] != 'm') ++i;
+          continue;
+        }
+        clean += line[i];
+      }
+      if (clean.find_first_not_of(" ") != std::string::npos) distinct.insert(clean);
+    }
+    auto& lines = stats->sdf_console[rel + " [" + mode + "]"];
+    lines.assign(distinct.begin(), distinct.end());
+  }
+  const sdf::Model* model = root.Model();
+  if (!model) {
+    r->Fail(mode, "libsdformat finds no <model> in the output");
+    return;
+  }
+  if (!om.name.empty() && model->Name() != om.name) {
+    r->Fail(mode, "model name '" + model->Name() + "', URDF robot name '" +
+                      om.name + "'");
+  }
+
+  const bool world_root = fk.root == "world";
+  if (world_root) {
+    const OLink& w = om.links.at("world");
+    if (!w.X_LV.empty() || !w.X_LC.empty() || w.inertial) {
+      // The world is the fixed reference, not a body: its content has nowhere
+      // to go in SDFormat (the converter warns). Noted in the summary.
+      stats->world_content.insert(rel);
+    }
+    if (model->LinkByName("world")) {
+      r->Fail(mode, "URDF root link 'world' is a link in the SDF; expected it "
+                    "to be the model frame");
+    }
+  }
+
+  // Which SDF link (body) carries each URDF link. "" = the model frame (world).
+  std::map<std::string, std::string> body;
+  for (const std::string& name : fk.order) {
+    if (world_root && name == "world") {
+      body[name] = "";
+      continue;
+    }
+    if (model->LinkByName(name)) {
+      body[name] = name;
+      continue;
+    }
+    const sdf::Frame* frame = model->FrameByName(name);
+    const OJoint* pj = fk.parent_joint.count(name) ? fk.parent_joint.at(name) : nullptr;
+    if (!frame) {
+      r->Fail(mode, "link '" + name + "' is neither a link nor a frame in the SDF");
+      // Keep checking the rest as if it had been merged into its parent.
+      const bool mergeable = lumped && pj && pj->type == "fixed" &&
+                             !body[pj->parent].empty();
+      body[name] = mergeable ? body[pj->parent] : "?";
+      continue;
+    }
+    if (!lumped) {
+      r->Fail(mode, "link '" + name + "' became a frame although fixed joints "
+                    "are not lumped");
+    }
+    if (!pj) {
+      r->Fail(mode, "root link '" + name + "' became a frame");
+      body[name] = "?";
+      continue;
+    }
+    if (pj->type != "fixed") {
+      r->Fail(mode, "link '" + name + "' was merged although its parent joint '" +
+                        pj->name + "' is " + pj->type);
+    }
+    const std::string expected_body = body[pj->parent];
+    if (expected_body.empty()) {
+      r->Fail(mode, "link '" + name + "' was merged into the world (model frame)");
+    }
+    std::string attached;
+    const sdf::Errors errs = frame->ResolveAttachedToBody(attached);
+    if (!errs.empty()) {
+      r->Fail(mode, "frame '" + name + "' (merged link): cannot resolve its body: " +
+                        ErrorsStr(errs));
+    } else if (attached != expected_body) {
+      r->Fail(mode, "frame '" + name + "' (merged link) is attached to body '" +
+                        attached + "', expected '" + expected_body + "'");
+    }
+    body[name] = expected_body;
+  }
+  for (uint64_t i = 0; i < model->LinkCount(); ++i) {
+    const std::string n = model->LinkByIndex(i)->Name();
+    if (!om.links.count(n)) r->Fail(mode, "SDF link '" + n + "' is not a URDF link");
+  }
+  if (lumped) {
+    for (const OJoint& j : om.joints) {
+      // (Fixed joints from a root 'world' are never merged: world is no body.)
+      if (j.type == "fixed" && !(world_root && j.parent == "world") &&
+          model->LinkByName(j.child)) {
+        stats->kept_fixed_joints[rel].push_back(j.name + " (" + j.parent + " -> " +
+                                                j.child + ")");
+      }
+    }
+  }
+
+  // Link and merged-link frame poses.
+  for (const std::string& name : fk.order) {
+    if (world_root && name == "world") continue;
+    std::string err;
+    if (const sdf::Link* l = model->LinkByName(name)) {
+      ComparePose(mode, "link '" + name + "'", fk.X_ML.at(name),
+                  ResolveInModel(l, &err), err, r);
+    } else if (const sdf::Frame* f = model->FrameByName(name)) {
+      ComparePose(mode, "frame '" + name + "' (merged link)", fk.X_ML.at(name),
+                  ResolveInModel(f, &err), err, r);
+    }
+  }
+
+  // Visuals and collisions, and inertials, per body.
+  struct Expected {
+    std::vector<std::pair<std::string, Isometry3d>> visuals, collisions;
+    std::vector<std::pair<double, Isometry3d>> mass_X;
+    std::vector<Matrix3d> inertia;
+    std::vector<std::string> inertial_links;
+    std::vector<std::string> members;  // URDF links carried by this body
+    std::vector<std::string> adjusted_links;  // invalid URDF inertia
+  };
+  std::map<std::string, Expected> per_body;
+  for (const std::string& name : fk.order) {
+    const std::string& b = body[name];
+    if (b.empty() || b == "?") continue;
+    const OLink& ol = om.links.at(name);
+    const Isometry3d& X_ML = fk.X_ML.at(name);
+    Expected& e = per_body[b];
+    e.members.push_back(name);
+    for (size_t i = 0; i < ol.X_LV.size(); ++i) {
+      e.visuals.push_back({"visual #" + std::to_string(i) + " of URDF link '" + name + "'",
+                           X_ML * ol.X_LV[i]});
+    }
+    for (size_t i = 0; i < ol.X_LC.size(); ++i) {
+      e.collisions.push_back(
+          {"collision #" + std::to_string(i) + " of URDF link '" + name + "'",
+           X_ML * ol.X_LC[i]});
+    }
+    if (ol.inertial) {
+      const ValidInertia vi =
+          NearestValidInertia(ol.inertial->mass, ol.inertial->I_I);
+      e.mass_X.push_back({ol.inertial->mass, X_ML * ol.inertial->X_LI});
+      e.inertia.push_back(vi.I);
+      e.inertial_links.push_back(name);
+      if (vi.adjusted) {
+        e.adjusted_links.push_back(name);
+        CheckOriginalInertia(mode, model, name, ol.inertial->I_I, lumped, r);
+      }
+    }
+  }
+  for (const auto& [b, e] : per_body) {
+    const sdf::Link* link = model->LinkByName(b);
+    if (!link) continue;
+    // Visuals / collisions. Unmerged bodies: by index. Merged: as multisets.
+    auto check_list = [&](const char* kind,
+                          const std::vector<std::pair<std::string, Isometry3d>>& exp,
+                          uint64_t count, auto get) {
+      if (exp.size() != count) {
+        r->Fail(mode, "link '" + b + "' has " + std::to_string(count) + " " + kind +
+                          "s, expected " + std::to_string(exp.size()));
+      }
+      std::vector<std::optional<Isometry3d>> actual;
+      for (uint64_t i = 0; i < count; ++i) {
+        std::string err;
+        actual.push_back(ResolveInModel(get(i), &err));
+        if (!actual.back()) {
+          r->Fail(mode, std::string(kind) + " #" + std::to_string(i) + " of link '" + b +
+                            "': cannot resolve its pose: " + err);
+        }
+      }
+      if (e.members.size() == 1) {
+        for (size_t i = 0; i < std::min<size_t>(exp.size(), count); ++i) {
+          if (!actual[i]) continue;
+          ComparePose(mode, exp[i].first + " (SDF " + kind + " #" + std::to_string(i) +
+                                " of link '" + b + "')",
+                      exp[i].second, actual[i], "", r);
+        }
+        return;
+      }
+      std::vector<bool> used(count, false);
+      for (const auto& [what, X] : exp) {
+        bool found = false;
+        for (uint64_t i = 0; i < count && !found; ++i) {
+          if (!used[i] && actual[i] && PoseNear(X, *actual[i])) {
+            used[i] = found = true;
+          }
+        }
+        if (!found) {
+          // Name the nearest unmatched candidate to make the report actionable.
+          std::string nearest;
+          double best = 1e300;
+          for (uint64_t i = 0; i < count; ++i) {
+            if (used[i] || !actual[i]) continue;
+            const double dist = (actual[i]->translation() - X.translation()).norm() +
+                                (actual[i]->linear() - X.linear()).norm();
+            if (dist < best) {
+              best = dist;
+              nearest = "; nearest unmatched is SDF " + std::string(kind) + " #" +
+                        std::to_string(i) + " at " + PoseStr(*actual[i]);
+            }
+          }
+          r->Fail(mode, what + " at " + PoseStr(X) + " has no " + kind +
+                            " at that pose in body '" + b + "'" + nearest);
+        }
+      }
+    };
+    check_list("visual", e.visuals, link->VisualCount(),
+               [&](uint64_t i) { return link->VisualByIndex(i); });
+    check_list("collision", e.collisions, link->CollisionCount(),
+               [&](uint64_t i) { return link->CollisionByIndex(i); });
+
+    // Inertial.
+    if (e.mass_X.empty()) continue;
+    const MassProps expected = Combine(e.mass_X, e.inertia);
+    std::string err;
+    const std::optional<Isometry3d> X_MB = ResolveInModel(link, &err);
+    if (!X_MB) continue;  // reported above
+    const ignition::math::Inertiald& in = link->Inertial();
+    const Isometry3d X_MI = *X_MB * ToEigen(in.Pose());
+    const auto& mm = in.MassMatrix();
+    const Matrix3d I_I = InertiaMatrix(mm.Ixx(), mm.Ixy(), mm.Ixz(), mm.Iyy(),
+                                       mm.Iyz(), mm.Izz());
+    const Matrix3d I_M = X_MI.linear() * I_I * X_MI.linear().transpose();
+    std::string who = "inertial of link '" + b + "'";
+    if (e.inertial_links.size() > 1 || e.inertial_links[0] != b) {
+      who += " (combined from";
+      for (const auto& n : e.inertial_links) who += " '" + n + "'";
+      who += ")";
+    }
+    if (!e.adjusted_links.empty()) {
+      who += " (URDF inertia not physically valid, expected the nearest valid "
+             "one for";
+      for (const auto& n : e.adjusted_links) who += " '" + n + "'";
+      who += ")";
+    }
+    const double m = mm.Mass();
+    // Relative tolerances, with floors far below any physical mass/inertia.
+    if (std::abs(m - expected.mass) >
+        kTol * std::max({std::abs(expected.mass), std::abs(m), 1e-6})) {
+      r->Fail(mode, who + ": mass " + Num(m) + ", expected " + Num(expected.mass));
+    }
+    if (expected.mass != 0 &&
+        (X_MI.translation() - expected.p_MC).cwiseAbs().maxCoeff() > kTol) {
+      r->Fail(mode, who + ": centre of mass in model frame " +
+                        Vec(X_MI.translation()) + ", expected " + Vec(expected.p_MC));
+    }
+    // (The floor, 1e-20 kg m^2 absolute, only absorbs rounding noise such as
+    // m * |d|^2 with |d| ~ 1e-17 m around zero tensors.)
+    const double scale = std::max({expected.I_C_M.cwiseAbs().maxCoeff(),
+                                   I_M.cwiseAbs().maxCoeff(), 1e-11});
+    // An adjusted inertia needs some slack beyond the edge of the triangle
+    // inequality for libsdformat's principal-moment solver (inaccurate near
+    // repeated moments) to accept it: 1e-6 relative there, 1e-9 elsewhere.
+    const double rel_tol = e.adjusted_links.empty() ? kTol : 1e-6;
+    if ((I_M - expected.I_C_M).cwiseAbs().maxCoeff() > rel_tol * scale) {
+      r->Fail(mode, who + ": inertia about CoM in model frame " + MatStr(I_M) +
+                        ", expected " + MatStr(expected.I_C_M));
+    }
+  }
+
+  // Joints: matched by child link (each URDF link has one parent joint), since
+  // joint names can be changed where a joint shares its name with a link.
+  std::map<std::string, const sdf::Joint*> sdf_joint_by_child;
+  for (uint64_t i = 0; i < model->JointCount(); ++i) {
+    const sdf::Joint* j = model->JointByIndex(i);
+    if (!sdf_joint_by_child.emplace(j->ChildLinkName(), j).second) {
+      r->Fail(mode, "two SDF joints with child '" + j->ChildLinkName() + "'");
+    }
+    if (!om.links.count(j->ChildLinkName()) ||
+        !fk.parent_joint.count(j->ChildLinkName())) {
+      r->Fail(mode, "SDF joint '" + j->Name() + "' has child '" +
+                        j->ChildLinkName() + "' that no URDF joint has");
+    }
+  }
+  // An <axis><xyz> of zero length is refused by libsdformat; name the joints.
+  if (model->Element()) {
+    for (sdf::ElementPtr je = model->Element()->HasElement("joint")
+                                  ? model->Element()->GetElement("joint")
+                                  : nullptr;
+         je; je = je->GetNextElement("joint")) {
+      if (!je->HasElement("axis")) continue;
+      sdf::ElementPtr ax = je->GetElement("axis");
+      if (!ax->HasElement("xyz")) continue;
+      const auto xyz = ax->Get<ignition::math::Vector3d>("xyz");
+      if (xyz == ignition::math::Vector3d::Zero) {
+        r->Fail(mode, "SDF joint '" + je->Get<std::string>("name") + "' (type " +
+                          je->Get<std::string>("type") +
+                          ") has <axis><xyz>0 0 0</xyz>, which libsdformat refuses");
+      }
+    }
+  }
+
+  // Frames by the URDF name they stand for.
+  // A frame named like a URDF link stands for that (merged) link, not for a
+  // joint, unless it says otherwise with <urdf:original_name>.
+  std::set<std::string> link_names;
+  for (const auto& [n, l] : om.links) link_names.insert(n);
+  std::map<std::string, const sdf::Frame*> frame_by_urdf_name;
+  for (uint64_t i = 0; i < model->FrameCount(); ++i) {
+    const sdf::Frame* f = model->FrameByIndex(i);
+    const std::optional<std::string> orig = OriginalName(f->Element());
+    if (!orig && link_names.count(f->Name())) continue;
+    frame_by_urdf_name.emplace(orig.value_or(f->Name()), f);
+  }
+
+  for (const OJoint& j : om.joints) {
+    const std::string what = "joint '" + j.name + "' (" + j.type + ", " + j.parent +
+                             " -> " + j.child + ")";
+    const Isometry3d X_MJ = fk.X_ML.at(j.parent) * j.X_PJ;
+    auto it = sdf_joint_by_child.find(j.child);
+    if (it == sdf_joint_by_child.end()) {
+      // No SDF joint: allowed for floating/planar joints and lumped fixed joints,
+      // which become frames named after the joint.
+      const bool frame_expected = j.type == "floating" || j.type == "planar" ||
+                                  (lumped && j.type == "fixed");
+      auto f = frame_by_urdf_name.find(j.name);
+      if (!frame_expected) {
+        r->Fail(mode, what + ": no SDF joint with child '" + j.child + "'");
+      } else if (f == frame_by_urdf_name.end()) {
+        r->Fail(mode, what + ": neither an SDF joint with child '" + j.child +
+                          "' nor a frame named '" + j.name +
+                          "' or carrying <urdf:original_name>" + j.name +
+                          "</urdf:original_name>");
+      } else {
+        std::string err;
+        ComparePose(mode, what + " as frame '" + f->second->Name() + "'", X_MJ,
+                    ResolveInModel(f->second, &err), err, r);
+        const std::string& expected_body = body[j.parent];
+        std::string attached;
+        if (!expected_body.empty() && expected_body != "?" &&
+            f->second->ResolveAttachedToBody(attached).empty() &&
+            attached != expected_body) {
+          r->Fail(mode, what + " as frame '" + f->second->Name() +
+                            "' is attached to body '" + attached + "', expected '" +
+                            expected_body + "'");
+        }
+      }
+      continue;
+    }
+    const sdf::Joint* sj = it->second;
+    const std::string sdf_what = what + " (SDF joint '" + sj->Name() + "')";
+    // Name: kept, or renamed because it clashes with a link name, with the
+    // URDF name recorded.
+    if (sj->Name() != j.name) {
+      const auto orig = OriginalName(sj->Element());
+      if (!link_names.count(j.name)) {
+        r->Fail(mode, sdf_what + ": renamed although no link is named '" + j.name + "'");
+      }
+      if (!orig || *orig != j.name) {
+        r->Fail(mode, sdf_what + ": renamed without <urdf:original_name>" + j.name +
+                          "</urdf:original_name>");
+      }
+    }
+    std::string expected_parent = body.count(j.parent) ? body[j.parent] : j.parent;
+    if (expected_parent.empty()) expected_parent = "world";
+    if (sj->ParentLinkName() != expected_parent) {
+      r->Fail(mode, sdf_what + ": parent '" + sj->ParentLinkName() + "', expected '" +
+                        expected_parent + "'");
+    }
+    // Type.
+    std::set<sdf::JointType> ok_types;
+    if (j.type == "revolute") ok_types = {sdf::JointType::REVOLUTE};
+    if (j.type == "continuous") {
+      ok_types = {sdf::JointType::CONTINUOUS, sdf::JointType::REVOLUTE};
+    }
+    if (j.type == "prismatic") ok_types = {sdf::JointType::PRISMATIC};
+    if (j.type == "fixed") ok_types = {sdf::JointType::FIXED};
+    if (j.type == "spherical") ok_types = {sdf::JointType::BALL};
+    if (!ok_types.empty() && !ok_types.count(sj->Type())) {
+      r->Fail(mode, sdf_what + ": SDF joint type " +
+                        std::to_string(static_cast<int>(sj->Type())) +
+                        " does not match");
+    }
+    std::string err;
+    ComparePose(mode, sdf_what + " frame", X_MJ, ResolveInModel(sj, &err), err, r);
+    // Axis direction in the model frame.
+    if (j.has_axis && j.type != "planar" && j.axis.norm() > 0) {
+      const sdf::JointAxis* axis = sj->Axis(0);
+      if (!axis) {
+        r->Fail(mode, sdf_what + ": no <axis>");
+      } else {
+        ignition::math::Vector3d xyz;
+        const sdf::Errors errs = axis->ResolveXyz(xyz, "__model__");
+        const Vector3d expected = (X_MJ.linear() * j.axis).normalized();
+        const Vector3d actual = Vector3d(xyz.X(), xyz.Y(), xyz.Z()).normalized();
+        if (!errs.empty()) {
+          r->Fail(mode, sdf_what + ": cannot resolve axis: " + ErrorsStr(errs));
+        } else if ((expected - actual).cwiseAbs().maxCoeff() > kTol) {
+          r->Fail(mode, sdf_what + ": axis in model frame " + Vec(actual) +
+                            ", expected " + Vec(expected));
+        }
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Files and the refusal list.
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string Runfile(const std::string& workspace_relative) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* ws = std::getenv("TEST_WORKSPACE");
+  if (!srcdir) return workspace_relative;
+  return std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") + "/" +
+         workspace_relative;
+}
+
+std::string CorpusDir() {
+  if (const char* d = std::getenv("URDF_CORPUS_DIR")) return d;
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* ws = std::getenv("TEST_WORKSPACE");
+  if (!srcdir) return "";
+  for (const std::string& c :
+       {std::string(srcdir) + "/corpus",
+        std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") +
+            "/external/corpus"}) {
+    if (fs::is_directory(c)) return c;
+  }
+  return "";
+}
+
+struct Refusal {
+  std::string code;
+  std::string reason;
+};
+
+// Lines: `relative/path.urdf CODE  # reason`; blank lines and lines starting
+// with '#' are ignored.
+std::map<std::string, Refusal> ReadRefusalList(const std::string& path, bool* ok) {
+  std::map<std::string, Refusal> out;
+  std::ifstream in(path);
+  *ok = static_cast<bool>(in);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string reason;
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) {
+      reason = line.substr(hash + 1);
+      line = line.substr(0, hash);
+    }
+    std::istringstream is(line);
+    std::string file, code;
+    if (!(is >> file)) continue;
+    is >> code;
+    const size_t b = reason.find_first_not_of(' ');
+    out[file] = {code, b == std::string::npos ? "" : reason.substr(b)};
+  }
+  return out;
+}
+
+std::string FirstError(const frames::Diagnostics& d, std::string* message) {
+  for (const auto& x : d.all()) {
+    if (x.severity == frames::Severity::kError) {
+      *message = x.message;
+      return x.code;
+    }
+  }
+  *message = "refused without an error diagnostic";
+  return "NO_ERROR_CODE";
+}
+
+// The oracle itself: it accepts a hand-written correct SDFormat document and
+// names the element of each deliberate error (so a silent oracle cannot make
+// the corpus test pass).
+TEST(UrdfCorpusOracleTest, DetectsWrongPosesAndInertials) {
+  const std::string urdf = R"(<robot name="r">
+  <link name="base">
+    <inertial><origin xyz="0.1 0 0" rpy="0 0 0.3"/><mass value="2"/>
+      <inertia ixx="1" ixy="0.1" ixz="0" iyy="2" iyz="0" izz="2.5"/></inertial>
+    <visual><origin xyz="0 0 0.5"/><geometry><box size="1 1 1"/></geometry></visual>
+  </link>
+  <link name="arm"><collision><origin rpy="1.5707963267948966 0 0"/>
+    <geometry><sphere radius="1"/></geometry></collision></link>
+  <joint name="j" type="revolute"><parent link="base"/><child link="arm"/>
+    <origin xyz="1 2 3" rpy="0.1 0.2 0.3"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+</robot>)";
+  auto sdf = [](const std::string& joint_pose, const std::string& ixy,
+                const std::string& axis) {
+    return R"(<sdf version="1.7"><model name="r">
+  <link name="base">
+    <inertial><pose>0.1 0 0 0 0 0.3</pose><mass>2</mass><inertia><ixx>1</ixx>
+      <ixy>)" + ixy + R"(</ixy><ixz>0</ixz><iyy>2</iyy><iyz>0</iyz><izz>2.5</izz></inertia></inertial>
+    <visual name="v"><pose>0 0 0.5 0 0 0</pose><geometry><box><size>1 1 1</size></box></geometry></visual>
+  </link>
+  <joint name="j" type="revolute"><pose relative_to="base">)" + joint_pose + R"(</pose>
+    <parent>base</parent><child>arm</child>
+    <axis><xyz>)" + axis + R"(</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis></joint>
+  <link name="arm"><pose relative_to="j"/>
+    <collision name="c"><pose>0 0 0 1.5707963267948966 0 0</pose>
+      <geometry><sphere><radius>1</radius></sphere></geometry></collision></link>
+</model></sdf>)";
+  };
+  std::string why;
+  const std::optional<OModel> om = ReadWithUrdfdom(urdf, &why);
+  ASSERT_TRUE(om) << why;
+  Fk fk;
+  ASSERT_TRUE(ComputeFk(*om, &fk, &why)) << why;
+  auto failures = [&](const std::string& sdf_text) {
+    Report r;
+    Stats stats;
+    CheckConversion("self-test", false, *om, fk, sdf_text, &r, &stats, "self-test");
+    std::string all;
+    for (const auto& f : r.failures) all += f + "\n";
+    return all;
+  };
+  EXPECT_EQ(failures(sdf("1 2 3 0.1 0.2 0.3", "0.1", "0 1 0")), "");
+  // A joint origin off by 1e-8 m: the joint frame, the child link and its
+  // collision move.
+  const std::string moved = failures(sdf("1 2 3.00000001 0.1 0.2 0.3", "0.1", "0 1 0"));
+  EXPECT_NE(moved.find("joint 'j'"), std::string::npos) << moved;
+  EXPECT_NE(moved.find("link 'arm'"), std::string::npos) << moved;
+  EXPECT_NE(moved.find("collision #0 of URDF link 'arm'"), std::string::npos) << moved;
+  // An inertia product off by 1e-6 relative.
+  const std::string inertia = failures(sdf("1 2 3 0.1 0.2 0.3", "0.1000001", "0 1 0"));
+  EXPECT_NE(inertia.find("inertial of link 'base'"), std::string::npos) << inertia;
+  // A wrong axis.
+  const std::string axis = failures(sdf("1 2 3 0.1 0.2 0.3", "0.1", "1 0 0"));
+  EXPECT_NE(axis.find("axis in model frame"), std::string::npos) << axis;
+}
+
+TEST(UrdfCorpusTest, EveryFileConvertsAndMatchesForwardKinematics) {
+  const std::string corpus = CorpusDir();
+  ASSERT_FALSE(corpus.empty())
+      << "corpus not found in runfiles (TEST_SRCDIR/corpus or "
+         "TEST_SRCDIR/<ws>/external/corpus); set URDF_CORPUS_DIR";
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(corpus)) {
+    if (e.path().extension() == ".urdf") {
+      files.push_back(e.path().lexically_relative(corpus).generic_string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty()) << "no .urdf files under " << corpus;
+
+  const char* list_env = std::getenv("URDF_CORPUS_REFUSED");
+  const std::string list_path =
+      list_env ? list_env : Runfile("testdata/urdf_corpus_refused.txt");
+  bool list_ok = false;
+  const std::map<std::string, Refusal> expected_refused =
+      ReadRefusalList(list_path, &list_ok);
+  EXPECT_TRUE(list_ok) << "cannot read " << list_path;
+
+  std::map<std::string, Refusal> refused;
+  std::map<std::string, std::string> fallback_files;  // file -> urdfdom's reason
+  std::map<std::string, std::string> unreadable;      // oracle cannot read
+  std::map<std::string, std::vector<std::string>> failures;
+  std::map<std::string, int> warning_codes;
+  Stats stats;
+  int converted = 0, with_warnings = 0, lumped_converted = 0;
+
+  for (const std::string& rel : files) {
+    const std::string path = corpus + "/" + rel;
+    const std::string text = ReadFile(path);
+    Report report;
+
+    // Oracle: urdfdom where it can, else the tinyxml2 reader; cross-checked.
+    std::string why_urdfdom, why_tinyxml, why_fk;
+    std::optional<OModel> om = ReadWithUrdfdom(text, &why_urdfdom);
+    std::optional<OModel> om_tx = ReadWithTinyXml(text, &why_tinyxml);
+    if (om && om_tx) {
+      for (const auto& d : CompareReaders(*om, *om_tx)) {
+        report.Fail("oracle", "urdfdom and the tinyxml2 reader disagree: " + d);
+      }
+    }
+    if (!om) {
+      fallback_files[rel] = OneLine(why_urdfdom, 200);
+      om = std::move(om_tx);
+    }
+    Fk fk;
+    if (om && !ComputeFk(*om, &fk, &why_fk)) om.reset();
+    if (!om) {
+      unreadable[rel] = why_fk.empty() ? why_tinyxml : why_fk;
+    }
+
+    // Default options.
+    const converter::ConversionResult result = converter::UrdfFileToSdf(path);
+    bool has_warning = false;
+    for (const auto& d : result.diagnostics.all()) {
+      if (d.severity == frames::Severity::kWarning) {
+        has_warning = true;
+        ++warning_codes[d.code];
+      }
+    }
+    if (result.ok != !result.diagnostics.HasErrors()) {
+      report.Fail("default", "ok is " + std::to_string(result.ok) +
+                                 " but the diagnostics have " +
+                                 std::to_string(result.diagnostics.error_count()) +
+                                 " errors");
+    }
+    if (!result.ok) {
+      std::string msg;
+      const std::string code = FirstError(result.diagnostics, &msg);
+      refused[rel] = {code, OneLine(msg, 120)};
+    } else {
+      ++converted;
+      if (has_warning) ++with_warnings;
+      // Same bytes through the text entry point: deterministic output.
+      const converter::ConversionResult again = converter::UrdfToSdf(text, path);
+      if (!again.ok || again.output != result.output) {
+        report.Fail("default", "UrdfToSdf(text) gives a different result than "
+                               "UrdfFileToSdf(path) for the same bytes");
+      }
+      if (!om) {
+        report.Fail("default", "converted, but the oracle cannot read this file (" +
+                                   unreadable[rel] + ")");
+      } else {
+        CheckConversion("default", false, *om, fk, result.output, &report, &stats, rel);
+      }
+    }
+
+    // Lumped fixed joints.
+    converter::UrdfToSdfOptions lump;
+    lump.lump_fixed_joints = true;
+    const converter::ConversionResult lumped = converter::UrdfFileToSdf(path, lump);
+    if (lumped.ok != result.ok) {
+      std::string msg;
+      report.Fail("lumped", std::string("lumping ") +
+                                (lumped.ok ? "accepts" : "refuses") +
+                                " a file that the default options " +
+                                (result.ok ? "accept" : "refuse") +
+                                (lumped.ok ? "" : ": " + FirstError(lumped.diagnostics, &msg) +
+                                                     " " + OneLine(msg)));
+    }
+    if (lumped.ok) {
+      ++lumped_converted;
+      if (om) {
+        CheckConversion("lumped", true, *om, fk, lumped.output, &report, &stats, rel);
+      }
+    }
+    if (!report.failures.empty()) failures[rel] = report.failures;
+  }
+
+  // 1. Refusals against the reviewed list.
+  std::vector<std::string> diff;
+  for (const auto& [file, r] : refused) {
+    auto it = expected_refused.find(file);
+    if (it == expected_refused.end()) {
+      diff.push_back("refused but not listed: " + file + " " + r.code + "  # " + r.reason);
+    } else if (it->second.code != r.code) {
+      diff.push_back("refused with " + r.code + " but listed with " + it->second.code +
+                     ": " + file + "  # " + r.reason);
+    }
+  }
+  for (const auto& [file, r] : expected_refused) {
+    if (!refused.count(file)) {
+      diff.push_back(std::string("listed as refused but ") +
+                     (std::find(files.begin(), files.end(), file) == files.end()
+                          ? "not in the corpus: "
+                          : "converted: ") +
+                     file + " " + r.code);
+    }
+  }
+  std::set<std::string> refusal_mismatch;
+  for (const auto& [file, r] : refused) {
+    auto it = expected_refused.find(file);
+    if (it == expected_refused.end() || it->second.code != r.code) {
+      refusal_mismatch.insert(file);
+    }
+  }
+  for (const auto& [file, r] : expected_refused) {
+    if (!refused.count(file)) refusal_mismatch.insert(file);
+  }
+  if (!diff.empty()) {
+    std::string actual;
+    for (const auto& [file, r] : refused) {
+      auto it = expected_refused.find(file);
+      const std::string reason =
+          it != expected_refused.end() && it->second.code == r.code && !it->second.reason.empty()
+              ? it->second.reason
+              : r.reason;
+      actual += file + " " + r.code + "  # " + reason + "\n";
+    }
+    std::string d;
+    for (const auto& x : diff) d += "  " + x + "\n";
+    ADD_FAILURE() << "The refused files differ from " << list_path << ":\n" << d
+                  << "Actual list (review each entry before pasting it into "
+                     "testdata/urdf_corpus_refused.txt):\n"
+                  << actual;
+  }
+
+  // 2-4. Per-file failures, naming the file and the element.
+  for (const auto& [file, f] : failures) {
+    std::string s;
+    const size_t kMax = 40;
+    for (size_t i = 0; i < std::min(f.size(), kMax); ++i) s += "  " + f[i] + "\n";
+    if (f.size() > kMax) s += "  ... and " + std::to_string(f.size() - kMax) + " more\n";
+    ADD_FAILURE() << file << ": " << f.size() << " problem(s)\n" << s;
+  }
+
+  // Summary for the log.
+  std::cout << "\n=== URDF corpus oracle: " << files.size() << " files in " << corpus
+            << "\n";
+  std::cout << "oracle: urdfdom for " << files.size() - fallback_files.size()
+            << " files, tinyxml2 reader for " << fallback_files.size()
+            << " (urdfdom rejects them), unreadable by the oracle: "
+            << unreadable.size() << "\n";
+  for (const auto& [file, why] : fallback_files) {
+    std::cout << "  tinyxml2 reader: " << file << "  (urdfdom: " << why << ")\n";
+  }
+  for (const auto& [file, why] : unreadable) {
+    std::cout << "  oracle cannot read: " << file << "  (" << why << ")\n";
+  }
+  std::cout << "refused files:\n";
+  for (const auto& [file, r] : refused) {
+    std::cout << "  " << file << " " << r.code << "  # " << r.reason << "\n";
+  }
+  std::cout << "warning codes (default options):";
+  for (const auto& [code, n] : warning_codes) std::cout << " " << code << "=" << n;
+  std::cout << "\n";
+  if (!stats.sdf_console.empty()) {
+    std::cout << "libsdformat printed messages while loading our output for:\n";
+    for (const auto& [k, lines] : stats.sdf_console) {
+      std::cout << "  " << k << ":\n";
+      for (size_t i = 0; i < std::min<size_t>(lines.size(), 4); ++i) {
+        std::cout << "    " << OneLine(lines[i], 200) << "\n";
+      }
+      if (lines.size() > 4) std::cout << "    ... " << lines.size() - 4 << " more\n";
+    }
+  }
+  for (const auto& f : stats.world_content) {
+    std::cout << "root link 'world' has an inertial/visuals/collisions (not "
+                 "checked): " << f << "\n";
+  }
+  size_t kept = 0;
+  for (const auto& [f, j] : stats.kept_fixed_joints) kept += j.size();
+  std::cout << "lumped mode: " << lumped_converted << " converted; fixed joints kept "
+            << "as joints: " << kept << " in " << stats.kept_fixed_joints.size()
+            << " files\n";
+  for (const auto& [f, joints] : stats.kept_fixed_joints) {
+    std::cout << "  " << f << ":";
+    for (const auto& j : joints) std::cout << " " << j;
+    std::cout << "\n";
+  }
+  int failed = 0;
+  for (const std::string& rel : files) {
+    if (failures.count(rel) || refusal_mismatch.count(rel)) ++failed;
+  }
+  std::cout << "converted: " << converted << ", refused: " << refused.size()
+            << ", with warnings: " << with_warnings << "\n";
+  std::cout << static_cast<int>(files.size()) - failed << " passed, " << failed
+            << " failed" << std::endl;
+}
+
+}  // namespace

@@ -1,0 +1,43 @@
+#include "frames/inertia.h"
+
+#include <algorithm>
+
+#include <Eigen/Eigenvalues>
+
+namespace frames {
+namespace {
+
+double Tolerance(const Vector3& p) {
+  return 1e-12 * std::max(1.0, p.cwiseAbs().maxCoeff());
+}
+
+}  // namespace
+
+InertiaCheck CheckInertia(const Matrix3& I, double margin) {
+  InertiaCheck c;
+  Eigen::SelfAdjointEigenSolver<Matrix3> es(I, Eigen::EigenvaluesOnly);
+  c.principal_moments = es.eigenvalues();
+  const Vector3& p = c.principal_moments;
+  const double tol = Tolerance(p);
+  c.non_negative = margin > 0 ? p(0) >= margin * p(2) : p(0) >= -tol;
+  c.triangle = margin > 0 ? p(0) + p(1) >= p(2) * (1 + margin)
+                          : p(0) + p(1) >= p(2) - tol;
+  return c;
+}
+
+Matrix3 NearestValidInertia(const Matrix3& I, double margin) {
+  if (CheckInertia(I, margin).valid()) return I;
+  Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
+  Vector3 p = es.eigenvalues();  // ascending
+  p = p.cwiseMax(margin * p(2));
+  const double deficit = p(2) * (1 + margin) - p(0) - p(1);
+  if (deficit > 0) {
+    p(0) += deficit / 2;
+    p(1) += deficit / 2;
+  }
+  const Matrix3& V = es.eigenvectors();
+  Matrix3 out = V * p.asDiagonal() * V.transpose();
+  return (out + out.transpose()) / 2;
+}
+
+}  // namespace frames

@@ -1,0 +1,34 @@
+// Physical validity of rotational inertia, as simulators (and libsdformat's
+// LINK_INERTIA_INVALID check) see it: principal moments non-negative and
+// satisfying the triangle inequality.
+#pragma once
+
+#include "frames/pose.h"
+
+namespace frames {
+
+struct InertiaCheck {
+  Vector3 principal_moments;  // ascending
+  bool non_negative = true;   // no principal moment below zero
+  bool triangle = true;       // p0 + p1 >= p2 (within rounding)
+  bool valid() const { return non_negative && triangle; }
+};
+
+// With margin == 0 the triangle inequality allows rounding (1e-12 relative);
+// with margin > 0 it must hold with p0 + p1 >= p2 * (1 + margin) and every
+// moment must be at least margin * p2 (a rounding-proof determinant), which is
+// what a consumer that recomputes principal moments with its own rounding
+// (libsdformat) can be relied on to accept.
+InertiaCheck CheckInertia(const Matrix3& I, double margin = 0.0);
+
+// Relative margin for inertias that must load in libsdformat.
+inline constexpr double kSdfInertiaMargin = 1e-6;
+
+// The nearest inertia with the same principal axes that passes
+// CheckInertia(., margin): negative moments raised to zero, then the two
+// smaller moments raised equally until p0 + p1 = p2 * (1 + margin); with a
+// margin, moments are first raised to at least margin * p2.
+// Returns I unchanged when it already passes.
+Matrix3 NearestValidInertia(const Matrix3& I, double margin = 0.0);
+
+}  // namespace frames

@@ -1,0 +1,45 @@
+#include "frames/inertia.h"
+
+#include <gtest/gtest.h>
+
+namespace frames {
+namespace {
+
+TEST(InertiaTest, ValidStaysUnchanged) {
+  Matrix3 I;
+  I << 2, 0.1, 0, 0.1, 3, 0, 0, 0, 4;
+  EXPECT_TRUE(CheckInertia(I).valid());
+  EXPECT_EQ(NearestValidInertia(I), I);
+  EXPECT_TRUE(CheckInertia(Matrix3::Zero()).valid());
+}
+
+TEST(InertiaTest, TriangleViolationIsRepaired) {
+  Matrix3 I = Vector3(0.001, 0.16, 0.17).asDiagonal();
+  InertiaCheck c = CheckInertia(I);
+  EXPECT_TRUE(c.non_negative);
+  EXPECT_FALSE(c.triangle);
+  Matrix3 fixed = NearestValidInertia(I);
+  EXPECT_TRUE(CheckInertia(fixed).valid());
+  // The largest moment is kept; the two smaller rise by half the deficit.
+  EXPECT_NEAR(fixed(2, 2), 0.17, 1e-15);
+  EXPECT_NEAR(fixed(0, 0), 0.001 + 0.0045, 1e-15);
+}
+
+TEST(InertiaTest, MarginPushesBoundaryInertiasInside) {
+  // A thin plate sits exactly on the triangle inequality.
+  Matrix3 I = Vector3(1, 2, 3).asDiagonal();
+  EXPECT_TRUE(CheckInertia(I).valid());
+  EXPECT_FALSE(CheckInertia(I, kSdfInertiaMargin).valid());
+  Matrix3 fixed = NearestValidInertia(I, kSdfInertiaMargin);
+  EXPECT_TRUE(CheckInertia(fixed, kSdfInertiaMargin).valid());
+  EXPECT_TRUE(fixed.isApprox(I, 1e-5));
+}
+
+TEST(InertiaTest, NegativeMomentIsRepaired) {
+  Matrix3 I = Vector3(-1, 2, 2).asDiagonal();
+  EXPECT_FALSE(CheckInertia(I).non_negative);
+  EXPECT_TRUE(CheckInertia(NearestValidInertia(I)).valid());
+}
+
+}  // namespace
+}  // namespace frames

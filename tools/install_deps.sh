@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs whatever this project needs that the machine lacks, from Debian's
+# packages only (Debian 12). Safe to run again: it installs nothing when all
+# packages are present.
+set -euo pipefail
+
+packages=(
+  bazel-bootstrap      # Bazel 4.2.3, works offline
+  bazel-rules-java     # rules_java for Bazel's test rules
+  g++
+  libtinyxml2-dev      # our XML reader/printer
+  libeigen3-dev        # pose math
+  libspdlog-dev        # progress/debug logging (built against libfmt)
+  liburdfdom-dev       # URDF interop and test oracle
+  liburdfdom-tools     # check_urdf
+  libsdformat-dev      # test-only oracle: libsdformat 12
+  libgtest-dev
+  libgmock-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install_deps: installing ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "install_deps: done" >&2
