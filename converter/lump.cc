@@ -3,33 +3,13 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace converter {
+#include "frames/inertia.h"
 
-InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts) {
-  InertialInFrame out;
-  frames::Vector3 p_BCm = frames::Vector3::Zero();
-  for (const auto& p : parts) {
-    out.mass += p.mass;
-    p_BCm += p.mass * p.X_BI.translation();
-  }
-  if (out.mass > 0) p_BCm /= out.mass;
-  frames::Matrix3 I = frames::Matrix3::Zero();
-  for (const auto& p : parts) {
-    const frames::Matrix3 R = p.X_BI.linear();
-    const frames::Vector3 d = p.X_BI.translation() - p_BCm;
-    I += R * p.I_I * R.transpose() +
-         p.mass * (d.squaredNorm() * frames::Matrix3::Identity() -
-                   d * d.transpose());
-  }
-  out.X_BI = frames::Isometry3::Identity();
-  out.X_BI.translation() = p_BCm;
-  out.I_I = I;
-  return out;
-}
+namespace converter {
 
 namespace {
 
-InertialInFrame InBodyFrame(const frames::Inertial& in,
+frames::InertialInFrame InBodyFrame(const frames::Inertial& in,
                             const frames::Isometry3& X_BL) {
   return {in.mass, X_BL * in.pose.ToIsometry(), in.InertiaMatrix()};
 }
@@ -87,7 +67,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   if (merged_joints.empty()) return;
 
   // Inertial parts per body, in the body frame.
-  std::unordered_map<std::string, std::vector<InertialInFrame>> parts;
+  std::unordered_map<std::string, std::vector<frames::InertialInFrame>> parts;
   for (const auto& l : model->links) {
     // Massless links add nothing (and must not re-express the body's own).
     if (!l.inertial || l.inertial->mass <= 0) continue;
@@ -139,7 +119,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     auto it = parts.find(l.name);
     if (it == parts.end()) continue;
     if (it->second.size() == 1 && l.inertial) continue;  // its own, unchanged
-    const InertialInFrame c = CombineInertials(it->second);
+    const frames::InertialInFrame c = frames::CombineInertials(it->second);
     frames::Inertial in;
     in.mass = c.mass;
     in.pose = frames::Pose::FromIsometry(c.X_BI);

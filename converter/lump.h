@@ -18,14 +18,4 @@ namespace converter {
 void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
                      frames::Diagnostics* diags);
 
-// Combines inertials given in a common frame B: returns the inertial of the
-// union in frame B (centre of mass position, identity orientation, inertia
-// about the centre of mass expressed in B). Masses must be non-negative.
-struct InertialInFrame {
-  double mass = 0.0;
-  frames::Isometry3 X_BI = frames::Isometry3::Identity();  // inertial frame
-  frames::Matrix3 I_I = frames::Matrix3::Zero();  // about com, in frame I
-};
-InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts);
-
 }  // namespace converter

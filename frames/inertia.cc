@@ -40,4 +40,26 @@ Matrix3 NearestValidInertia(const Matrix3& I, double margin) {
   return (out + out.transpose()) / 2;
 }
 
+InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts) {
+  InertialInFrame out;
+  Vector3 p_BCm = Vector3::Zero();
+  for (const auto& p : parts) {
+    out.mass += p.mass;
+    p_BCm += p.mass * p.X_BI.translation();
+  }
+  if (out.mass > 0) p_BCm /= out.mass;
+  Matrix3 I = Matrix3::Zero();
+  for (const auto& p : parts) {
+    const Matrix3 R = p.X_BI.linear();
+    const Vector3 d = p.X_BI.translation() - p_BCm;
+    I += R * p.I_I * R.transpose() +
+         p.mass * (d.squaredNorm() * Matrix3::Identity() -
+                   d * d.transpose());
+  }
+  out.X_BI = Isometry3::Identity();
+  out.X_BI.translation() = p_BCm;
+  out.I_I = I;
+  return out;
+}
+
 }  // namespace frames

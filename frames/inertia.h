@@ -3,6 +3,8 @@
 // satisfying the triangle inequality.
 #pragma once
 
+#include <vector>
+
 #include "frames/pose.h"
 
 namespace frames {
@@ -30,5 +32,15 @@ inline constexpr double kSdfInertiaMargin = 1e-6;
 // margin, moments are first raised to at least margin * p2.
 // Returns I unchanged when it already passes.
 Matrix3 NearestValidInertia(const Matrix3& I, double margin = 0.0);
+
+// Combines inertials given in a common frame B: returns the inertial of the
+// union in frame B (centre of mass position, identity orientation, inertia
+// about the centre of mass expressed in B). Masses must be non-negative.
+struct InertialInFrame {
+  double mass = 0.0;
+  Isometry3 X_BI = Isometry3::Identity();  // inertial frame
+  Matrix3 I_I = Matrix3::Zero();  // about com, in frame I
+};
+InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts);
 
 }  // namespace frames

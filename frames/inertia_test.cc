@@ -41,5 +41,26 @@ TEST(InertiaTest, NegativeMomentIsRepaired) {
   EXPECT_TRUE(CheckInertia(NearestValidInertia(I)).valid());
 }
 
+TEST(InertiaTest, CombineTwoPointMassesAndARotatedRod) {
+  // Two 1 kg point masses at x = +-1: centre at 0, Iyy = Izz = 2.
+  InertialInFrame a, b;
+  a.mass = b.mass = 1;
+  a.X_BI.translation() = Vector3(1, 0, 0);
+  b.X_BI.translation() = Vector3(-1, 0, 0);
+  InertialInFrame c = CombineInertials({a, b});
+  EXPECT_EQ(c.mass, 2);
+  EXPECT_TRUE(c.X_BI.translation().isZero(1e-15));
+  EXPECT_TRUE(c.I_I.isApprox(Vector3(0, 2, 2).asDiagonal().toDenseMatrix(),
+                             1e-15));
+  // A rod along its own x, rotated 90 degrees about z: along B's y.
+  InertialInFrame rod;
+  rod.mass = 3;
+  rod.I_I = Vector3(0, 1, 1).asDiagonal();
+  rod.X_BI.linear() = RotationFromRpy(Vector3(0, 0, M_PI / 2));
+  InertialInFrame r = CombineInertials({rod});
+  EXPECT_TRUE(r.I_I.isApprox(Vector3(1, 0, 1).asDiagonal().toDenseMatrix(),
+                             1e-12));
+}
+
 }  // namespace
 }  // namespace frames
