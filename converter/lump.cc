@@ -68,12 +68,14 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
 
   // Inertial parts per body, in the body frame.
   std::unordered_map<std::string, std::vector<frames::InertialInFrame>> parts;
+  std::unordered_set<std::string> own_mass;  // bodies with a mass of their own
   for (const auto& l : model->links) {
     // Massless links add nothing (and must not re-express the body's own).
     if (!l.inertial || l.inertial->mass <= 0) continue;
     const std::string& body = body_of[l.name];
     auto X_BL = graph.Resolve(l.name, body);
     parts[body].push_back(InBodyFrame(*l.inertial, *X_BL));
+    if (body == l.name) own_mass.insert(body);
   }
 
   std::vector<frames::Link> kept;
@@ -118,7 +120,8 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   for (auto& l : kept) {
     auto it = parts.find(l.name);
     if (it == parts.end()) continue;
-    if (it->second.size() == 1 && l.inertial) continue;  // its own, unchanged
+    // Only its own mass: unchanged.
+    if (it->second.size() == 1 && own_mass.count(l.name)) continue;
     const frames::InertialInFrame c = frames::CombineInertials(it->second);
     frames::Inertial in;
     in.mass = c.mass;

@@ -250,6 +250,13 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       for (auto& e : c.extensions)
         Carry(&e, "collision '" + c.name + "'", diags);
     }
+    auto carry_geometry = [&](frames::Shape* s) {
+      if (s->geometry.other) {
+        Carry(&*s->geometry.other, "the geometry of '" + s->name + "'", diags);
+      }
+    };
+    for (auto& v : l.visuals) carry_geometry(&v);
+    for (auto& c : l.collisions) carry_geometry(&c);
   }
 
   // Robot level.

@@ -79,6 +79,9 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
       w_.End();
       break;
     case Geometry::Type::kOther:
+      // A shape SDFormat lacks: an empty geometry holding the carried one.
+      w_.Start("empty");
+      w_.End();
       if (g.other) w_.Verbatim(*g.other);
       break;
     case Geometry::Type::kNone:

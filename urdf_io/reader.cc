@@ -151,10 +151,7 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
     }
     return true;
   }
-  ctx_.diags->Warning("GEOMETRY_UNSUPPORTED",
-                      std::string("geometry <") + s->Name() +
-                          "> is not URDF; it is carried verbatim",
-                      ctx_.At(s));
+  // Not a URDF shape: kept verbatim (the converter says what it does).
   g->type = Geometry::Type::kOther;
   g->other = xml::ToElement(s, ctx_);
   return true;
