@@ -70,8 +70,12 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   std::unordered_map<std::string, std::vector<frames::InertialInFrame>> parts;
   std::unordered_set<std::string> own_mass;  // bodies with a mass of their own
   for (const auto& l : model->links) {
-    // Massless links add nothing (and must not re-express the body's own).
-    if (!l.inertial || l.inertial->mass <= 0) continue;
+    // Links with neither mass nor rotational inertia add nothing (and must
+    // not make the body's own inertial be re-expressed). A zero mass with
+    // an inertia still adds that inertia, as libsdformat's lumping does.
+    if (!l.inertial) continue;
+    if (l.inertial->mass <= 0 && l.inertial->InertiaMatrix().isZero(0.0))
+      continue;
     const std::string& body = body_of[l.name];
     auto X_BL = graph.Resolve(l.name, body);
     parts[body].push_back(InBodyFrame(*l.inertial, *X_BL));

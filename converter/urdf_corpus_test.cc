@@ -154,7 +154,7 @@ Matrix3d InertiaMatrix(double ixx, double ixy, double ixz, double iyy,
 // An invalid URDF inertia (one libsdformat refuses with LINK_INERTIA_INVALID;
 // ignition::math::MassMatrix3::IsValid decides) is written by the converter as
 // the nearest valid one with the same principal axes (negative moments raised
-// to zero, then the two smaller raised equally until p0 + p1 == p2), with the
+// to zero, then the smallest raised until p0 + p1 == p2), with the
 // original kept in <urdf:inertia>. This is that rule, computed independently.
 // libsdformat's principal-moment solver is inaccurate near repeated moments,
 // so the converter may add some slack beyond the edge, and may also move an
@@ -178,10 +178,7 @@ ValidInertia NearestValidInertia(double mass, const Matrix3d& I) {
   if (mm.IsValid()) return {I, false, on_edge};
   for (int i = 0; i < 3; ++i) p(i) = std::max(p(i), 0.0);
   const double deficit = p(2) - (p(0) + p(1));
-  if (deficit > 0) {
-    p(0) += deficit / 2;
-    p(1) += deficit / 2;
-  }
+  if (deficit > 0) p(0) += deficit;
   const Matrix3d& V = es.eigenvectors();
   return {V * p.asDiagonal() * V.transpose(), true, true};
 }

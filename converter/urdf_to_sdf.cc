@@ -60,12 +60,16 @@ void SortLinksInTreeOrder(Model* model) {
 // such joints get "<name>_joint" (then "_joint_2", ...), the link poses that
 // referenced them follow, and the original name is carried.
 void RenameJointsClashingWithLinks(Model* model, frames::Diagnostics* diags) {
-  std::unordered_set<std::string> used;
-  for (const auto& l : model->links) used.insert(l.name);
-  for (const auto& j : model->joints) used.insert(j.name);
+  std::unordered_set<std::string> links, used;
+  links.reserve(model->links.size());
+  for (const auto& l : model->links) links.insert(l.name);
   std::unordered_map<std::string, std::string> renamed;
   for (auto& j : model->joints) {
-    if (!model->FindLink(j.name)) continue;
+    if (!links.count(j.name)) continue;
+    if (used.empty()) {  // built once, only when some name clashes
+      used = links;
+      for (const auto& k : model->joints) used.insert(k.name);
+    }
     std::string name = j.name + "_joint";
     for (int k = 2; used.count(name); ++k)
       name = j.name + "_joint_" + std::to_string(k);

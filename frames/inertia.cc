@@ -30,11 +30,10 @@ Matrix3 NearestValidInertia(const Matrix3& I, double margin) {
   Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
   Vector3 p = es.eigenvalues();  // ascending
   p = p.cwiseMax(margin * p(2));
+  // Raise the smallest moment only: raising the middle one too would, when
+  // it is close to the largest, put the result back on the edge.
   const double deficit = p(2) * (1 + margin) - p(0) - p(1);
-  if (deficit > 0) {
-    p(0) += deficit / 2;
-    p(1) += deficit / 2;
-  }
+  if (deficit > 0) p(0) += deficit;
   const Matrix3& V = es.eigenvectors();
   Matrix3 out = V * p.asDiagonal() * V.transpose();
   return (out + out.transpose()) / 2;

@@ -27,9 +27,8 @@ InertiaCheck CheckInertia(const Matrix3& I, double margin = 0.0);
 inline constexpr double kSdfInertiaMargin = 1e-6;
 
 // The nearest inertia with the same principal axes that passes
-// CheckInertia(., margin): negative moments raised to zero, then the two
-// smaller moments raised equally until p0 + p1 = p2 * (1 + margin); with a
-// margin, moments are first raised to at least margin * p2.
+// CheckInertia(., margin): moments raised to at least margin * p2 (zero
+// without a margin), then the smallest raised until p0 + p1 = p2 * (1 + margin).
 // Returns I unchanged when it already passes.
 Matrix3 NearestValidInertia(const Matrix3& I, double margin = 0.0);
 

@@ -20,9 +20,10 @@ TEST(InertiaTest, TriangleViolationIsRepaired) {
   EXPECT_FALSE(c.triangle);
   Matrix3 fixed = NearestValidInertia(I);
   EXPECT_TRUE(CheckInertia(fixed).valid());
-  // The largest moment is kept; the two smaller rise by half the deficit.
+  // The two larger moments are kept; the smallest rises by the deficit.
   EXPECT_NEAR(fixed(2, 2), 0.17, 1e-15);
-  EXPECT_NEAR(fixed(0, 0), 0.001 + 0.0045, 1e-15);
+  EXPECT_NEAR(fixed(1, 1), 0.16, 1e-15);
+  EXPECT_NEAR(fixed(0, 0), 0.01, 1e-15);
 }
 
 TEST(InertiaTest, MarginPushesBoundaryInertiasInside) {

@@ -40,18 +40,4 @@ std::optional<JointType> JointTypeFromName(const std::string& s) {
   return std::nullopt;
 }
 
-const Link* Model::FindLink(const std::string& n) const {
-  for (const auto& l : links) {
-    if (l.name == n) return &l;
-  }
-  return nullptr;
-}
-
-const Joint* Model::FindJoint(const std::string& n) const {
-  for (const auto& j : joints) {
-    if (j.name == n) return &j;
-  }
-  return nullptr;
-}
-
 }  // namespace frames

@@ -189,9 +189,6 @@ struct Model {
   std::vector<Element> extensions;
   std::string source_version;  // URDF version attribute or SDF version
   SourceLocation where;
-
-  const Link* FindLink(const std::string& name) const;
-  const Joint* FindJoint(const std::string& name) const;
 };
 
 }  // namespace frames
