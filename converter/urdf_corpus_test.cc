@@ -22,8 +22,9 @@
 //     were merged into (compared as multisets) and inertials combine.
 //
 // The last line of the summary is "N passed, M failed" (files). Outside Bazel:
-//   URDF_CORPUS_DIR=../shared/corpus \
-//   URDF_CORPUS_REFUSED=testdata/urdf_corpus_refused.txt bazel-bin/converter/urdf_corpus_test
+//   URDF_CORPUS_DIR=../shared/corpus
+//   URDF_CORPUS_REFUSED=testdata/urdf_corpus_refused.txt
+//   bazel-bin/converter/urdf_corpus_test   (with both variables exported)
 //
 // Notation as in DESIGN.md: X_AB is the pose of frame B in frame A; M is the
 // model frame (the URDF root link), L a link, J a joint, P a joint's parent.
