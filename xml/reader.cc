@@ -144,7 +144,9 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
 bool ParseVector(std::string_view text, int n, const std::string& what,
                  const tinyxml2::XMLElement* e, const Context& ctx,
                  double* out) {
+  // Small vectors are the norm: no allocation below 8 components.
   std::vector<std::string_view> tokens;
+  tokens.reserve(8);
   size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && IsSpace(text[i])) ++i;

@@ -163,6 +163,12 @@ void Writer::Verbatim(const frames::Element& e, std::string_view prefix) {
 }
 
 void Writer::Escape(std::string* out, std::string_view s, bool attribute) {
+  // Fast path: most names and numbers need no escaping.
+  const char* special = attribute ? "&<>\"\n" : "&<>";
+  if (s.find_first_of(special) == std::string_view::npos) {
+    out->append(s);
+    return;
+  }
   for (char c : s) {
     switch (c) {
       case '&': out->append("&amp;"); break;
