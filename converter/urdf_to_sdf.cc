@@ -1,5 +1,6 @@
 #include "converter/urdf_to_sdf.h"
 
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -20,19 +21,24 @@ using frames::Model;
 // in the document order of their joints. The writer puts each joint before
 // its child link, so the output reads like the spec's URDF-parity example.
 void SortLinksInTreeOrder(Model* model) {
-  std::unordered_map<std::string, std::vector<const frames::Joint*>> kids;
-  std::unordered_set<std::string> is_child;
+  // Keys are views into the model's strings, which stay put until the final
+  // permutation: no name is copied.
+  std::unordered_map<std::string_view, std::vector<const frames::Joint*>> kids;
+  std::unordered_set<std::string_view> is_child;
+  kids.reserve(model->joints.size());
+  is_child.reserve(model->joints.size());
   for (const auto& j : model->joints) {
     kids[j.parent].push_back(&j);
     is_child.insert(j.child);
   }
-  std::unordered_map<std::string, size_t> index;
+  std::unordered_map<std::string_view, size_t> index;
+  index.reserve(model->links.size());
   for (size_t k = 0; k < model->links.size(); ++k)
     index.emplace(model->links[k].name, k);
-  std::vector<frames::Link> sorted;
-  sorted.reserve(model->links.size());
-  std::vector<std::string> stack;
-  auto push_children = [&](const std::string& parent) {
+  std::vector<size_t> order;
+  order.reserve(model->links.size());
+  std::vector<std::string_view> stack;
+  auto push_children = [&](std::string_view parent) {
     auto it = kids.find(parent);
     if (it == kids.end()) return;
     for (auto r = it->second.rbegin(); r != it->second.rend(); ++r)
@@ -45,14 +51,17 @@ void SortLinksInTreeOrder(Model* model) {
   }
   std::vector<bool> taken(model->links.size(), false);
   while (!stack.empty()) {
-    std::string name = std::move(stack.back());
+    std::string_view name = stack.back();
     stack.pop_back();
     auto it = index.find(name);
     if (it == index.end() || taken[it->second]) continue;
     taken[it->second] = true;
-    sorted.push_back(std::move(model->links[it->second]));
+    order.push_back(it->second);
     push_children(name);
   }
+  std::vector<frames::Link> sorted;
+  sorted.reserve(order.size());
+  for (size_t k : order) sorted.push_back(std::move(model->links[k]));
   model->links = std::move(sorted);
 }
 

@@ -633,7 +633,17 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
     }
   }
 
+  size_t n_links = 0, n_joints = 0;
+  for (const XMLElement* c = robot->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (Is(c, "link")) ++n_links;
+    else if (Is(c, "joint")) ++n_joints;
+  }
+  model.links.reserve(n_links);
+  model.joints.reserve(n_joints);
   std::unordered_map<std::string, int> link_line, joint_line;
+  link_line.reserve(n_links);
+  joint_line.reserve(n_joints);
   for (const XMLElement* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link") || Is(c, "joint")) {
