@@ -30,6 +30,22 @@ std::string Quote(std::string_view s) {
   return q + "'";
 }
 
+// Reports XACRO_UNEXPANDED when `text` holds a $(...) or ${...} that xacro
+// should have expanded; returns whether it did.
+bool ReportIfXacro(std::string_view text, const std::string& what,
+                   const tinyxml2::XMLElement* e, const Context& ctx) {
+  if (text.find("$(") == std::string_view::npos &&
+      text.find("${") == std::string_view::npos) {
+    return false;
+  }
+  ctx.diags->Error("XACRO_UNEXPANDED",
+                   what + " " + Quote(text) +
+                       " is an unexpanded xacro expression; run xacro on the "
+                       "file first",
+                   ctx.At(e));
+  return true;
+}
+
 }  // namespace
 
 std::optional<std::string> ReadFile(const std::string& path,
@@ -103,14 +119,7 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
     return std::nullopt;
   }
   if (res.ec != std::errc() || s.empty()) {
-    if (original.find("$(") != std::string_view::npos ||
-        original.find("${") != std::string_view::npos) {
-      ctx.diags->Error("XACRO_UNEXPANDED",
-                       what + " " + Quote(original) +
-                           " is an unexpanded xacro expression; run xacro "
-                           "on the file first",
-                       ctx.At(e));
-    } else {
+    if (!ReportIfXacro(original, what, e, ctx)) {
       ctx.diags->Error("NUMBER_INVALID",
                        what + " " + Quote(original) + " is not a number",
                        ctx.At(e));
@@ -155,13 +164,7 @@ bool ParseVector(std::string_view text, int n, const std::string& what,
     if (i > start) tokens.push_back(text.substr(start, i - start));
   }
   if (static_cast<int>(tokens.size()) < n) {
-    if (!tokens.empty() && (tokens[0].find("$(") != std::string_view::npos ||
-                            tokens[0].find("${") != std::string_view::npos)) {
-      ctx.diags->Error("XACRO_UNEXPANDED",
-                       what + " " + Quote(text) +
-                           " is an unexpanded xacro expression; run xacro "
-                           "on the file first",
-                       ctx.At(e));
+    if (!tokens.empty() && ReportIfXacro(tokens[0], what, e, ctx)) {
       return false;
     }
     ctx.diags->Error("VECTOR_SIZE_INVALID",
