@@ -6,13 +6,7 @@
 #include "frames/inertia.h"
 
 namespace converter {
-
 namespace {
-
-frames::InertialInFrame InBodyFrame(const frames::Inertial& in,
-                            const frames::Isometry3& X_BL) {
-  return {in.mass, X_BL * in.pose.ToIsometry(), in.InertiaMatrix()};
-}
 
 // Moves the shapes of merged link `from` into its body, posed in the merged
 // link's frame. A name already used in the body becomes
@@ -77,8 +71,9 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     if (l.inertial->mass <= 0 && l.inertial->InertiaMatrix().isZero(0.0))
       continue;
     const std::string& body = body_of[l.name];
-    auto X_BL = graph.Resolve(l.name, body);
-    parts[body].push_back(InBodyFrame(*l.inertial, *X_BL));
+    // The inertial frame (posed in its link) measured in the body frame.
+    auto X_BI = graph.ResolvePose(l.inertial->pose, l.name, body);
+    parts[body].push_back({l.inertial->mass, *X_BI, l.inertial->InertiaMatrix()});
     if (body == l.name) own_mass.insert(body);
   }
 
@@ -130,12 +125,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     frames::Inertial in;
     in.mass = c.mass;
     in.pose = frames::Pose::FromIsometry(c.X_BI);
-    in.ixx = c.I_I(0, 0);
-    in.ixy = c.I_I(0, 1);
-    in.ixz = c.I_I(0, 2);
-    in.iyy = c.I_I(1, 1);
-    in.iyz = c.I_I(1, 2);
-    in.izz = c.I_I(2, 2);
+    in.SetInertiaMatrix(c.I_I);
     in.where = l.inertial ? l.inertial->where : l.where;
     l.inertial = in;
   }

@@ -142,12 +142,7 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
     l.extensions.push_back(std::move(original));
     const frames::Matrix3 fixed =
         frames::NearestValidInertia(I, frames::kSdfInertiaMargin);
-    in.ixx = fixed(0, 0);
-    in.ixy = fixed(0, 1);
-    in.ixz = fixed(0, 2);
-    in.iyy = fixed(1, 1);
-    in.iyz = fixed(1, 2);
-    in.izz = fixed(2, 2);
+    in.SetInertiaMatrix(fixed);
     diags->Warning("INERTIA_ADJUSTED",
                    "inertia of link '" + l.name +
                        "' is not physically valid (or on the edge of the "

@@ -374,6 +374,17 @@ std::optional<Isometry3> FrameGraph::ResolvePose(
   return *X_MR * pose.ToIsometry();
 }
 
+std::optional<Isometry3> FrameGraph::ResolvePose(
+    const Pose& pose, const std::string& default_frame,
+    const std::string& frame_a) const {
+  // X_AS = X_AR * X_RS, with R the frame the pose is measured in.
+  auto X_AR = Resolve(pose.relative_to.empty() ? default_frame
+                                               : pose.relative_to,
+                      frame_a);
+  if (!X_AR) return std::nullopt;
+  return *X_AR * pose.ToIsometry();
+}
+
 std::optional<std::string> FrameGraph::AttachedLink(
     const std::string& frame) const {
   int i = Index(frame);

@@ -44,6 +44,10 @@ class FrameGraph {
   // measured in pose.relative_to, or in `default_frame` when that is empty.
   std::optional<Isometry3> ResolvePose(const Pose& pose,
                                        const std::string& default_frame) const;
+  // The same pose measured in frame A instead of the model frame (X_AS).
+  std::optional<Isometry3> ResolvePose(const Pose& pose,
+                                       const std::string& default_frame,
+                                       const std::string& frame_a) const;
   // The link `frame` is attached to (following attached_to edges); for a
   // nested model, its canonical link's name in its own scope.
   std::optional<std::string> AttachedLink(const std::string& frame) const;

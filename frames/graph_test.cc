@@ -58,6 +58,11 @@ TEST(FrameGraphTest, ResolvesUrdfParityModel) {
   // link2 is rotated 90 degrees about z at (1,0,0); link4 is at (0,2,3).
   EXPECT_TRUE(X_L2L4->translation().isApprox(Vector3(2, 1, 3), 1e-12));
   EXPECT_EQ(g.AttachedLink("joint3"), "link4");
+  // A pose written on an element of link4 (default frame), seen from link2:
+  // link4 is rolled 90 degrees, so its +z is the model's -y.
+  auto X_L2S = g.ResolvePose(P(0, 0, 1, 0, 0, 0), "link4", "link2");
+  ASSERT_TRUE(X_L2S.has_value());
+  EXPECT_TRUE(X_L2S->translation().isApprox(Vector3(1, 1, 3), 1e-12));
   EXPECT_EQ(g.AttachedLink("__model__"), "link1");
   EXPECT_EQ(g.canonical_link(), "link1");
 }

@@ -15,6 +15,15 @@ Matrix3 Inertial::InertiaMatrix() const {
   return I;
 }
 
+void Inertial::SetInertiaMatrix(const Matrix3& I) {
+  ixx = I(0, 0);
+  ixy = I(0, 1);
+  ixz = I(0, 2);
+  iyy = I(1, 1);
+  iyz = I(1, 2);
+  izz = I(2, 2);
+}
+
 namespace {
 constexpr std::pair<JointType, const char*> kJointNames[] = {
     {JointType::kRevolute, "revolute"},   {JointType::kContinuous, "continuous"},

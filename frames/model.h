@@ -91,6 +91,8 @@ struct Inertial {
   SourceLocation where;
 
   Matrix3 InertiaMatrix() const;
+  // Sets the six moments from a symmetric matrix.
+  void SetInertiaMatrix(const Matrix3& I);
 };
 
 struct Link {

@@ -350,24 +350,21 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
     j->type = *t;
   }
   ok &= ReadOrigin(e, &j->pose);
-  const XMLElement* parent = e->FirstChildElement("parent");
-  const XMLElement* child = e->FirstChildElement("child");
-  if (!parent || !parent->Attribute("link")) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      "joint '" + j->name + "' has no <parent link=...>",
-                      ctx_.At(parent ? parent : e));
-    ok = false;
-  } else {
-    j->parent = parent->Attribute("link");
-  }
-  if (!child || !child->Attribute("link")) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      "joint '" + j->name + "' has no <child link=...>",
-                      ctx_.At(child ? child : e));
-    ok = false;
-  } else {
-    j->child = child->Attribute("link");
-  }
+  // <parent link=...> and <child link=...>.
+  auto read_link = [&](const char* tag, std::string* out) {
+    const XMLElement* c = e->FirstChildElement(tag);
+    if (!c || !c->Attribute("link")) {
+      ctx_.diags->Error("ATTRIBUTE_MISSING",
+                        "joint '" + j->name + "' has no <" + tag +
+                            " link=...>",
+                        ctx_.At(c ? c : e));
+      return false;
+    }
+    *out = c->Attribute("link");
+    return true;
+  };
+  ok &= read_link("parent", &j->parent);
+  ok &= read_link("child", &j->child);
   std::optional<frames::JointLimit> limit;
   std::optional<frames::JointDynamics> dynamics;
   const bool moving = j->type == frames::JointType::kRevolute ||
