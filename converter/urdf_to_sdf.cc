@@ -7,6 +7,7 @@
 #include "converter/lump.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
+#include "frames/rename.h"
 #include "sdf_io/writer.h"
 #include "urdf_io/reader.h"
 #include "xml/reader.h"
@@ -63,40 +64,6 @@ void SortLinksInTreeOrder(Model* model) {
   sorted.reserve(order.size());
   for (size_t k : order) sorted.push_back(std::move(model->links[k]));
   model->links = std::move(sorted);
-}
-
-// SDFormat 1.7 forbids a joint and a link sharing a name (URDF allows it):
-// such joints get "<name>_joint" (then "_joint_2", ...), the link poses that
-// referenced them follow, and the original name is carried.
-void RenameJointsClashingWithLinks(Model* model, frames::Diagnostics* diags) {
-  std::unordered_set<std::string> links, used;
-  links.reserve(model->links.size());
-  for (const auto& l : model->links) links.insert(l.name);
-  std::unordered_map<std::string, std::string> renamed;
-  for (auto& j : model->joints) {
-    if (!links.count(j.name)) continue;
-    if (used.empty()) {  // built once, only when some name clashes
-      used = links;
-      for (const auto& k : model->joints) used.insert(k.name);
-    }
-    std::string name = j.name + "_joint";
-    for (int k = 2; used.count(name); ++k)
-      name = j.name + "_joint_" + std::to_string(k);
-    used.insert(name);
-    diags->Warning("JOINT_RENAMED",
-                   "joint '" + j.name + "' has the name of a link, which "
-                   "SDFormat does not allow; it is written as '" + name +
-                   "' and its original name is kept in <urdf:original_name>",
-                   j.where);
-    renamed.emplace(j.name, name);
-    j.original_name = j.name;
-    j.name = name;
-  }
-  if (renamed.empty()) return;
-  for (auto& l : model->links) {
-    auto it = renamed.find(l.pose.relative_to);
-    if (it != renamed.end()) l.pose.relative_to = it->second;
-  }
 }
 
 // SDFormat requires names on visuals and collisions, unique among siblings
@@ -165,7 +132,9 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   }
 
   SortLinksInTreeOrder(&*model);
-  RenameJointsClashingWithLinks(&*model, &result.diagnostics);
+  frames::RenameJointsClashingWithLinks(
+      &*model, " and its original name is kept in <urdf:original_name>",
+      &result.diagnostics);
   for (auto& l : model->links) {
     NameShapes(l.name, "visual", &l.visuals, &result.diagnostics);
     NameShapes(l.name, "collision", &l.collisions, &result.diagnostics);

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "converter/result.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -21,14 +22,6 @@ struct UrdfToSdfOptions {
   bool package_to_model = false;
   // Only validate; the result's output stays empty.
   bool check_only = false;
-};
-
-struct ConversionResult {
-  // True when there were no errors; warnings are allowed.
-  bool ok = false;
-  // The converted document; empty when !ok or check_only.
-  std::string output;
-  frames::Diagnostics diagnostics;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").

@@ -1,5 +1,6 @@
 #include "frames/graph.h"
 
+#include <unordered_set>
 #include <utility>
 
 namespace frames {
@@ -12,6 +13,7 @@ constexpr int kInvalid = -2;
 const char* KindName(FrameGraph::Kind k) {
   switch (k) {
     case FrameGraph::Kind::kModelFrame: return "model frame";
+    case FrameGraph::Kind::kWorldFrame: return "world frame";
     case FrameGraph::Kind::kLink: return "link";
     case FrameGraph::Kind::kJoint: return "joint";
     case FrameGraph::Kind::kFrame: return "frame";
@@ -72,8 +74,60 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   return it->second;
 }
 
+int FrameGraph::ScopedIndex(const std::string& name) {
+  int i = Index(name);
+  if (i >= 0) return i;
+  const size_t sep = name.find("::");
+  if (sep == std::string::npos) return -1;
+  const std::string head = name.substr(0, sep);
+  const int h = Index(head);
+  if (h <= 0 || vertices_[h].kind != Kind::kNestedModel) return -1;
+  FrameGraph* n = nullptr;
+  for (auto& [nested_name, graph] : nested_) {
+    if (nested_name == head) n = &graph;
+  }
+  if (!n) return -1;
+  const int r = n->ScopedIndex(name.substr(sep + 2));
+  if (r < 0) return -1;
+  if (r == 0) return h;  // "A::__model__" is A's model frame
+  const Vertex& target = n->vertices_[r];
+  Vertex v;
+  v.name = name;
+  v.kind = target.kind;
+  // Posed through A: X_MV = X_MA * X_AV, with X_AV already resolved.
+  v.relative_to = target.resolved ? h : kInvalid;
+  v.X_RV = target.X_MV;
+  v.attached_to = h;
+  v.where = target.where;
+  const int index = static_cast<int>(vertices_.size());
+  vertices_.push_back(std::move(v));
+  index_.emplace(name, index);
+  return index;
+}
+
+void FrameGraph::CheckElementPoses(const std::vector<Element>& elements,
+                                   const std::string& scope_name,
+                                   Diagnostics* diags) {
+  for (const Element& e : elements) {
+    for (const Element& c : e.children) {
+      if (c.name != "pose") continue;
+      const std::string* rel = c.Attribute("relative_to");
+      if (!rel || rel->empty()) continue;
+      if ((scoped_references_ ? ScopedIndex(*rel) : Index(*rel)) >= 0) continue;
+      const std::string* name = e.Attribute("name");
+      diags->Error("POSE_RELATIVE_TO_INVALID",
+                   e.name + (name ? " '" + *name + "'" : std::string()) +
+                       " has a pose relative_to '" + *rel +
+                       "', which names no frame in " + scope_name,
+                   c.where);
+      ok_ = false;
+    }
+  }
+}
+
 FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   FrameGraph g;
+  g.scoped_references_ = model.source_version != "1.7";
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
   g.index_.reserve(g.vertices_.capacity());
@@ -86,6 +140,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
     g.vertices_.push_back(std::move(root));
     g.index_.emplace(kModelFrame, 0);
   }
+  const std::string scope = "model '" + model.name + "'";
 
   // Phase 2: names. Vertex indices per element, -1 when the element was
   // rejected (its problem is already reported).
@@ -105,12 +160,19 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
     if (!g.nested_.back().second.ok()) g.ok_ = false;
   }
 
-  auto is_link = [&](const std::string& name) {
-    int i = g.Index(name);
-    return i > 0 && g.vertices_[i].kind == Kind::kLink;
+  // A link of this scope, or (scoped name) of a nested model: joints have
+  // always been allowed to name those (SDFormat 1.5 "::").
+  auto link_index = [&](const std::string& name) {
+    int i = g.ScopedIndex(name);
+    return i > 0 && g.vertices_[i].kind == Kind::kLink ? i : -1;
+  };
+  // Any frame a relative_to / attached_to / expressed_in may name.
+  auto frame_index = [&](const std::string& name) {
+    return g.scoped_references_ ? g.ScopedIndex(name) : g.Index(name);
   };
 
   // Phase 4: joint parent and child.
+  std::vector<int> child_v(model.joints.size(), kInvalid);
   for (size_t k = 0; k < model.joints.size(); ++k) {
     const Joint& j = model.joints[k];
     if (j.child == "world") {
@@ -118,17 +180,19 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
                    "joint '" + j.name + "' has 'world' as its child link",
                    j.where);
       g.ok_ = false;
-    } else if (!is_link(j.child)) {
+    } else if (int c = link_index(j.child); c > 0) {
+      child_v[k] = c;
+    } else {
       diags->Error("JOINT_CHILD_LINK_INVALID",
                    "joint '" + j.name + "' names child link '" + j.child +
-                       "', which is not a link of model '" + model.name + "'",
+                       "', which is not a link of " + scope,
                    j.where);
       g.ok_ = false;
     }
-    if (j.parent != "world" && !is_link(j.parent)) {
+    if (j.parent != "world" && link_index(j.parent) < 0) {
       diags->Error("JOINT_PARENT_LINK_INVALID",
                    "joint '" + j.name + "' names parent link '" + j.parent +
-                       "', which is not a link of model '" + model.name + "'",
+                       "', which is not a link of " + scope,
                    j.where);
       g.ok_ = false;
     }
@@ -139,16 +203,27 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
                    j.where);
       g.ok_ = false;
     }
+    // expressed_in must name a frame of this scope.
+    for (const auto* axis : {&j.axis, &j.axis2}) {
+      if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
+      if (frame_index((*axis)->expressed_in) >= 0) continue;
+      diags->Error("JOINT_AXIS_EXPRESSED_IN_INVALID",
+                   "joint '" + j.name + "' has an axis expressed_in '" +
+                       (*axis)->expressed_in + "', which names no frame in " +
+                       scope,
+                   j.where);
+      g.ok_ = false;
+    }
   }
 
   // Phase 5 and 7.2: the canonical link.
   if (!model.canonical_link.empty()) {
-    if (is_link(model.canonical_link)) {
+    if (link_index(model.canonical_link) > 0) {
       g.canonical_link_ = model.canonical_link;
     } else {
       diags->Error("MODEL_CANONICAL_LINK_INVALID",
-                   "canonical_link '" + model.canonical_link + "' of model '" +
-                       model.name + "' is not one of its links",
+                   "canonical_link '" + model.canonical_link + "' of " +
+                       scope + " is not one of its links",
                    model.where);
       g.ok_ = false;
     }
@@ -166,100 +241,196 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
       g.canonical_link_ = model.models.front().name + "::" + first.canonical_link_;
   } else {
     diags->Error("MODEL_WITHOUT_LINK",
-                 "model '" + model.name + "' has no link and no nested model",
-                 model.where);
+                 scope + " has no link and no nested model", model.where);
     g.ok_ = false;
   }
 
   // attached_to edges (phases 6 and 7).
-  auto vertex_or_invalid = [&](const std::string& name) {
-    int i = g.Index(name);
-    return i < 0 ? kInvalid : i;
-  };
   if (!model.is_static && !g.canonical_link_.empty()) {
-    if (g.Index(g.canonical_link_) > 0) {
-      g.vertices_[0].attached_to = g.Index(g.canonical_link_);
-    } else {
-      g.vertices_[0].attached_to = g.Index(model.models.front().name);
-    }
+    const int c = g.Index(g.canonical_link_);
+    g.vertices_[0].attached_to = c > 0 ? c : g.Index(model.models.front().name);
   }
   for (size_t k = 0; k < model.joints.size(); ++k) {
-    if (joint_v[k] < 0) continue;
-    const Joint& j = model.joints[k];
-    g.vertices_[joint_v[k]].attached_to =
-        is_link(j.child) ? g.Index(j.child) : kInvalid;
+    if (joint_v[k] >= 0) g.vertices_[joint_v[k]].attached_to = child_v[k];
   }
   for (size_t k = 0; k < model.frames.size(); ++k) {
-    if (frame_v[k] < 0) continue;
-    const Frame& f = model.frames[k];
-    Vertex& v = g.vertices_[frame_v[k]];
-    if (f.attached_to.empty() || f.attached_to == kModelFrame) {
-      v.attached_to = 0;
-    } else if (f.attached_to == f.name) {
-      diags->Error("FRAME_ATTACHED_TO_CYCLE",
-                   "frame '" + f.name + "' is attached to itself", f.where);
-      v.attached_to = kInvalid;
-      g.ok_ = false;
-    } else {
-      v.attached_to = vertex_or_invalid(f.attached_to);
-      if (v.attached_to == kInvalid) {
-        diags->Error("FRAME_ATTACHED_TO_INVALID",
-                     "frame '" + f.name + "' is attached_to '" +
-                         f.attached_to + "', which names no link, joint, "
-                         "frame or model in model '" + model.name + "'",
-                     f.where);
-        g.ok_ = false;
-      }
-    }
+    if (frame_v[k] >= 0) g.SetFrameAttachment(model.frames[k], frame_v[k],
+                                              scope, diags);
   }
 
   // relative_to edges (phase 8).
-  auto set_relative = [&](int vi, const Pose& pose, int default_target,
-                          const std::string& element) {
-    if (vi < 0) return;
-    Vertex& v = g.vertices_[vi];
-    v.X_RV = pose.ToIsometry();
-    if (pose.relative_to.empty()) {
-      v.relative_to = default_target;
-      return;
-    }
-    if (pose.relative_to == v.name) {
-      diags->Error("POSE_RELATIVE_TO_CYCLE",
-                   element + " '" + v.name + "' has a pose relative_to itself",
-                   v.where);
-      v.relative_to = kInvalid;
-      g.ok_ = false;
-      return;
-    }
-    v.relative_to = vertex_or_invalid(pose.relative_to);
-    if (v.relative_to == kInvalid) {
-      diags->Error("POSE_RELATIVE_TO_INVALID",
-                   element + " '" + v.name + "' has a pose relative_to '" +
-                       pose.relative_to +
-                       "', which names no link, joint, frame or model in "
-                       "model '" + model.name + "'",
-                   v.where);
-      g.ok_ = false;
-    }
-  };
   for (size_t k = 0; k < model.links.size(); ++k)
-    set_relative(link_v[k], model.links[k].pose, 0, "link");
+    g.SetRelativeTo(link_v[k], model.links[k].pose, 0, "link", scope, diags);
   for (size_t k = 0; k < model.models.size(); ++k)
-    set_relative(model_v[k], model.models[k].pose, 0, "model");
-  for (size_t k = 0; k < model.joints.size(); ++k) {
-    const Joint& j = model.joints[k];
-    int child = is_link(j.child) ? g.Index(j.child) : kInvalid;
-    set_relative(joint_v[k], j.pose, child, "joint");
-  }
+    g.SetRelativeTo(model_v[k], model.models[k].pose, 0, "model", scope, diags);
+  for (size_t k = 0; k < model.joints.size(); ++k)
+    g.SetRelativeTo(joint_v[k], model.joints[k].pose, child_v[k], "joint",
+                    scope, diags);
   for (size_t k = 0; k < model.frames.size(); ++k) {
-    int vi = frame_v[k];
-    set_relative(vi, model.frames[k].pose,
-                 vi < 0 ? kInvalid : g.vertices_[vi].attached_to, "frame");
+    const int vi = frame_v[k];
+    g.SetRelativeTo(vi, model.frames[k].pose,
+                    vi < 0 ? kInvalid : g.vertices_[vi].attached_to, "frame",
+                    scope, diags);
   }
+  // Poses that make no frame (visuals, collisions, sensors, lights ...)
+  // must still name a frame of this scope.
+  for (const Link& l : model.links) {
+    g.CheckLinkChildNames(l, diags);
+    auto check_shape = [&](const Shape& s, const char* what) {
+      if (s.pose.relative_to.empty() || frame_index(s.pose.relative_to) >= 0)
+        return;
+      diags->Error("POSE_RELATIVE_TO_INVALID",
+                   std::string(what) + " '" + s.name + "' of link '" + l.name +
+                       "' has a pose relative_to '" + s.pose.relative_to +
+                       "', which names no frame in " + scope,
+                   s.where);
+      g.ok_ = false;
+    };
+    for (const Visual& v : l.visuals) check_shape(v, "visual");
+    for (const Collision& c : l.collisions) check_shape(c, "collision");
+    g.CheckElementPoses(l.extensions, scope, diags);
+  }
+  for (const Joint& j : model.joints) g.CheckElementPoses(j.extensions, scope, diags);
 
   g.ResolvePoses(diags);
   g.ResolveAttachments(diags);
   return g;
+}
+
+FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
+  FrameGraph g;
+  g.world_ = true;
+  g.scoped_references_ = false;
+  g.vertices_.reserve(1 + world.models.size() + world.frames.size());
+  {
+    Vertex root;
+    root.name = "world";
+    root.kind = Kind::kWorldFrame;
+    root.resolved = true;
+    root.where = world.where;
+    g.vertices_.push_back(std::move(root));
+    g.index_.emplace("world", 0);
+  }
+  const std::string scope = "world '" + world.name + "'";
+  std::vector<int> model_v, frame_v;
+  for (const auto& m : world.models)
+    model_v.push_back(g.AddVertex(m.name, Kind::kNestedModel, m.where, diags));
+  for (const auto& f : world.frames)
+    frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
+  for (const auto& m : world.models) {
+    g.nested_.emplace_back(m.name, Build(m, diags));
+    if (!g.nested_.back().second.ok()) g.ok_ = false;
+  }
+  for (size_t k = 0; k < world.frames.size(); ++k) {
+    if (frame_v[k] >= 0) g.SetFrameAttachment(world.frames[k], frame_v[k],
+                                              scope, diags);
+  }
+  for (size_t k = 0; k < world.models.size(); ++k) {
+    const Pose& pose = world.models[k].pose;
+    if (pose.relative_to == kModelFrame && model_v[k] >= 0) {
+      // In the world scope __model__ can only mean the model itself.
+      diags->Error("POSE_RELATIVE_TO_CYCLE",
+                   "model '" + world.models[k].name +
+                       "' has a pose relative_to '__model__', its own frame",
+                   world.models[k].where);
+      g.vertices_[model_v[k]].relative_to = kInvalid;
+      g.ok_ = false;
+      continue;
+    }
+    g.SetRelativeTo(model_v[k], pose, 0, "model", scope, diags);
+  }
+  for (size_t k = 0; k < world.frames.size(); ++k) {
+    const int vi = frame_v[k];
+    g.SetRelativeTo(vi, world.frames[k].pose,
+                    vi < 0 ? kInvalid : g.vertices_[vi].attached_to, "frame",
+                    scope, diags);
+  }
+  g.CheckElementPoses(world.extensions, scope, diags);
+  g.ResolvePoses(diags);
+  g.ResolveAttachments(diags);
+  return g;
+}
+
+void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
+  // Siblings of the same type must have distinct names: libsdformat refuses
+  // two collisions (or visuals, sensors ...) of one link with one name.
+  std::unordered_set<std::string> seen;
+  auto add = [&](const std::string& name, const std::string& type,
+                 const SourceLocation& where) {
+    if (name.empty() || seen.insert(type + '\0' + name).second) return;
+    diags->Error("DUPLICATE_NAME",
+                 type + " name '" + name + "' is used twice in link '" +
+                     l.name + "'",
+                 where);
+    ok_ = false;
+  };
+  for (const Visual& v : l.visuals) add(v.name, "visual", v.where);
+  for (const Collision& c : l.collisions) add(c.name, "collision", c.where);
+  for (const Element& e : l.extensions) {
+    if (const std::string* n = e.Attribute("name")) add(*n, e.name, e.where);
+  }
+}
+
+void FrameGraph::SetFrameAttachment(const Frame& f, int vi,
+                                    const std::string& scope,
+                                    Diagnostics* diags) {
+  Vertex& v = vertices_[vi];
+  const std::string& root = vertices_[0].name;
+  if (f.attached_to.empty() || f.attached_to == root) {
+    v.attached_to = 0;
+    return;
+  }
+  if (f.attached_to == f.name) {
+    diags->Error("FRAME_ATTACHED_TO_CYCLE",
+                 "frame '" + f.name + "' is attached to itself", f.where);
+    v.attached_to = kInvalid;
+    ok_ = false;
+    return;
+  }
+  const int target =
+      scoped_references_ ? ScopedIndex(f.attached_to) : Index(f.attached_to);
+  // ScopedIndex may have grown vertices_: index again.
+  vertices_[vi].attached_to = target < 0 ? kInvalid : target;
+  if (target < 0) {
+    diags->Error("FRAME_ATTACHED_TO_INVALID",
+                 "frame '" + f.name + "' is attached_to '" + f.attached_to +
+                     "', which names no " +
+                     (world_ ? "model or frame" : "link, joint, frame or model") +
+                     " in " + scope,
+                 f.where);
+    ok_ = false;
+  }
+}
+
+void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
+                               const char* element, const std::string& scope,
+                               Diagnostics* diags) {
+  if (vi < 0) return;
+  vertices_[vi].X_RV = pose.ToIsometry();
+  if (pose.relative_to.empty()) {
+    vertices_[vi].relative_to = default_target;
+    return;
+  }
+  if (pose.relative_to == vertices_[vi].name) {
+    diags->Error("POSE_RELATIVE_TO_CYCLE",
+                 std::string(element) + " '" + vertices_[vi].name +
+                     "' has a pose relative_to itself",
+                 vertices_[vi].where);
+    vertices_[vi].relative_to = kInvalid;
+    ok_ = false;
+    return;
+  }
+  const int target = scoped_references_ ? ScopedIndex(pose.relative_to)
+                                        : Index(pose.relative_to);
+  vertices_[vi].relative_to = target < 0 ? kInvalid : target;
+  if (target < 0) {
+    diags->Error("POSE_RELATIVE_TO_INVALID",
+                 std::string(element) + " '" + vertices_[vi].name +
+                     "' has a pose relative_to '" + pose.relative_to +
+                     "', which names no frame in " + scope,
+                 vertices_[vi].where);
+    ok_ = false;
+  }
 }
 
 // Walks every vertex's relative_to chain once: each vertex is pushed at most
@@ -312,7 +483,8 @@ void FrameGraph::ResolveAttachments(Diagnostics* diags) {
     int v = static_cast<int>(start);
     while (v >= 0 && state[v] == kNew) {
       const Kind k = vertices_[v].kind;
-      if (k == Kind::kLink || k == Kind::kNestedModel) {
+      if (k == Kind::kLink || k == Kind::kNestedModel ||
+          k == Kind::kWorldFrame) {
         vertices_[v].attached_link = v;
         vertices_[v].attachment_done = true;
         state[v] = kDone;
@@ -354,7 +526,19 @@ std::optional<FrameGraph::Kind> FrameGraph::KindOf(
 std::optional<Isometry3> FrameGraph::PoseInModel(
     const std::string& frame) const {
   int i = Index(frame);
-  if (i < 0 || !vertices_[i].resolved) return std::nullopt;
+  if (i < 0) {
+    // A scoped name nobody referenced: X_MV = X_MA * X_AV.
+    const size_t sep = frame.find("::");
+    if (sep == std::string::npos) return std::nullopt;
+    const std::string head = frame.substr(0, sep);
+    const FrameGraph* n = Nested(head);
+    auto X_MA = PoseInModel(head);
+    if (!n || !X_MA) return std::nullopt;
+    auto X_AV = n->PoseInModel(frame.substr(sep + 2));
+    if (!X_AV) return std::nullopt;
+    return *X_MA * *X_AV;
+  }
+  if (!vertices_[i].resolved) return std::nullopt;
   return vertices_[i].X_MV;
 }
 

@@ -21,13 +21,16 @@ namespace frames {
 
 class FrameGraph {
  public:
-  enum class Kind { kModelFrame, kLink, kJoint, kFrame, kNestedModel };
+  enum class Kind { kModelFrame, kWorldFrame, kLink, kJoint, kFrame, kNestedModel };
 
   // Checks names (empty, reserved, duplicate among links, joints, frames and
   // nested models), joint parent/child, the canonical link, attached_to and
   // relative_to values and graphs; reports every problem found into `diags`.
   // Nested models are built recursively into their own scopes.
   static FrameGraph Build(const Model& model, Diagnostics* diags);
+  // The world scope (spec: phases of parsing a world): the implicit `world`
+  // frame, //world/frame and the world's models, each model its own scope.
+  static FrameGraph BuildWorld(const World& world, Diagnostics* diags);
 
   // True when every pose of this scope and its nested scopes resolved.
   bool ok() const { return ok_; }
@@ -35,7 +38,8 @@ class FrameGraph {
   bool Has(const std::string& frame) const;
   std::optional<Kind> KindOf(const std::string& frame) const;
 
-  // X_MF: pose of `frame` in this model's frame (__model__).
+  // X_MF: pose of `frame` in this scope's frame (__model__, or world).
+  // Scoped names ("nested::link") reach into nested scopes.
   std::optional<Isometry3> PoseInModel(const std::string& frame) const;
   // X_AB: pose of frame B in frame A, both in this scope ("" = __model__).
   std::optional<Isometry3> Resolve(const std::string& frame_b,
@@ -72,6 +76,19 @@ class FrameGraph {
   };
 
   int Index(const std::string& name) const;
+  // Index of `name`, creating a vertex for a scoped name ("A::B") that
+  // stands for frame B of nested model A, posed and attached through A.
+  int ScopedIndex(const std::string& name);
+  // Reports POSE_RELATIVE_TO_INVALID for each kept-verbatim element (sensor,
+  // light, projector ...) whose <pose relative_to> names nothing here.
+  void CheckElementPoses(const std::vector<Element>& elements,
+                         const std::string& scope_name, Diagnostics* diags);
+  void CheckLinkChildNames(const Link& l, Diagnostics* diags);
+  void SetFrameAttachment(const Frame& f, int vi, const std::string& scope,
+                          Diagnostics* diags);
+  void SetRelativeTo(int vi, const Pose& pose, int default_target,
+                     const char* element, const std::string& scope,
+                     Diagnostics* diags);
   int AddVertex(const std::string& name, Kind kind, const SourceLocation& where,
                 Diagnostics* diags);
   void ResolvePoses(Diagnostics* diags);
@@ -82,6 +99,10 @@ class FrameGraph {
   std::vector<std::pair<std::string, FrameGraph>> nested_;
   std::string canonical_link_;
   bool ok_ = true;
+  bool world_ = false;  // a world scope (root vertex `world`)
+  // Whether relative_to / attached_to / expressed_in may use scoped names:
+  // SDFormat 1.5 and 1.6 files did; 1.7 does not (spec 3.1).
+  bool scoped_references_ = true;
 };
 
 // True for names SDFormat reserves: "world" and "__anything__".

@@ -1,6 +1,8 @@
 #include "frames/inertia.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include <Eigen/Eigenvalues>
 
@@ -59,6 +61,25 @@ InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts) {
   out.X_BI.translation() = p_BCm;
   out.I_I = I;
   return out;
+}
+
+}  // namespace frames
+
+namespace frames {
+
+bool IsValidMassMatrix(double mass, const Matrix3& I) {
+  const double tolerance = 10.0 * std::numeric_limits<double>::epsilon();
+  const double epsilon = tolerance * 0.5 * std::abs(I.trace());
+  if (!(mass >= 0) || I(0, 0) + epsilon < 0 ||
+      I(0, 0) * I(1, 1) - I(0, 1) * I(0, 1) + epsilon < 0 ||
+      I.determinant() + epsilon < 0) {
+    return false;
+  }
+  Eigen::SelfAdjointEigenSolver<Matrix3> solver(I, Eigen::EigenvaluesOnly);
+  const Vector3 p = solver.eigenvalues();
+  return p[0] + epsilon >= 0 && p[1] + epsilon >= 0 && p[2] + epsilon >= 0 &&
+         p[0] + p[1] + epsilon >= p[2] && p[1] + p[2] + epsilon >= p[0] &&
+         p[2] + p[0] + epsilon >= p[1];
 }
 
 }  // namespace frames

@@ -43,3 +43,14 @@ struct InertialInFrame {
 InertialInFrame CombineInertials(const std::vector<InertialInFrame>& parts);
 
 }  // namespace frames
+
+namespace frames {
+
+// libsdformat's (ignition::math::MassMatrix3::IsValid) acceptance of a link
+// inertia: mass >= 0, leading minors of I non-negative and principal moments
+// non-negative and satisfying the triangle inequality, all within
+// 10 * machine epsilon * half the trace. libsdformat refuses a file with a
+// link that fails it (LINK_INERTIA_INVALID).
+bool IsValidMassMatrix(double mass, const Matrix3& I);
+
+}  // namespace frames

@@ -52,6 +52,9 @@ struct Geometry {
   std::string uri;                   // mesh filename as written
   std::optional<Vector3> scale;      // mesh scale when written
   std::optional<Element> other;
+  // SDF children of the shape element the fields above do not hold (mesh
+  // <submesh>, ...), kept verbatim.
+  std::vector<Element> extensions;
 };
 
 struct Material {
@@ -62,6 +65,9 @@ struct Material {
   // copied from it) rather than defining one inline.
   bool by_reference = false;
   std::optional<Eigen::Vector4d> ambient, diffuse, specular, emissive;  // SDF
+  // SDF material children other than the four colours (<script>, <shader>,
+  // <lighting>, <pbr>, ...), kept verbatim.
+  std::vector<Element> extensions;
   SourceLocation where;
 };
 
@@ -123,10 +129,12 @@ std::optional<JointType> JointTypeFromName(const std::string& s);
 
 struct JointLimit {
   std::optional<double> lower, upper, effort, velocity;
+  std::vector<Element> extensions;  // SDF <stiffness>, <dissipation>, ...
 };
 
 struct JointDynamics {
   std::optional<double> damping, friction;
+  std::vector<Element> extensions;  // SDF <spring_reference>, ...
 };
 
 struct JointAxis {
@@ -134,6 +142,7 @@ struct JointAxis {
   std::string expressed_in;  // empty = the joint frame
   std::optional<JointLimit> limit;
   std::optional<JointDynamics> dynamics;
+  std::vector<Element> extensions;  // SDF <initial_position>, ...
 };
 
 struct Mimic {
@@ -177,6 +186,15 @@ struct Frame {
   SourceLocation where;
 };
 
+// One child of an SDF model or world in document order: which list it is in
+// and its index there. Lets a writer keep a file's layout (sdf2sdf output
+// diffs cleanly against its input).
+struct ChildRef {
+  enum class Kind : char { kLink, kJoint, kFrame, kModel, kExtension };
+  Kind kind;
+  int index;
+};
+
 struct Model {
   std::string name;
   Pose pose;  // the model frame in its parent's frame
@@ -190,6 +208,26 @@ struct Model {
   std::vector<Material> materials;
   std::vector<Element> extensions;
   std::string source_version;  // URDF version attribute or SDF version
+  // Set when the model came from an SDF //include: the include element as
+  // written (uri, name, pose, static ...), so a writer can write the include
+  // back instead of the included file's contents.
+  std::optional<Element> include;
+  // Document order of links, joints, frames, models and extensions as an SDF
+  // file gave them; empty (or stale) = the writer's own order.
+  std::vector<ChildRef> order;
+  SourceLocation where;
+};
+
+// An SDF //world: its scope holds the implicit `world` frame, explicit
+// //world/frame elements and the models' frames.
+struct World {
+  std::string name;
+  std::vector<Model> models;
+  std::vector<Frame> frames;  // attached_to / relative_to empty = world
+  // Everything else (physics, scene, gravity, lights, plugins, actors,
+  // includes of non-models ...), kept verbatim in document order.
+  std::vector<Element> extensions;
+  std::vector<ChildRef> order;  // models, frames, extensions (kLink/kJoint unused)
   SourceLocation where;
 };
 

@@ -12,9 +12,11 @@ using frames::Geometry;
 
 class SdfWriter {
  public:
-  explicit SdfWriter(xml::Writer* w) : w_(*w) {}
+  SdfWriter(xml::Writer* w, const WriteOptions& options)
+      : w_(*w), options_(options) {}
 
   void Model(const frames::Model& m);
+  void World(const frames::World& world);
 
  private:
   // <pose relative_to=...>xyz rpy</pose>; omitted when it is the identity
@@ -38,8 +40,48 @@ class SdfWriter {
     for (const auto& e : ext) w_.Verbatim(e);
   }
 
+  void Include(const frames::Model& m);
+  // Writes every child of a model or world: in `order` when it has one,
+  // then whatever `order` does not cover (children added by a converter).
+  template <typename LinkFn, typename JointFn, typename FrameFn,
+            typename ModelFn>
+  void Ordered(const std::vector<frames::ChildRef>& order, size_t links,
+               size_t joints, size_t frames, size_t models,
+               const std::vector<frames::Element>& extensions, LinkFn link,
+               JointFn joint, FrameFn frame, ModelFn model);
+
   xml::Writer& w_;
+  const WriteOptions& options_;
 };
+
+template <typename LinkFn, typename JointFn, typename FrameFn, typename ModelFn>
+void SdfWriter::Ordered(const std::vector<frames::ChildRef>& order,
+                        size_t links, size_t joints, size_t frames,
+                        size_t models,
+                        const std::vector<frames::Element>& extensions,
+                        LinkFn link, JointFn joint, FrameFn frame,
+                        ModelFn model) {
+  using K = frames::ChildRef::Kind;
+  const size_t sizes[] = {links, joints, frames, models, extensions.size()};
+  std::vector<bool> done[5];
+  for (int k = 0; k < 5; ++k) done[k].assign(sizes[k], false);
+  auto write = [&](K kind, size_t i) {
+    const int k = static_cast<int>(kind);
+    if (i >= sizes[k] || done[k][i]) return;
+    done[k][i] = true;
+    switch (kind) {
+      case K::kLink: link(i); break;
+      case K::kJoint: joint(i); break;
+      case K::kFrame: frame(i); break;
+      case K::kModel: model(i); break;
+      case K::kExtension: w_.Verbatim(extensions[i]); break;
+    }
+  };
+  for (const auto& ref : order) write(ref.kind, static_cast<size_t>(ref.index));
+  for (int k = 0; k < 5; ++k) {
+    for (size_t i = 0; i < sizes[k]; ++i) write(static_cast<K>(k), i);
+  }
+}
 
 void SdfWriter::Geometry(const frames::Geometry& g) {
   w_.Start("geometry");
@@ -47,6 +89,7 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
     case Geometry::Type::kBox:
       w_.Start("box");
       w_.Leaf("size", xml::FormatVector3(g.size));
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kCylinder:
@@ -54,31 +97,42 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
       w_.Start(g.type == Geometry::Type::kCylinder ? "cylinder" : "capsule");
       w_.Leaf("radius", g.radius);
       w_.Leaf("length", g.length);
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kSphere:
       w_.Start("sphere");
       w_.Leaf("radius", g.radius);
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kEllipsoid:
       w_.Start("ellipsoid");
       w_.Leaf("radii", xml::FormatVector3(g.radii));
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kPlane:
       w_.Start("plane");
       w_.Leaf("normal", xml::FormatVector3(g.size));
       w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kMesh:
       w_.Start("mesh");
       w_.Leaf("uri", g.uri);
       if (g.scale) w_.Leaf("scale", xml::FormatVector3(*g.scale));
+      Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kOther:
+      if (g.other && (g.other->name == "heightmap" ||
+                      g.other->name == "polyline" ||
+                      g.other->name == "image" || g.other->name == "empty")) {
+        w_.Verbatim(*g.other);  // an SDFormat shape the model keeps as read
+        break;
+      }
       // A shape SDFormat lacks: an empty geometry holding the carried one.
       w_.Start("empty");
       w_.End();
@@ -93,7 +147,10 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
 }
 
 void SdfWriter::Material(const frames::Material& m) {
-  if (!m.ambient && !m.diffuse && !m.specular && !m.emissive) return;
+  if (!m.ambient && !m.diffuse && !m.specular && !m.emissive &&
+      m.extensions.empty()) {
+    return;
+  }
   w_.Start("material");
   auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
     if (c) w_.Leaf(tag, xml::FormatVector4(*c));
@@ -102,6 +159,7 @@ void SdfWriter::Material(const frames::Material& m) {
   color("diffuse", m.diffuse);
   color("specular", m.specular);
   color("emissive", m.emissive);
+  Extensions(m.extensions);
   w_.End();
 }
 
@@ -156,14 +214,17 @@ void SdfWriter::Axis(const char* name, const frames::JointAxis& a) {
     if (a.limit->upper) w_.Leaf("upper", *a.limit->upper);
     if (a.limit->effort) w_.Leaf("effort", *a.limit->effort);
     if (a.limit->velocity) w_.Leaf("velocity", *a.limit->velocity);
+    Extensions(a.limit->extensions);
     w_.End();
   }
   if (a.dynamics) {
     w_.Start("dynamics");
     if (a.dynamics->damping) w_.Leaf("damping", *a.dynamics->damping);
     if (a.dynamics->friction) w_.Leaf("friction", *a.dynamics->friction);
+    Extensions(a.dynamics->extensions);
     w_.End();
   }
+  Extensions(a.extensions);
   w_.End();
 }
 
@@ -187,11 +248,52 @@ void SdfWriter::Frame(const frames::Frame& f) {
   w_.End();
 }
 
+void SdfWriter::Include(const frames::Model& m) {
+  // The include as written, with its pose and name taken from the model
+  // (the reader mapped a legacy pose onto 1.7's relative_to).
+  const frames::Element& inc = *m.include;
+  w_.Start("include");
+  for (const auto& [k, v] : inc.attributes) w_.Attr(k, v);
+  bool pose_written = false;
+  for (const auto& c : inc.children) {
+    if (c.name == "name") {
+      w_.Leaf("name", m.name);
+    } else if (c.name == "pose") {
+      if (!pose_written) {
+        if (m.pose.relative_to.empty()) {
+          w_.Leaf("pose", xml::FormatPose(m.pose.xyz, m.pose.rpy));
+        } else {
+          w_.Leaf("pose", "relative_to", m.pose.relative_to,
+                  xml::FormatPose(m.pose.xyz, m.pose.rpy));
+        }
+        pose_written = true;
+      }
+    } else {
+      w_.Verbatim(c);
+    }
+  }
+  w_.End();
+}
+
 void SdfWriter::Model(const frames::Model& m) {
+  if (m.include && options_.keep_includes) {
+    Include(m);
+    return;
+  }
   w_.Start("model").Attr("name", m.name);
   if (!m.canonical_link.empty()) w_.Attr("canonical_link", m.canonical_link);
   if (m.is_static) w_.Leaf("static", "true");
   Pose(m.pose);
+  auto link = [&](size_t i) { Link(m.links[i]); };
+  auto joint = [&](size_t i) { Joint(m.joints[i]); };
+  auto frame = [&](size_t i) { Frame(m.frames[i]); };
+  auto nested = [&](size_t i) { Model(m.models[i]); };
+  if (!m.order.empty()) {
+    Ordered(m.order, m.links.size(), m.joints.size(), m.frames.size(),
+            m.models.size(), m.extensions, link, joint, frame, nested);
+    w_.End();
+    return;
+  }
   // Each link preceded by the joint whose child it is.
   std::unordered_map<std::string, size_t> joint_of_child;
   joint_of_child.reserve(m.joints.size());
@@ -210,9 +312,30 @@ void SdfWriter::Model(const frames::Model& m) {
     if (!joint_done[k]) Joint(m.joints[k]);
   }
   for (const auto& f : m.frames) Frame(f);
-  for (const auto& nested : m.models) Model(nested);
+  for (const auto& n : m.models) Model(n);
   Extensions(m.extensions);
   w_.End();
+}
+
+void SdfWriter::World(const frames::World& world) {
+  w_.Start("world").Attr("name", world.name);
+  auto none = [](size_t) {};
+  auto frame = [&](size_t i) { Frame(world.frames[i]); };
+  auto model = [&](size_t i) { Model(world.models[i]); };
+  Ordered(world.order, 0, 0, world.frames.size(), world.models.size(),
+          world.extensions, none, none, frame, model);
+  w_.End();
+}
+
+}  // namespace
+
+namespace {
+
+void StartDocument(xml::Writer* w, const WriteOptions& options) {
+  w->Declaration();
+  w->Start("sdf").Attr("version", "1.7");
+  for (const auto& [prefix, uri] : options.namespaces)
+    w->Attr("xmlns:" + prefix, uri);
 }
 
 }  // namespace
@@ -223,11 +346,24 @@ std::string WriteSdf(const frames::Model& model, const WriteOptions& options) {
   // collision; reserving once avoids regrowing a large output.
   out.reserve(4096 + 1536 * model.links.size());
   xml::Writer w(&out);
-  w.Declaration();
-  w.Start("sdf").Attr("version", "1.7");
-  for (const auto& [prefix, uri] : options.namespaces)
-    w.Attr("xmlns:" + prefix, uri);
-  SdfWriter(&w).Model(model);
+  StartDocument(&w, options);
+  SdfWriter(&w, options).Model(model);
+  w.End();
+  return out;
+}
+
+std::string WriteSdfDocument(const SdfDocument& doc,
+                             const WriteOptions& options) {
+  std::string out;
+  size_t links = 0;
+  for (const auto& m : doc.models) links += m.links.size();
+  out.reserve(4096 + 1536 * links);
+  xml::Writer w(&out);
+  StartDocument(&w, options);
+  SdfWriter writer(&w, options);
+  for (const auto& m : doc.models) writer.Model(m);
+  for (const auto& world : doc.worlds) writer.World(world);
+  for (const auto& e : doc.extensions) w.Verbatim(e);
   w.End();
   return out;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "frames/model.h"
+#include "sdf_io/document.h"
 
 namespace sdf_io {
 
@@ -15,11 +16,21 @@ struct WriteOptions {
   // xmlns declarations put on <sdf>, for the prefixes of carried custom
   // elements (e.g. {"urdf", "http://www.ros.org/wiki/urdf"}).
   std::vector<std::pair<std::string, std::string>> namespaces;
+  // Models that came from an //include are written back as the include
+  // (uri, name, pose, static ...) rather than expanded.
+  bool keep_includes = true;
 };
 
 // Order: each link preceded by the joint whose child it is (the spec's URDF
 // parity layout), remaining joints, frames, nested models, then the model's
 // kept-verbatim elements. Deterministic: the same model gives the same bytes.
+// A model that records its document order (Model::order, from the SDF
+// reader) is written in that order instead, so a migrated file diffs cleanly
+// against its source.
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options);
+
+// A whole document (models, worlds, top-level lights ...) as SDFormat 1.7.
+std::string WriteSdfDocument(const SdfDocument& doc,
+                             const WriteOptions& options);
 
 }  // namespace sdf_io

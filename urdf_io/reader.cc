@@ -20,9 +20,7 @@ using frames::Model;
 using tinyxml2::XMLElement;
 using xml::Context;
 
-bool Is(const XMLElement* e, const char* name) {
-  return std::strcmp(e->Name(), name) == 0;
-}
+using xml::Is;
 
 std::string Stem(const std::string& path) {
   size_t slash = path.find_last_of('/');

@@ -3,6 +3,7 @@
 // kept-verbatim copies of elements a model does not represent.
 #pragma once
 
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,6 +61,11 @@ std::optional<Eigen::Vector3d> Vector3Attribute(const tinyxml2::XMLElement* e,
 
 // A kept-verbatim copy of `e` and everything under it.
 frames::Element ToElement(const tinyxml2::XMLElement* e, const Context& ctx);
+
+// Whether element `e` is named `name`.
+inline bool Is(const tinyxml2::XMLElement* e, const char* name) {
+  return std::strcmp(e->Name(), name) == 0;
+}
 
 // Trimmed text content of an element ("" when none).
 std::string_view Text(const tinyxml2::XMLElement* e);

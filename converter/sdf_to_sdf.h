@@ -1,0 +1,42 @@
+// sdf2sdf as a library call: any SDFormat document (1.0 to 1.7, models and
+// worlds) in, checked against every rule of the spec's phases of parsing
+// kinematics, and written as SDFormat 1.7: explicit relative_to poses,
+// use_parent_model_frame replaced by expressed_in, kept elements in their
+// 1.7 form, the file's layout kept.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converter/result.h"
+#include "frames/diagnostics.h"
+
+namespace converter {
+
+struct SdfToSdfOptions {
+  // Only validate (the `--check` of the commands); the output stays empty.
+  bool check_only = false;
+  // Write every model in the URDF-parity form: each joint posed relative_to
+  // its parent link, each link relative_to its joint. A model that is not a
+  // tree is refused with the reason.
+  bool urdf_parity = false;
+  // Write included models' contents instead of the //include elements.
+  bool expand_includes = false;
+  // Directories searched for model:// URIs, before SDF_PATH and
+  // GZ_SIM_RESOURCE_PATH.
+  std::vector<std::string> model_paths;
+};
+
+ConversionResult SdfToSdf(std::string_view sdf_text,
+                          const std::string& source_name,
+                          const SdfToSdfOptions& options = {});
+
+ConversionResult SdfFileToSdf(const std::string& path,
+                              const SdfToSdfOptions& options = {});
+
+// Validation only: every problem found, sorted by file and line.
+frames::Diagnostics CheckSdfFile(const std::string& path,
+                                 const std::vector<std::string>& model_paths = {});
+
+}  // namespace converter

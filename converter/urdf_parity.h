@@ -1,0 +1,25 @@
+// The URDF-parity form of a model (spec: "Parity with URDF using
+// //pose/@relative_to"): the links form one tree, each joint is posed
+// relative_to its parent link and each child link relative_to its joint,
+// the root link in the model frame.
+#pragma once
+
+#include "frames/diagnostics.h"
+#include "frames/model.h"
+
+namespace converter {
+
+// True when the links and joints of `model` (its own scope) form one tree
+// rooted at a single link (joints from `world` allowed); otherwise reports
+// with `code_prefix` + MULTIPLE_PARENTS, MULTIPLE_ROOTS, KINEMATIC_LOOP or
+// SCOPED_JOINT why not, naming the links and joints.
+bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
+                        frames::Diagnostics* diags);
+
+// Re-poses `model` (and, recursively, its nested models) into the URDF-parity
+// form without moving anything: poses already in that form keep their
+// numbers; others are resolved through the frame graph. False (with the
+// reasons) when a model is not a tree.
+bool ToUrdfParity(frames::Model* model, frames::Diagnostics* diags);
+
+}  // namespace converter

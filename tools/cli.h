@@ -1,0 +1,38 @@
+// The shared command line of urdf2sdf, sdf2sdf and sdf2urdf: one input file
+// (or standard input), -o with whole-file writes, --check, -q, -v, --help,
+// --version, diagnostics as `file:line: error: message [CODE]`, and exit
+// codes 0 (converted; warnings allowed), 1 (invalid input), 2 (usage or I/O).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "converter/result.h"
+
+namespace tools {
+
+struct Cli {
+  std::string name;   // "sdf2sdf"
+  // The --help text up to the command's own options; the common options,
+  // exit codes and diagnostics form are appended.
+  std::string usage;
+  // Handles a command's own flag: returns false when `arg` is not one of its
+  // flags. `value()` takes the flag's argument (nullopt if there is none);
+  // set *error to refuse the flag with a usage error.
+  std::function<bool(const std::string& arg,
+                     const std::function<std::optional<std::string>()>& value,
+                     std::string* error)>
+      flag;
+  std::function<converter::ConversionResult(std::string_view text,
+                                            const std::string& source)>
+      convert_text;
+  std::function<converter::ConversionResult(const std::string& path)>
+      convert_file;
+  bool* check_only = nullptr;  // set by --check
+};
+
+int RunCli(int argc, char** argv, const Cli& cli);
+
+}  // namespace tools
