@@ -126,6 +126,21 @@ void FrameGraph::CheckElementPoses(const std::vector<Element>& elements,
 }
 
 FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
+  // A top-level model's own name belongs to no scope: check it here.
+  if (model.name.empty()) {
+    diags->Error("NAME_EMPTY", "a model has an empty name", model.where);
+  } else if (IsReservedName(model.name)) {
+    diags->Error("RESERVED_NAME",
+                 "model name '" + model.name +
+                     "' is reserved (\"world\" and names of the form __*__)",
+                 model.where);
+  }
+  FrameGraph g = BuildScope(model, diags);
+  if (model.name.empty() || IsReservedName(model.name)) g.ok_ = false;
+  return g;
+}
+
+FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
   FrameGraph g;
   g.scoped_references_ = model.source_version != "1.7";
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
@@ -156,7 +171,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
 
   // Phase 3: nested models, each its own scope.
   for (const auto& m : model.models) {
-    g.nested_.emplace_back(m.name, Build(m, diags));
+    g.nested_.emplace_back(m.name, BuildScope(m, diags));
     if (!g.nested_.back().second.ok()) g.ok_ = false;
   }
 
@@ -218,7 +233,9 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
 
   // Phase 5 and 7.2: the canonical link.
   if (!model.canonical_link.empty()) {
-    if (link_index(model.canonical_link) > 0) {
+    const int c = g.scoped_references_ ? link_index(model.canonical_link)
+                                       : g.Index(model.canonical_link);
+    if (c > 0 && g.vertices_[c].kind == Kind::kLink) {
       g.canonical_link_ = model.canonical_link;
     } else {
       diags->Error("MODEL_CANONICAL_LINK_INVALID",
@@ -239,7 +256,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
     const FrameGraph& first = g.nested_.front().second;
     if (!first.canonical_link_.empty())
       g.canonical_link_ = model.models.front().name + "::" + first.canonical_link_;
-  } else {
+  } else if (!model.is_static) {
     diags->Error("MODEL_WITHOUT_LINK",
                  scope + " has no link and no nested model", model.where);
     g.ok_ = false;
@@ -292,8 +309,8 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   }
   for (const Joint& j : model.joints) g.CheckElementPoses(j.extensions, scope, diags);
 
-  g.ResolvePoses(diags);
   g.ResolveAttachments(diags);
+  g.ResolvePoses(diags);
   return g;
 }
 
@@ -318,7 +335,7 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
   for (const auto& f : world.frames)
     frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
   for (const auto& m : world.models) {
-    g.nested_.emplace_back(m.name, Build(m, diags));
+    g.nested_.emplace_back(m.name, BuildScope(m, diags));
     if (!g.nested_.back().second.ok()) g.ok_ = false;
   }
   for (size_t k = 0; k < world.frames.size(); ++k) {
@@ -346,8 +363,8 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
                     scope, diags);
   }
   g.CheckElementPoses(world.extensions, scope, diags);
-  g.ResolvePoses(diags);
   g.ResolveAttachments(diags);
+  g.ResolvePoses(diags);
   return g;
 }
 

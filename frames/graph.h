@@ -75,6 +75,9 @@ class FrameGraph {
     SourceLocation where;
   };
 
+  // Build without checking the model's own name (a nested model's name is
+  // checked in its parent's scope).
+  static FrameGraph BuildScope(const Model& model, Diagnostics* diags);
   int Index(const std::string& name) const;
   // Index of `name`, creating a vertex for a scoped name ("A::B") that
   // stands for frame B of nested model A, posed and attached through A.

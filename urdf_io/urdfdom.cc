@@ -1,0 +1,609 @@
+#include "urdf_io/urdfdom.h"
+
+#include <urdf_model/link.h>
+
+#include <Eigen/Geometry>
+#include <charconv>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "urdf_io/reader.h"
+#include "urdf_io/writer.h"
+
+namespace urdf_io {
+namespace {
+
+using frames::Geometry;
+using frames::JointType;
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+urdf::Pose ToUrdfPose(const frames::Pose& p) {
+  urdf::Pose out;
+  out.position = urdf::Vector3(p.xyz.x(), p.xyz.y(), p.xyz.z());
+  // As urdfdom's parsePose turns an <origin rpy> into a quaternion.
+  out.rotation.setFromRPY(p.rpy.x(), p.rpy.y(), p.rpy.z());
+  return out;
+}
+
+frames::Pose FromUrdfPose(const urdf::Pose& p) {
+  frames::Pose out;
+  out.xyz = frames::Vector3(p.position.x, p.position.y, p.position.z);
+  // Exact zeros for the identity; urdf::Rotation::getRPY approximates near
+  // pitch +-pi/2, so the matrix route of frames is used.
+  const urdf::Rotation& q = p.rotation;
+  if (q.x != 0 || q.y != 0 || q.z != 0) {
+    out.rpy = frames::RpyFromRotation(
+        Eigen::Quaterniond(q.w, q.x, q.y, q.z).normalized().toRotationMatrix());
+  }
+  return out;
+}
+
+// The double whose shortest text is the float's shortest text (0.8f -> 0.8,
+// not 0.800000011920929), so that the colour prints as written and reads
+// back to the same float.
+double FloatToDouble(float f) {
+  char buf[32];
+  auto res = std::to_chars(buf, buf + sizeof buf, f);
+  double d = f;
+  std::from_chars(buf, res.ptr, d);
+  return d;
+}
+
+urdf::Color ToUrdfColor(const Eigen::Vector4d& rgba) {
+  urdf::Color c;
+  c.r = static_cast<float>(rgba[0]);
+  c.g = static_cast<float>(rgba[1]);
+  c.b = static_cast<float>(rgba[2]);
+  c.a = static_cast<float>(rgba[3]);
+  return c;
+}
+
+urdf::MaterialSharedPtr ToUrdfMaterial(const frames::Material& m) {
+  auto out = std::make_shared<urdf::Material>();
+  out->name = m.name;
+  if (m.rgba) out->color = ToUrdfColor(*m.rgba);
+  out->texture_filename = m.texture;
+  return out;
+}
+
+// urdfdom's geometry, or nullptr for a shape it does not have.
+urdf::GeometrySharedPtr ToUrdfGeometry(const Geometry& g) {
+  switch (g.type) {
+    case Geometry::Type::kBox: {
+      auto b = std::make_shared<urdf::Box>();
+      b->dim = urdf::Vector3(g.size.x(), g.size.y(), g.size.z());
+      return b;
+    }
+    case Geometry::Type::kCylinder: {
+      auto c = std::make_shared<urdf::Cylinder>();
+      c->radius = g.radius;
+      c->length = g.length;
+      return c;
+    }
+    case Geometry::Type::kSphere: {
+      auto s = std::make_shared<urdf::Sphere>();
+      s->radius = g.radius;
+      return s;
+    }
+    case Geometry::Type::kMesh: {
+      auto m = std::make_shared<urdf::Mesh>();
+      m->filename = g.uri;
+      if (g.scale) {
+        m->scale = urdf::Vector3(g.scale->x(), g.scale->y(), g.scale->z());
+      }
+      return m;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+const char* ShapeName(const Geometry& g) {
+  switch (g.type) {
+    case Geometry::Type::kCapsule:
+      return "capsule";
+    case Geometry::Type::kPlane:
+      return "plane";
+    case Geometry::Type::kEllipsoid:
+      return "ellipsoid";
+    case Geometry::Type::kOther:
+      return g.other ? g.other->name.c_str() : "?";
+    default:
+      return "?";
+  }
+}
+
+bool HasSdfOnlyData(const frames::Material& m) {
+  return m.ambient || m.diffuse || m.specular || m.emissive ||
+         !m.extensions.empty();
+}
+
+}  // namespace
+
+urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
+                                               frames::Diagnostics* diags) {
+  if (!CheckUrdfForm(model, diags)) return nullptr;
+  auto out = std::make_shared<urdf::ModelInterface>();
+  out->name_ = model.name;
+  auto cannot = [&](const std::string& what, const frames::SourceLocation& at) {
+    diags->Warning("URDFDOM_CANNOT_EXPRESS",
+                   what +
+                       " has no place in urdf::ModelInterface and is left "
+                       "out",
+                   at);
+  };
+  size_t verbatim = 0;
+  std::map<std::string, int> verbatim_names;  // sorted, for the message
+  auto count = [&](const std::vector<frames::Element>& ext) {
+    verbatim += ext.size();
+    for (const auto& e : ext) ++verbatim_names[e.name];
+  };
+  count(model.extensions);
+
+  for (const auto& m : model.materials) {
+    // Duplicates cannot come from ReadUrdf; urdfdom keeps the first.
+    out->materials_.emplace(m.name, ToUrdfMaterial(m));
+  }
+  for (const auto& l : model.links) {
+    auto link = std::make_shared<urdf::Link>();
+    link->name = l.name;
+    const std::string what = "link " + Quoted(l.name);
+    count(l.extensions);
+    if (l.inertial) {
+      auto in = std::make_shared<urdf::Inertial>();
+      in->origin = ToUrdfPose(l.inertial->pose);
+      in->mass = l.inertial->mass;
+      in->ixx = l.inertial->ixx;
+      in->ixy = l.inertial->ixy;
+      in->ixz = l.inertial->ixz;
+      in->iyy = l.inertial->iyy;
+      in->iyz = l.inertial->iyz;
+      in->izz = l.inertial->izz;
+      link->inertial = in;
+    }
+    for (const auto& v : l.visuals) {
+      const std::string shape =
+          "visual" + (v.name_given ? " " + Quoted(v.name) : "") + " of " + what;
+      count(v.extensions);
+      auto geometry = ToUrdfGeometry(v.geometry);
+      if (!geometry) {
+        cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
+               v.where);
+        continue;
+      }
+      auto vis = std::make_shared<urdf::Visual>();
+      vis->name = v.name;
+      vis->origin = ToUrdfPose(v.pose);
+      vis->geometry = geometry;
+      if (v.material) {
+        const frames::Material& m = *v.material;
+        if (HasSdfOnlyData(m)) {
+          cannot("SDFormat data of the material of " + shape, m.where);
+        }
+        vis->material_name = m.name;
+        // urdfdom's rules: a known name is shared, a new inline definition
+        // is added to the robot's materials, an unknown reference is empty.
+        auto known = m.name.empty() ? out->materials_.end()
+                                    : out->materials_.find(m.name);
+        if (known != out->materials_.end()) {
+          vis->material = known->second;
+        } else if (m.rgba || !m.texture.empty()) {
+          vis->material = ToUrdfMaterial(m);
+          if (!m.name.empty()) out->materials_.emplace(m.name, vis->material);
+        }
+      }
+      link->visual_array.push_back(vis);
+    }
+    for (const auto& c : l.collisions) {
+      count(c.extensions);
+      auto geometry = ToUrdfGeometry(c.geometry);
+      if (!geometry) {
+        cannot(std::string("the ") + ShapeName(c.geometry) + " collision" +
+                   (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
+               c.where);
+        continue;
+      }
+      auto col = std::make_shared<urdf::Collision>();
+      col->name = c.name;
+      col->origin = ToUrdfPose(c.pose);
+      col->geometry = geometry;
+      link->collision_array.push_back(col);
+    }
+    if (!link->visual_array.empty()) link->visual = link->visual_array[0];
+    if (!link->collision_array.empty()) {
+      link->collision = link->collision_array[0];
+    }
+    out->links_.emplace(l.name, link);
+  }
+
+  std::unordered_map<std::string, std::string> renamed;
+  for (const auto& j : model.joints) {
+    if (!j.original_name.empty()) renamed.emplace(j.name, j.original_name);
+  }
+  for (const auto& j : model.joints) {
+    auto joint = std::make_shared<urdf::Joint>();
+    joint->name = j.original_name.empty() ? j.name : j.original_name;
+    count(j.extensions);
+    switch (j.type) {
+      case JointType::kRevolute:
+        joint->type = urdf::Joint::REVOLUTE;
+        break;
+      case JointType::kContinuous:
+        joint->type = urdf::Joint::CONTINUOUS;
+        break;
+      case JointType::kPrismatic:
+        joint->type = urdf::Joint::PRISMATIC;
+        break;
+      case JointType::kFloating:
+        joint->type = urdf::Joint::FLOATING;
+        break;
+      case JointType::kPlanar:
+        joint->type = urdf::Joint::PLANAR;
+        break;
+      default:
+        joint->type = urdf::Joint::FIXED;
+        break;  // form-checked
+    }
+    joint->parent_link_name = j.parent;
+    joint->child_link_name = j.child;
+    joint->parent_to_joint_origin_transform = ToUrdfPose(j.pose);
+    // urdfdom reads no axis for fixed and floating joints.
+    if (joint->type != urdf::Joint::FIXED &&
+        joint->type != urdf::Joint::FLOATING) {
+      const frames::Vector3 xyz =
+          j.axis ? j.axis->xyz : frames::Vector3::UnitX();
+      joint->axis = urdf::Vector3(xyz.x(), xyz.y(), xyz.z());
+    }
+    if (j.axis && j.axis->limit) {
+      const frames::JointLimit& lim = *j.axis->limit;
+      auto limits = std::make_shared<urdf::JointLimits>();
+      limits->lower = lim.lower.value_or(0.0);
+      limits->upper = lim.upper.value_or(0.0);
+      limits->effort = lim.effort.value_or(0.0);
+      limits->velocity = lim.velocity.value_or(0.0);
+      joint->limits = limits;
+    }
+    if (j.axis && j.axis->dynamics) {
+      auto dynamics = std::make_shared<urdf::JointDynamics>();
+      dynamics->damping = j.axis->dynamics->damping.value_or(0.0);
+      dynamics->friction = j.axis->dynamics->friction.value_or(0.0);
+      joint->dynamics = dynamics;
+    }
+    if (j.axis &&
+        (!j.axis->extensions.empty() ||
+         (j.axis->limit && !j.axis->limit->extensions.empty()) ||
+         (j.axis->dynamics && !j.axis->dynamics->extensions.empty()))) {
+      cannot("SDFormat data of the axis of joint " + Quoted(joint->name),
+             j.where);
+    }
+    if (j.safety_controller) {
+      const frames::SafetyController& s = *j.safety_controller;
+      auto safety = std::make_shared<urdf::JointSafety>();
+      safety->soft_lower_limit = s.soft_lower_limit.value_or(0.0);
+      safety->soft_upper_limit = s.soft_upper_limit.value_or(0.0);
+      safety->k_position = s.k_position.value_or(0.0);
+      safety->k_velocity = s.k_velocity;
+      joint->safety = safety;
+    }
+    if (j.calibration) {
+      auto calibration = std::make_shared<urdf::JointCalibration>();
+      if (j.calibration->rising) {
+        calibration->rising = std::make_shared<double>(*j.calibration->rising);
+      }
+      if (j.calibration->falling) {
+        calibration->falling =
+            std::make_shared<double>(*j.calibration->falling);
+      }
+      joint->calibration = calibration;
+    }
+    if (j.mimic) {
+      auto mimic = std::make_shared<urdf::JointMimic>();
+      auto it = renamed.find(j.mimic->joint);
+      mimic->joint_name = it == renamed.end() ? j.mimic->joint : it->second;
+      mimic->multiplier = j.mimic->multiplier.value_or(1.0);
+      mimic->offset = j.mimic->offset.value_or(0.0);
+      joint->mimic = mimic;
+    }
+    if (j.parent == kWorldLink && !out->links_.count(kWorldLink)) {
+      auto world = std::make_shared<urdf::Link>();
+      world->name = kWorldLink;
+      out->links_.emplace(kWorldLink, world);
+    }
+    out->joints_.emplace(joint->name, joint);
+  }
+  if (verbatim > 0) {
+    std::string names;
+    for (const auto& [name, n] : verbatim_names) {
+      names += (names.empty() ? "<" : ", <") + name + ">" +
+               (n > 1 ? " x" + std::to_string(n) : "");
+    }
+    diags->Warning("URDFDOM_CANNOT_EXPRESS",
+                   std::to_string(verbatim) + " kept-verbatim element(s) of " +
+                       "model " + Quoted(model.name) + " (" + names +
+                       ") have no place in urdf::ModelInterface and are left "
+                       "out",
+                   model.where);
+  }
+  // Parent and child pointers and the root, as urdf::parseURDF sets them.
+  // CheckUrdfForm has made sure neither throws.
+  std::map<std::string, std::string> parent_link_tree;
+  out->initTree(parent_link_tree);
+  out->initRoot(parent_link_tree);
+  return out;
+}
+
+std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
+                                                frames::Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  const std::string robot = "urdfdom model " + Quoted(in.name_);
+  frames::Model model;
+  model.name = in.name_;
+  if (model.name.empty()) {
+    diags->Error("NAME_EMPTY", robot + " has no name", {});
+  }
+  for (const auto& [name, m] : in.materials_) {
+    if (!m) continue;
+    frames::Material& mat = model.materials.emplace_back();
+    mat.name = name;
+    mat.rgba =
+        Eigen::Vector4d(FloatToDouble(m->color.r), FloatToDouble(m->color.g),
+                        FloatToDouble(m->color.b), FloatToDouble(m->color.a));
+    mat.texture = m->texture_filename;
+  }
+
+  // The tree by names (the pointers may not be set on a hand-made model).
+  std::unordered_map<std::string, std::vector<const urdf::Joint*>> kids;
+  std::unordered_set<std::string> children;
+  for (const auto& [name, j] : in.joints_) {
+    if (!j) {
+      diags->Error("URDFDOM_MODEL_INVALID",
+                   robot + " has a null joint " + Quoted(name), {});
+      continue;
+    }
+    for (const std::string* link :
+         {&j->parent_link_name, &j->child_link_name}) {
+      auto it = in.links_.find(*link);
+      if (it == in.links_.end() || !it->second) {
+        diags->Error(link == &j->parent_link_name ? "JOINT_PARENT_LINK_INVALID"
+                                                  : "JOINT_CHILD_LINK_INVALID",
+                     "joint " + Quoted(name) + " of " + robot + " names link " +
+                         Quoted(*link) + ", which does not exist",
+                     {});
+      }
+    }
+    if (!children.insert(j->child_link_name).second) {
+      diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+                   "link " + Quoted(j->child_link_name) + " of " + robot +
+                       " is the child of more than one joint",
+                   {});
+    }
+    kids[j->parent_link_name].push_back(j.get());
+  }
+  std::vector<std::string> roots;
+  for (const auto& [name, l] : in.links_) {
+    if (!children.count(name)) roots.push_back(name);
+  }
+  if (roots.size() != 1) {
+    diags->Error(roots.empty() ? "URDF_KINEMATIC_CYCLE" : "URDF_MULTIPLE_ROOTS",
+                 robot + " has " + std::to_string(roots.size()) +
+                     " root links; a URDF tree has one",
+                 {});
+  }
+  if (diags->error_count() > errors_before) return std::nullopt;
+
+  auto material_of =
+      [&](const urdf::Visual& v) -> std::optional<frames::Material> {
+    if (v.material_name.empty() && !v.material) return std::nullopt;
+    frames::Material m;
+    auto known = in.materials_.find(v.material_name);
+    if (!v.material_name.empty() &&
+        (!v.material ||
+         (known != in.materials_.end() && known->second == v.material))) {
+      m.name = v.material_name;
+      m.by_reference = true;
+      if (known != in.materials_.end() && known->second) {
+        const urdf::Color& c = known->second->color;
+        m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
+                                 FloatToDouble(c.b), FloatToDouble(c.a));
+        m.texture = known->second->texture_filename;
+      }
+      return m;
+    }
+    m.name = v.material_name.empty() ? v.material->name : v.material_name;
+    const urdf::Color& c = v.material->color;
+    m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
+                             FloatToDouble(c.b), FloatToDouble(c.a));
+    m.texture = v.material->texture_filename;
+    return m;
+  };
+  auto geometry_of = [&](const urdf::GeometrySharedPtr& g,
+                         const std::string& what, Geometry* out) {
+    if (!g) {
+      diags->Error("GEOMETRY_MISSING", what + " has no geometry", {});
+      return false;
+    }
+    switch (g->type) {
+      case urdf::Geometry::BOX: {
+        const auto& b = static_cast<const urdf::Box&>(*g);
+        out->type = Geometry::Type::kBox;
+        out->size = frames::Vector3(b.dim.x, b.dim.y, b.dim.z);
+        return true;
+      }
+      case urdf::Geometry::CYLINDER: {
+        const auto& c = static_cast<const urdf::Cylinder&>(*g);
+        out->type = Geometry::Type::kCylinder;
+        out->radius = c.radius;
+        out->length = c.length;
+        return true;
+      }
+      case urdf::Geometry::SPHERE:
+        out->type = Geometry::Type::kSphere;
+        out->radius = static_cast<const urdf::Sphere&>(*g).radius;
+        return true;
+      case urdf::Geometry::MESH: {
+        const auto& m = static_cast<const urdf::Mesh&>(*g);
+        out->type = Geometry::Type::kMesh;
+        out->uri = m.filename;
+        if (m.scale.x != 1 || m.scale.y != 1 || m.scale.z != 1) {
+          out->scale = frames::Vector3(m.scale.x, m.scale.y, m.scale.z);
+        }
+        return true;
+      }
+    }
+    diags->Error("GEOMETRY_MISSING", what + " has an unknown geometry type",
+                 {});
+    return false;
+  };
+
+  // Depth first from the root; children in joints_ order (urdfdom's
+  // child_joints order). `world` as the root is the URDF convention's fixed
+  // frame, not a link of the model.
+  const std::string& root = roots.front();
+  std::vector<std::pair<std::string, const urdf::Joint*>> stack = {
+      {root, nullptr}};
+  while (!stack.empty()) {
+    auto [name, parent_joint] = stack.back();
+    stack.pop_back();
+    const urdf::Link& l = *in.links_.at(name);
+    const bool world = name == kWorldLink && !parent_joint;
+    if (name == kWorldLink && parent_joint) {
+      diags->Error("URDF_FORM_INVALID",
+                   "link 'world' of " + robot + " is the child of joint " +
+                       Quoted(parent_joint->name) +
+                       "; the URDF convention keeps it for the fixed root",
+                   {});
+    }
+    if (parent_joint) {
+      const urdf::Joint& uj = *parent_joint;
+      frames::Joint& j = model.joints.emplace_back();
+      j.name = uj.name;
+      j.parent = uj.parent_link_name;
+      j.child = uj.child_link_name;
+      j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
+      j.pose.relative_to = j.parent == kWorldLink ? "__model__" : j.parent;
+      switch (uj.type) {
+        case urdf::Joint::REVOLUTE:
+          j.type = JointType::kRevolute;
+          break;
+        case urdf::Joint::CONTINUOUS:
+          j.type = JointType::kContinuous;
+          break;
+        case urdf::Joint::PRISMATIC:
+          j.type = JointType::kPrismatic;
+          break;
+        case urdf::Joint::FLOATING:
+          j.type = JointType::kFloating;
+          break;
+        case urdf::Joint::PLANAR:
+          j.type = JointType::kPlanar;
+          break;
+        case urdf::Joint::FIXED:
+          j.type = JointType::kFixed;
+          break;
+        default:
+          diags->Error("JOINT_TYPE_INVALID",
+                       "joint " + Quoted(uj.name) + " of " + robot +
+                           " has an unknown type",
+                       {});
+      }
+      const bool moving =
+          j.type != JointType::kFixed && j.type != JointType::kFloating;
+      if (moving || uj.limits || uj.dynamics) {
+        auto& axis = j.axis.emplace();
+        axis.xyz = frames::Vector3(uj.axis.x, uj.axis.y, uj.axis.z);
+        if (uj.limits) {
+          auto& lim = axis.limit.emplace();
+          lim.lower = uj.limits->lower;
+          lim.upper = uj.limits->upper;
+          lim.effort = uj.limits->effort;
+          lim.velocity = uj.limits->velocity;
+        }
+        if (uj.dynamics) {
+          auto& d = axis.dynamics.emplace();
+          d.damping = uj.dynamics->damping;
+          d.friction = uj.dynamics->friction;
+        }
+      }
+      if (uj.safety) {
+        auto& s = j.safety_controller.emplace();
+        s.soft_lower_limit = uj.safety->soft_lower_limit;
+        s.soft_upper_limit = uj.safety->soft_upper_limit;
+        s.k_position = uj.safety->k_position;
+        s.k_velocity = uj.safety->k_velocity;
+      }
+      if (uj.calibration) {
+        auto& c = j.calibration.emplace();
+        if (uj.calibration->rising) c.rising = *uj.calibration->rising;
+        if (uj.calibration->falling) c.falling = *uj.calibration->falling;
+      }
+      if (uj.mimic) {
+        auto& m = j.mimic.emplace();
+        m.joint = uj.mimic->joint_name;
+        m.multiplier = uj.mimic->multiplier;
+        m.offset = uj.mimic->offset;
+      }
+    }
+    if (world) {
+      if (l.inertial || !l.visual_array.empty() || !l.collision_array.empty()) {
+        diags->Warning("WORLD_LINK_CONTENT",
+                       "the 'world' link of " + robot +
+                           " is the fixed reference frame; its inertial, "
+                           "visuals and collisions are not converted",
+                       {});
+      }
+    } else {
+      frames::Link& link = model.links.emplace_back();
+      link.name = name;
+      if (parent_joint) link.pose.relative_to = parent_joint->name;
+      const std::string what = "link " + Quoted(name) + " of " + robot;
+      if (l.inertial) {
+        auto& in = link.inertial.emplace();
+        in.pose = FromUrdfPose(l.inertial->origin);
+        in.mass = l.inertial->mass;
+        in.ixx = l.inertial->ixx;
+        in.ixy = l.inertial->ixy;
+        in.ixz = l.inertial->ixz;
+        in.iyy = l.inertial->iyy;
+        in.iyz = l.inertial->iyz;
+        in.izz = l.inertial->izz;
+      }
+      for (const auto& v : l.visual_array) {
+        if (!v) continue;
+        frames::Visual& vis = link.visuals.emplace_back();
+        vis.name = v->name;
+        vis.name_given = !v->name.empty();
+        vis.pose = FromUrdfPose(v->origin);
+        geometry_of(v->geometry, "a visual of " + what, &vis.geometry);
+        vis.material = material_of(*v);
+      }
+      for (const auto& c : l.collision_array) {
+        if (!c) continue;
+        frames::Collision& col = link.collisions.emplace_back();
+        col.name = c->name;
+        col.name_given = !c->name.empty();
+        col.pose = FromUrdfPose(c->origin);
+        geometry_of(c->geometry, "a collision of " + what, &col.geometry);
+      }
+    }
+    // Reversed onto the stack so that children come out in joints_ order.
+    auto it = kids.find(name);
+    if (it == kids.end()) continue;
+    for (auto k = it->second.rbegin(); k != it->second.rend(); ++k) {
+      stack.emplace_back((*k)->child_link_name, *k);
+    }
+  }
+  if (model.links.size() + (root == kWorldLink ? 1 : 0) != in.links_.size()) {
+    diags->Error("URDF_KINEMATIC_CYCLE",
+                 robot + " has links not reachable from its root link " +
+                     Quoted(root) + " (they lie on a cycle of joints)",
+                 {});
+  }
+  if (diags->error_count() > errors_before) return std::nullopt;
+  return model;
+}
+
+}  // namespace urdf_io

@@ -1,0 +1,718 @@
+#include "urdf_io/writer.h"
+
+#include <climits>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "urdf_io/reader.h"
+#include "xml/writer.h"
+
+namespace urdf_io {
+namespace {
+
+using frames::Diagnostics;
+using frames::Geometry;
+using frames::JointType;
+using frames::Model;
+using frames::SourceLocation;
+
+constexpr char kModelFrame[] = "__model__";
+
+// The name URDF knows the joint by: SDF may have had to rename it.
+const std::string& UrdfName(const frames::Joint& j) {
+  return j.original_name.empty() ? j.name : j.original_name;
+}
+
+bool IsUrdfJointType(JointType t) {
+  switch (t) {
+    case JointType::kRevolute:
+    case JointType::kContinuous:
+    case JointType::kPrismatic:
+    case JointType::kFixed:
+    case JointType::kFloating:
+    case JointType::kPlanar:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool IsModelFrame(const std::string& frame) {
+  return frame.empty() || frame == kModelFrame;
+}
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+// Interleaves lists, each kept in its own order, by key: repeatedly takes the
+// head with the smallest key (ties to the earlier list). Returns (list,
+// index) pairs.
+std::vector<std::pair<int, size_t>> Interleave(
+    const std::vector<std::vector<int>>& keys) {
+  size_t total = 0;
+  for (const auto& k : keys) total += k.size();
+  std::vector<std::pair<int, size_t>> out;
+  out.reserve(total);
+  std::vector<size_t> next(keys.size(), 0);
+  while (out.size() < total) {
+    int best = -1;
+    for (int k = 0; k < static_cast<int>(keys.size()); ++k) {
+      if (next[k] == keys[k].size()) continue;
+      if (best < 0 || keys[k][next[k]] < keys[best][next[best]]) best = k;
+    }
+    out.emplace_back(best, next[best]++);
+  }
+  return out;
+}
+
+// Shapes URDF cannot hold, carried in <gazebo reference="LINK">.
+bool NeedsCarrying(const Geometry& g, const UrdfWriteOptions& options) {
+  return (g.type == Geometry::Type::kCapsule && !options.allow_capsule) ||
+         g.type == Geometry::Type::kPlane ||
+         g.type == Geometry::Type::kEllipsoid;
+}
+
+class UrdfWriter {
+ public:
+  UrdfWriter(const Model& model, const UrdfWriteOptions& options,
+             Diagnostics* diags, xml::Writer* w)
+      : model_(model), options_(options), diags_(diags), w_(*w) {}
+
+  void Robot();
+
+ private:
+  // Source line of an element of the model's own file, for interleaving;
+  // elements from elsewhere (or made by a converter) sort last.
+  int Key(const SourceLocation& where) const {
+    return where.line > 0 && where.file == model_.where.file ? where.line
+                                                             : INT_MAX;
+  }
+  void CannotExpress(const std::string& what, const SourceLocation& where) {
+    diags_->Warning("URDF_CANNOT_EXPRESS",
+                    what + " has no URDF equivalent and is not written", where);
+  }
+  void Origin(const frames::Pose& p);
+  void MaterialDefinition(const frames::Material& m);
+  void VisualMaterial(const frames::Material& m, const std::string& what);
+  void UrdfGeometry(const Geometry& g, const std::string& what,
+                    const SourceLocation& where);
+  void Link(const frames::Link& l);
+  void Joint(const frames::Joint& j);
+  // (is visual, index) of the shapes carried in <gazebo reference="LINK">.
+  using ShapeRef = std::pair<bool, size_t>;
+  void Carried(const frames::Link& l, const std::vector<ShapeRef>& shapes);
+  void SdfShape(const frames::Shape& s, bool is_visual, size_t index,
+                const std::string& link);
+  void Extensions(const std::vector<frames::Element>& ext) {
+    for (const auto& e : ext) w_.Verbatim(e);
+  }
+
+  const Model& model_;
+  const UrdfWriteOptions& options_;
+  Diagnostics* diags_;
+  xml::Writer& w_;
+  // Model joint name -> URDF name, for joints SDF renamed (mimic targets).
+  std::unordered_map<std::string, std::string> renamed_;
+  bool world_written_ = false;
+};
+
+void UrdfWriter::Origin(const frames::Pose& p) {
+  if (p.IsIdentity()) return;
+  w_.Start("origin");
+  if (!p.xyz.isZero(0.0)) w_.Attr("xyz", xml::FormatVector3(p.xyz));
+  if (!p.rpy.isZero(0.0)) w_.Attr("rpy", xml::FormatVector3(p.rpy));
+  w_.End();
+}
+
+void UrdfWriter::MaterialDefinition(const frames::Material& m) {
+  // URDF requires the name (urdfdom refuses a visual material without one);
+  // an unnamed inline material is written name="".
+  w_.Start("material").Attr("name", m.name);
+  if (m.rgba) {
+    w_.Start("color").Attr("rgba", xml::FormatVector4(*m.rgba));
+    w_.End();
+  }
+  if (!m.texture.empty()) {
+    w_.Start("texture").Attr("filename", m.texture);
+    w_.End();
+  }
+  w_.End();
+}
+
+void UrdfWriter::VisualMaterial(const frames::Material& m,
+                                const std::string& what) {
+  const std::pair<const char*, const std::optional<Eigen::Vector4d>*>
+      sdf_colors[] = {{"ambient", &m.ambient},
+                      {"diffuse", &m.diffuse},
+                      {"specular", &m.specular},
+                      {"emissive", &m.emissive}};
+  for (const auto& [tag, c] : sdf_colors) {
+    if (*c) {
+      CannotExpress(
+          "SDFormat <" + std::string(tag) + "> of the material of " + what,
+          m.where);
+    }
+  }
+  for (const auto& e : m.extensions) {
+    CannotExpress("SDFormat <" + e.name + "> of the material of " + what,
+                  e.where);
+  }
+  if (m.by_reference) {
+    // The name of a robot-level material.
+    w_.Start("material").Attr("name", m.name);
+    w_.End();
+    return;
+  }
+  // A material with nothing URDF holds would read back as a reference.
+  if (m.name.empty() && !m.rgba && m.texture.empty()) return;
+  MaterialDefinition(m);
+}
+
+void UrdfWriter::UrdfGeometry(const Geometry& g, const std::string& what,
+                              const SourceLocation& where) {
+  w_.Start("geometry");
+  switch (g.type) {
+    case Geometry::Type::kBox:
+      w_.Start("box").Attr("size", xml::FormatVector3(g.size));
+      w_.End();
+      break;
+    case Geometry::Type::kCylinder:
+    case Geometry::Type::kCapsule:  // only when allowed (NeedsCarrying)
+      w_.Start(g.type == Geometry::Type::kCylinder ? "cylinder" : "capsule")
+          .Attr("radius", g.radius)
+          .Attr("length", g.length);
+      w_.End();
+      break;
+    case Geometry::Type::kSphere:
+      w_.Start("sphere").Attr("radius", g.radius);
+      w_.End();
+      break;
+    case Geometry::Type::kMesh:
+      w_.Start("mesh").Attr("filename", g.uri);
+      if (g.scale) w_.Attr("scale", xml::FormatVector3(*g.scale));
+      w_.End();
+      break;
+    case Geometry::Type::kOther:
+      // A shape read verbatim from a URDF (CheckUrdfForm ensures it is set).
+      w_.Verbatim(*g.other);
+      break;
+    case Geometry::Type::kPlane:
+    case Geometry::Type::kEllipsoid:
+    case Geometry::Type::kNone:
+      break;  // carried or refused before
+  }
+  w_.End();
+  for (const auto& e : g.extensions) {
+    CannotExpress("SDFormat <" + e.name + "> of the geometry of " + what,
+                  e.where.line ? e.where : where);
+  }
+}
+
+void UrdfWriter::Link(const frames::Link& l) {
+  std::vector<int> inertial_key, visual_keys, collision_keys, extension_keys;
+  if (l.inertial) inertial_key.push_back(Key(l.inertial->where));
+  visual_keys.reserve(l.visuals.size());
+  for (const auto& v : l.visuals) visual_keys.push_back(Key(v.where));
+  collision_keys.reserve(l.collisions.size());
+  for (const auto& c : l.collisions) collision_keys.push_back(Key(c.where));
+  extension_keys.reserve(l.extensions.size());
+  for (const auto& e : l.extensions) extension_keys.push_back(Key(e.where));
+
+  std::vector<ShapeRef> carried;
+  w_.Start("link").Attr("name", l.name);
+  for (const auto& [list, k] : Interleave(
+           {inertial_key, visual_keys, collision_keys, extension_keys})) {
+    if (list == 0) {
+      const frames::Inertial& in = *l.inertial;
+      w_.Start("inertial");
+      Origin(in.pose);
+      w_.Start("mass").Attr("value", in.mass);
+      w_.End();
+      w_.Start("inertia")
+          .Attr("ixx", in.ixx)
+          .Attr("ixy", in.ixy)
+          .Attr("ixz", in.ixz)
+          .Attr("iyy", in.iyy)
+          .Attr("iyz", in.iyz)
+          .Attr("izz", in.izz);
+      w_.End();
+      w_.End();
+    } else if (list == 1 || list == 2) {
+      const bool is_visual = list == 1;
+      const frames::Shape& s =
+          is_visual ? static_cast<const frames::Shape&>(l.visuals[k])
+                    : static_cast<const frames::Shape&>(l.collisions[k]);
+      if (NeedsCarrying(s.geometry, options_)) {
+        carried.emplace_back(is_visual, k);
+        continue;
+      }
+      const std::string what = std::string(is_visual ? "visual" : "collision") +
+                               (s.name_given ? " " + Quoted(s.name) : "") +
+                               " of link " + Quoted(l.name);
+      w_.Start(is_visual ? "visual" : "collision");
+      if (s.name_given) w_.Attr("name", s.name);
+      Origin(s.pose);
+      UrdfGeometry(s.geometry, what, s.where);
+      if (is_visual) {
+        const auto& v = l.visuals[k];
+        if (v.material) VisualMaterial(*v.material, what);
+        Extensions(v.extensions);
+      } else {
+        Extensions(l.collisions[k].extensions);
+      }
+      w_.End();
+    } else {
+      w_.Verbatim(l.extensions[k]);
+    }
+  }
+  w_.End();
+  if (!carried.empty()) Carried(l, carried);
+}
+
+void UrdfWriter::Carried(const frames::Link& l,
+                         const std::vector<ShapeRef>& shapes) {
+  w_.Start("gazebo").Attr("reference", l.name);
+  for (const auto& [is_visual, index] : shapes) {
+    const frames::Shape* s =
+        is_visual ? static_cast<const frames::Shape*>(&l.visuals[index])
+                  : static_cast<const frames::Shape*>(&l.collisions[index]);
+    const char* kind = is_visual ? "visual" : "collision";
+    const bool capsule = s->geometry.type == Geometry::Type::kCapsule;
+    const char* shape = capsule ? "capsule"
+                        : s->geometry.type == Geometry::Type::kPlane
+                            ? "plane"
+                            : "ellipsoid";
+    diags_->Warning(
+        capsule ? "CAPSULE_NOT_URDF" : "GEOMETRY_NOT_URDF",
+        std::string(kind) + (s->name_given ? " " + Quoted(s->name) : "") +
+            " of link " + Quoted(l.name) + " is a " + shape +
+            ", which URDF does not have" +
+            (capsule ? " (UrdfWriteOptions::allow_capsule writes URDF 1.1 "
+                       "<capsule>)"
+                     : "") +
+            "; it is carried as SDFormat in <gazebo reference=\"" + l.name +
+            "\">",
+        s->where);
+    SdfShape(*s, is_visual, index, l.name);
+  }
+  w_.End();
+}
+
+void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
+                          const std::string& link) {
+  const char* kind = is_visual ? "visual" : "collision";
+  w_.Start(kind).Attr(
+      "name",
+      s.name_given ? s.name : link + "_" + kind + "_" + std::to_string(index));
+  if (!s.pose.IsIdentity()) {
+    w_.Leaf("pose", xml::FormatPose(s.pose.xyz, s.pose.rpy));
+  }
+  const Geometry& g = s.geometry;
+  w_.Start("geometry");
+  switch (g.type) {
+    case Geometry::Type::kCapsule:
+      w_.Start("capsule");
+      w_.Leaf("radius", g.radius);
+      w_.Leaf("length", g.length);
+      break;
+    case Geometry::Type::kPlane:
+      w_.Start("plane");
+      w_.Leaf("normal", xml::FormatVector3(g.size));
+      w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+      break;
+    default:
+      w_.Start("ellipsoid");
+      w_.Leaf("radii", xml::FormatVector3(g.radii));
+      break;
+  }
+  Extensions(g.extensions);
+  w_.End();
+  w_.End();
+  if (is_visual) {
+    const auto& v = static_cast<const frames::Visual&>(s);
+    if (v.material) {
+      const frames::Material& m = *v.material;
+      // URDF's single colour stands for ambient and diffuse, as libsdformat
+      // reads a URDF <color>.
+      const bool sdf = m.ambient || m.diffuse || m.specular || m.emissive;
+      if (sdf || m.rgba || !m.extensions.empty()) {
+        w_.Start("material");
+        auto color = [&](const char* tag,
+                         const std::optional<Eigen::Vector4d>& c) {
+          if (c) w_.Leaf(tag, xml::FormatVector4(*c));
+        };
+        color("ambient", sdf ? m.ambient : m.rgba);
+        color("diffuse", sdf ? m.diffuse : m.rgba);
+        color("specular", m.specular);
+        color("emissive", m.emissive);
+        Extensions(m.extensions);
+        w_.End();
+      }
+    }
+    Extensions(v.extensions);
+  } else {
+    Extensions(static_cast<const frames::Collision&>(s).extensions);
+  }
+  w_.End();
+}
+
+void UrdfWriter::Joint(const frames::Joint& j) {
+  if (j.parent == kWorldLink && !world_written_) {
+    w_.Start("link").Attr("name", kWorldLink);
+    w_.End();
+    world_written_ = true;
+  }
+  const std::string what = "joint " + Quoted(UrdfName(j));
+  w_.Start("joint")
+      .Attr("name", UrdfName(j))
+      .Attr("type", frames::JointTypeName(j.type));
+  Origin(j.pose);
+  w_.Start("parent").Attr("link", j.parent);
+  w_.End();
+  w_.Start("child").Attr("link", j.child);
+  w_.End();
+  if (j.axis) {
+    const frames::JointAxis& a = *j.axis;
+    w_.Start("axis").Attr("xyz", xml::FormatVector3(a.xyz));
+    w_.End();
+    for (const auto& e : a.extensions) {
+      CannotExpress("SDFormat <" + e.name + "> of the axis of " + what,
+                    e.where);
+    }
+    if (a.limit) {
+      const frames::JointLimit& lim = *a.limit;
+      w_.Start("limit");
+      if (lim.lower) w_.Attr("lower", *lim.lower);
+      if (lim.upper) w_.Attr("upper", *lim.upper);
+      if (lim.effort) w_.Attr("effort", *lim.effort);
+      if (lim.velocity) w_.Attr("velocity", *lim.velocity);
+      w_.End();
+      for (const auto& e : lim.extensions) {
+        CannotExpress("SDFormat <" + e.name + "> of the limit of " + what,
+                      e.where);
+      }
+    }
+    if (a.dynamics) {
+      const frames::JointDynamics& d = *a.dynamics;
+      w_.Start("dynamics");
+      if (d.damping) w_.Attr("damping", *d.damping);
+      if (d.friction) w_.Attr("friction", *d.friction);
+      w_.End();
+      for (const auto& e : d.extensions) {
+        CannotExpress("SDFormat <" + e.name + "> of the dynamics of " + what,
+                      e.where);
+      }
+    }
+  }
+  if (j.mimic) {
+    auto it = renamed_.find(j.mimic->joint);
+    w_.Start("mimic").Attr("joint",
+                           it == renamed_.end() ? j.mimic->joint : it->second);
+    if (j.mimic->multiplier) w_.Attr("multiplier", *j.mimic->multiplier);
+    if (j.mimic->offset) w_.Attr("offset", *j.mimic->offset);
+    w_.End();
+  }
+  if (j.safety_controller) {
+    const frames::SafetyController& s = *j.safety_controller;
+    w_.Start("safety_controller");
+    if (s.soft_lower_limit) w_.Attr("soft_lower_limit", *s.soft_lower_limit);
+    if (s.soft_upper_limit) w_.Attr("soft_upper_limit", *s.soft_upper_limit);
+    if (s.k_position) w_.Attr("k_position", *s.k_position);
+    w_.Attr("k_velocity", s.k_velocity);
+    w_.End();
+  }
+  if (j.calibration) {
+    w_.Start("calibration");
+    if (j.calibration->rising) w_.Attr("rising", *j.calibration->rising);
+    if (j.calibration->falling) w_.Attr("falling", *j.calibration->falling);
+    w_.End();
+  }
+  Extensions(j.extensions);
+  w_.End();
+}
+
+void UrdfWriter::Robot() {
+  for (const auto& j : model_.joints) {
+    if (!j.original_name.empty()) renamed_.emplace(j.name, j.original_name);
+  }
+  w_.Declaration();
+  w_.Start("robot").Attr("name", model_.name);
+  if (options_.version) {
+    if (!options_.version->empty()) w_.Attr("version", *options_.version);
+  } else if (model_.source_version == "1.0" || model_.source_version == "1.1") {
+    w_.Attr("version", model_.source_version);
+  }
+  std::vector<std::vector<int>> keys(4);
+  keys[0].reserve(model_.materials.size());
+  for (const auto& m : model_.materials) keys[0].push_back(Key(m.where));
+  keys[1].reserve(model_.links.size());
+  for (const auto& l : model_.links) keys[1].push_back(Key(l.where));
+  keys[2].reserve(model_.joints.size());
+  for (const auto& j : model_.joints) keys[2].push_back(Key(j.where));
+  keys[3].reserve(model_.extensions.size());
+  for (const auto& e : model_.extensions) keys[3].push_back(Key(e.where));
+  for (const auto& [list, k] : Interleave(keys)) {
+    switch (list) {
+      case 0:
+        MaterialDefinition(model_.materials[k]);
+        break;
+      case 1:
+        Link(model_.links[k]);
+        break;
+      case 2:
+        Joint(model_.joints[k]);
+        break;
+      default:
+        w_.Verbatim(model_.extensions[k]);
+    }
+  }
+  w_.End();
+}
+
+}  // namespace
+
+bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  auto form = [&](const std::string& message, const SourceLocation& where) {
+    diags->Error("URDF_FORM_INVALID", message, where);
+  };
+  const std::string robot = "model " + Quoted(model.name);
+  if (model.name.empty()) {
+    diags->Error("NAME_EMPTY", "the model has no name; a URDF robot needs one",
+                 model.where);
+  }
+  for (const auto& m : model.models) {
+    form(robot + " has nested model " + Quoted(m.name) +
+             "; URDF has no nested models",
+         m.where);
+  }
+  for (const auto& f : model.frames) {
+    form(robot + " has frame " + Quoted(f.name) +
+             "; URDF has no frames (a converter makes them links)",
+         f.where);
+  }
+  if (!model.pose.IsIdentity()) {
+    form(robot + " has a pose (" +
+             xml::FormatPose(model.pose.xyz, model.pose.rpy) +
+             "); a URDF robot has none",
+         model.where);
+  }
+  if (model.is_static) {
+    form(robot +
+             " is static; URDF has no static flag (a fixed joint to "
+             "`world` says the same)",
+         model.where);
+  }
+  if (model.links.empty()) {
+    diags->Error("URDF_NO_LINK", robot + " has no link; URDF needs one",
+                 model.where);
+    return false;
+  }
+
+  std::unordered_map<std::string, const frames::Link*> links;
+  links.reserve(model.links.size());
+  for (const auto& l : model.links) {
+    if (l.name.empty()) {
+      diags->Error("NAME_EMPTY", "a link of " + robot + " has an empty name",
+                   l.where);
+    } else if (l.name == kWorldLink) {
+      form("link 'world' of " + robot +
+               ": URDF reserves the name for the fixed world frame",
+           l.where);
+    } else if (!links.emplace(l.name, &l).second) {
+      diags->Error("DUPLICATE_NAME",
+                   "link name " + Quoted(l.name) + " is used twice in " + robot,
+                   l.where);
+    }
+  }
+  std::unordered_set<std::string> joint_names;
+  joint_names.reserve(model.joints.size());
+  for (const auto& j : model.joints) {
+    const std::string& name = UrdfName(j);
+    if (name.empty()) {
+      diags->Error("NAME_EMPTY", "a joint of " + robot + " has an empty name",
+                   j.where);
+    } else if (!joint_names.insert(name).second) {
+      diags->Error("DUPLICATE_NAME",
+                   "joint name " + Quoted(name) + " is used twice in " + robot,
+                   j.where);
+    }
+  }
+
+  // Joints: types, axes, parent and child, poses; one parent per link.
+  std::unordered_map<std::string, const frames::Joint*> parent_of;
+  parent_of.reserve(model.joints.size());
+  bool has_world = false;
+  bool tree_ok = true;
+  for (const auto& j : model.joints) {
+    const std::string what = "joint " + Quoted(UrdfName(j));
+    if (!IsUrdfJointType(j.type)) {
+      diags->Error("JOINT_TYPE_NOT_URDF",
+                   what + " has type '" + frames::JointTypeName(j.type) +
+                       "', which URDF does not have",
+                   j.where);
+    }
+    if (j.axis2) {
+      form(what + " has a second axis; URDF joints have one", j.where);
+    }
+    if (j.axis && !j.axis->expressed_in.empty() &&
+        j.axis->expressed_in != j.name) {
+      form(what + " has its axis expressed in " + Quoted(j.axis->expressed_in) +
+               "; a URDF axis is in the joint frame",
+           j.where);
+    }
+    const bool from_world = j.parent == kWorldLink;
+    if (from_world) {
+      has_world = true;
+    } else if (!links.count(j.parent)) {
+      diags->Error("JOINT_PARENT_LINK_INVALID",
+                   what + " names parent link " + Quoted(j.parent) +
+                       ", which does not exist",
+                   j.where);
+      tree_ok = false;
+    }
+    if (from_world ? !IsModelFrame(j.pose.relative_to)
+                   : j.pose.relative_to != j.parent) {
+      form(what + " has its pose relative_to " + Quoted(j.pose.relative_to) +
+               "; URDF measures a joint origin in its parent link " +
+               Quoted(j.parent),
+           j.where);
+    }
+    if (!links.count(j.child)) {
+      diags->Error("JOINT_CHILD_LINK_INVALID",
+                   what + " names child link " + Quoted(j.child) +
+                       (j.child == kWorldLink ? ", the fixed world frame"
+                                              : ", which does not exist"),
+                   j.where);
+      tree_ok = false;
+      continue;
+    }
+    if (j.parent == j.child) {
+      diags->Error(
+          "JOINT_PARENT_SAME_AS_CHILD",
+          what + " has link " + Quoted(j.child) + " as both parent and child",
+          j.where);
+      tree_ok = false;
+      continue;
+    }
+    auto [it, inserted] = parent_of.emplace(j.child, &j);
+    if (!inserted) {
+      diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+                   "link " + Quoted(j.child) + " is the child of joint " +
+                       Quoted(UrdfName(*it->second)) + " and of " + what,
+                   j.where);
+      tree_ok = false;
+    }
+  }
+
+  // Links: on their parent joint, shapes and inertials in the link frame.
+  for (const auto& l : model.links) {
+    const std::string what = "link " + Quoted(l.name);
+    auto it = parent_of.find(l.name);
+    if (it != parent_of.end()) {
+      if (l.pose.relative_to != it->second->name || !l.pose.IsIdentity()) {
+        form(what + " must be at its parent joint " + Quoted(it->second->name) +
+                 " (pose relative_to it, identity), as URDF places it; it is "
+                 "at '" +
+                 xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
+                 Quoted(l.pose.relative_to),
+             l.where);
+      }
+    } else if (!IsModelFrame(l.pose.relative_to) || !l.pose.IsIdentity()) {
+      form(what + " is a root link and must be at the model frame; it is at '" +
+               xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
+               Quoted(l.pose.relative_to),
+           l.where);
+    }
+    auto in_link = [&](const frames::Pose& p) {
+      return p.relative_to.empty() || p.relative_to == l.name;
+    };
+    if (l.inertial && !in_link(l.inertial->pose)) {
+      form("the inertial of " + what + " has its pose relative_to " +
+               Quoted(l.inertial->pose.relative_to) +
+               "; URDF measures it in the link",
+           l.inertial->where);
+    }
+    auto check_shape = [&](const frames::Shape& s, const char* kind) {
+      const std::string shape = std::string(kind) +
+                                (s.name_given ? " " + Quoted(s.name) : "") +
+                                " of " + what;
+      if (!in_link(s.pose)) {
+        form(shape + " has its pose relative_to " + Quoted(s.pose.relative_to) +
+                 "; URDF measures it in the link",
+             s.where);
+      }
+      const Geometry& g = s.geometry;
+      if (g.type == Geometry::Type::kNone ||
+          (g.type == Geometry::Type::kOther && !g.other)) {
+        diags->Error("GEOMETRY_MISSING", shape + " has no geometry", s.where);
+      }
+    };
+    for (const auto& v : l.visuals) check_shape(v, "visual");
+    for (const auto& c : l.collisions) check_shape(c, "collision");
+  }
+
+  // One root, no cycles.
+  if (tree_ok) {
+    std::vector<std::string> roots;
+    if (has_world) roots.push_back(kWorldLink);
+    for (const auto& l : model.links) {
+      if (!parent_of.count(l.name)) roots.push_back(l.name);
+    }
+    if (roots.size() > 1) {
+      std::string list;
+      for (const auto& r : roots)
+        list += (list.empty() ? "" : ", ") + Quoted(r);
+      diags->Error("URDF_MULTIPLE_ROOTS",
+                   robot + " has " + std::to_string(roots.size()) +
+                       " root links (links that are no joint's child): " + list,
+                   model.where);
+    } else {
+      std::unordered_map<std::string, std::vector<const frames::Joint*>> kids;
+      for (const auto& j : model.joints) kids[j.parent].push_back(&j);
+      std::unordered_set<std::string> reached;
+      std::vector<std::string> stack(roots.begin(), roots.end());
+      while (!stack.empty()) {
+        std::string l = std::move(stack.back());
+        stack.pop_back();
+        reached.insert(l);
+        auto it = kids.find(l);
+        if (it == kids.end()) continue;
+        for (const auto* j : it->second) stack.push_back(j->child);
+      }
+      for (const auto& l : model.links) {
+        if (reached.count(l.name)) continue;
+        diags->Error("URDF_KINEMATIC_CYCLE",
+                     "link " + Quoted(l.name) +
+                         " lies on a cycle of joints (it is not reachable "
+                         "from the root)",
+                     l.where);
+        break;
+      }
+      if (!has_world && !roots.empty() && !model.canonical_link.empty() &&
+          model.canonical_link != roots.front()) {
+        form(robot + " has canonical link " + Quoted(model.canonical_link) +
+                 "; in URDF the model frame is the root link " +
+                 Quoted(roots.front()),
+             model.where);
+      }
+    }
+  }
+  return diags->error_count() == errors_before;
+}
+
+std::optional<std::string> WriteUrdf(const Model& model,
+                                     const UrdfWriteOptions& options,
+                                     Diagnostics* diags) {
+  if (!CheckUrdfForm(model, diags)) return std::nullopt;
+  std::string out;
+  // About 1 KiB of URDF per link with its joint, inertial, visual and
+  // collision; reserving once avoids regrowing a large output.
+  out.reserve(1024 + 1024 * model.links.size());
+  xml::Writer w(&out);
+  UrdfWriter(model, options, diags, &w).Robot();
+  return out;
+}
+
+}  // namespace urdf_io
