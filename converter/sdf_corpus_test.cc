@@ -1,0 +1,701 @@
+// Corpus oracle for the SDFormat side: every .sdf and .world file of
+// ../shared/corpus (Bazel data @corpus//:sdf), with model:// looked up in the
+// corpus' gazebo_models directory, is checked against libsdformat 12
+// (sdf_io/testing/sdformat_oracle.h), which shares no code with our reader:
+//
+//  1. Verdict: converter::CheckSdfFile has no errors exactly when libsdformat
+//     loads the file without errors, except for the files listed in
+//     testdata/sdf_corpus_differences.txt, each with a reason code that
+//     states the direction of the difference; a listed file that does not
+//     differ in that direction fails the test, so the list cannot go stale.
+//  2. Poses: for every file both accept, a snapshot computed here from our
+//     reader's model and our frame graphs (same keys as the oracle's) must
+//     have the same keys as libsdformat's, every pose within 1e-9
+//     (translation and rotation matrix entries), every axis within 1e-9,
+//     every inertial with the same mass and frame and inertia within 1e-9.
+//  3. Migration: converter::SdfFileToSdf's SDFormat 1.7 output of every file
+//     both accept loads in libsdformat without errors and gives the input's
+//     libsdformat snapshot again (same keys, same numbers within 1e-9).
+//
+// Outside Bazel: SDF_CORPUS_DIR=../shared/corpus
+//   SDF_CORPUS_DIFFERENCES=testdata/sdf_corpus_differences.txt
+//   bazel-bin/converter/sdf_corpus_test
+//
+// Notation as in DESIGN.md: X_AB is the pose of frame B in frame A; R is the
+// snapshot's frame (the world, or the top-level model's own frame).
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <gtest/gtest.h>
+
+#include "converter/sdf_to_sdf.h"
+#include "frames/graph.h"
+#include "frames/model.h"
+#include "sdf_io/reader.h"
+#include "sdf_io/testing/sdformat_oracle.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using Eigen::Isometry3d;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using sdf_oracle::Snapshot;
+
+constexpr double kTol = 1e-9;
+
+std::string Num(double v) {
+  std::ostringstream os;
+  os << std::setprecision(17) << v;
+  return os.str();
+}
+
+std::string Vec(const Vector3d& v) {
+  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
+}
+
+std::string PoseStr(const Isometry3d& X) {
+  const Matrix3d& R = X.linear();
+  std::string s = "p " + Vec(X.translation()) + " R [";
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) s += Num(R(i, j)) + (j < 2 ? " " : "");
+    s += i < 2 ? "; " : "]";
+  }
+  return s;
+}
+
+std::string Runfile(const std::string& workspace_relative) {
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* ws = std::getenv("TEST_WORKSPACE");
+  if (!srcdir) return workspace_relative;
+  return std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") + "/" +
+         workspace_relative;
+}
+
+std::string CorpusDir() {
+  if (const char* d = std::getenv("SDF_CORPUS_DIR")) return d;
+  const char* srcdir = std::getenv("TEST_SRCDIR");
+  const char* ws = std::getenv("TEST_WORKSPACE");
+  if (!srcdir) return "";
+  for (const std::string& c :
+       {std::string(srcdir) + "/corpus",
+        std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") +
+            "/external/corpus"}) {
+    if (fs::is_directory(c)) return c;
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+// The differences list.
+
+// Each reason code says which side rejects the file.
+enum class Direction { kOnlyLibsdformatRejects, kOnlyWeReject };
+
+const std::map<std::string, Direction>& ReasonCodes() {
+  static const auto* codes = new std::map<std::string, Direction>{
+      // libsdformat 12 cannot read the pre-1.0 <gazebo version="1.2"> root
+      // (it falls back to URDF and fails); our reader reads it.
+      {"GAZEBO_1_2_ROOT", Direction::kOnlyLibsdformatRejects},
+      // An XML declaration after a comment: libsdformat refuses it; we
+      // accept it with a warning. (No corpus file differs for this alone:
+      // the ones that have it are rejected by both for other reasons.)
+      {"XML_DECL_AFTER_COMMENT", Direction::kOnlyLibsdformatRejects},
+      // A value below the schema's minimum (e.g. <mu> < 0): we do not
+      // validate the schema's value ranges.
+      {"BELOW_SCHEMA_MIN", Direction::kOnlyLibsdformatRejects},
+  };
+  return *codes;
+}
+
+struct Listed {
+  std::string code;
+  std::string reason;
+};
+
+// Lines: `relative/path  CODE  # reason`; blank lines and lines starting with
+// '#' are ignored.
+std::map<std::string, Listed> ReadDifferences(const std::string& path,
+                                              std::vector<std::string>* bad) {
+  std::map<std::string, Listed> out;
+  std::ifstream in(path);
+  if (!in) {
+    bad->push_back("cannot read " + path);
+    return out;
+  }
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::string reason;
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) {
+      reason = line.substr(hash + 1);
+      line = line.substr(0, hash);
+    }
+    std::istringstream fields(line);
+    std::string file, code, extra;
+    if (!(fields >> file)) continue;
+    if (!(fields >> code) || (fields >> extra)) {
+      bad->push_back(path + ":" + std::to_string(n) +
+                     ": expected `path CODE  # reason`");
+      continue;
+    }
+    if (!ReasonCodes().count(code)) {
+      bad->push_back(path + ":" + std::to_string(n) + ": unknown code " + code);
+      continue;
+    }
+    if (reason.find_first_not_of(" \t") == std::string::npos) {
+      bad->push_back(path + ":" + std::to_string(n) + ": no reason given");
+    }
+    if (!out.emplace(file, Listed{code, reason}).second) {
+      bad->push_back(path + ":" + std::to_string(n) + ": " + file +
+                     " listed twice");
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Our own snapshot, from our reader's model and our frame graphs, with the
+// oracle's keys and its frame R.
+
+// A kept-verbatim element's <pose>: the six numbers and relative_to.
+frames::Pose ElementPose(const frames::Element& e, std::string* problem) {
+  frames::Pose pose;
+  for (const frames::Element& c : e.children) {
+    if (c.name != "pose") continue;
+    if (const std::string* r = c.Attribute("relative_to")) pose.relative_to = *r;
+    std::istringstream in(c.text);
+    double v[6] = {0, 0, 0, 0, 0, 0};
+    int count = 0;
+    while (count < 6 && in >> v[count]) ++count;
+    if (count != 6 && !c.text.empty()) {
+      *problem = "<" + e.name + "> pose '" + c.text + "' is not 6 numbers";
+    }
+    pose.xyz = Vector3d(v[0], v[1], v[2]);
+    pose.rpy = Vector3d(v[3], v[4], v[5]);
+    break;
+  }
+  return pose;
+}
+
+// Scope frame names: "__model__" (and in a world, "world") is the graph's
+// root, which FrameGraph addresses with "".
+std::string ScopeFrame(const std::string& name) {
+  return name == "__model__" ? std::string() : name;
+}
+
+class OurWalker {
+ public:
+  OurWalker(Snapshot* s, std::vector<std::string>* problems)
+      : s_(*s), problems_(*problems) {}
+
+  void Model(const frames::Model& m, const frames::FrameGraph& g,
+             const std::string& key, const Isometry3d& X_RM) {
+    for (const frames::Link& l : m.links) Link(l, g, Join(key, l.name), X_RM);
+    for (const frames::Joint& j : m.joints) {
+      Joint(j, g, Join(key, j.name), X_RM);
+    }
+    for (const frames::Frame& f : m.frames) {
+      Put(Join(key, f.name), X_RM, g.PoseInModel(f.name));
+    }
+    for (const frames::Model& n : m.models) {
+      const std::string nkey = Join(key, n.name);
+      const auto X_MN = g.PoseInModel(n.name);
+      const frames::FrameGraph* ng = g.Nested(n.name);
+      if (!X_MN || ng == nullptr) {
+        problems_.push_back("ours: nested model " + nkey + " not resolved");
+        continue;
+      }
+      const Isometry3d X_RN = X_RM * *X_MN;
+      s_.poses[nkey] = X_RN;
+      Model(n, *ng, nkey, X_RN);
+    }
+  }
+
+  void World(const frames::World& w, const frames::FrameGraph& g) {
+    const Isometry3d X_RW = Isometry3d::Identity();
+    for (const frames::Model& m : w.models) {
+      const auto X_WM = g.PoseInModel(m.name);
+      const frames::FrameGraph* mg = g.Nested(m.name);
+      if (!X_WM || mg == nullptr) {
+        problems_.push_back("ours: world model " + m.name + " not resolved");
+        continue;
+      }
+      s_.poses[m.name] = *X_WM;
+      Model(m, *mg, m.name, *X_WM);
+    }
+    for (const frames::Frame& f : w.frames) {
+      Put(f.name, X_RW, g.PoseInModel(f.name));
+    }
+    for (const frames::Element& e : w.extensions) {
+      if (e.name != "light") continue;
+      const std::string* name = e.Attribute("name");
+      Element(e, g, "light:" + (name ? *name : std::string()), "", X_RW);
+    }
+  }
+
+ private:
+  static std::string Join(const std::string& scope, const std::string& name) {
+    return scope.empty() ? name : scope + "::" + name;
+  }
+
+  void Put(const std::string& key, const Isometry3d& X_RM,
+           const std::optional<Isometry3d>& X_MS) {
+    if (!X_MS) {
+      problems_.push_back("ours: " + key + " not resolved");
+      return;
+    }
+    s_.poses[key] = X_RM * *X_MS;
+  }
+
+  // A kept-verbatim sensor or light, its pose measured in its relative_to
+  // frame or in `default_frame`.
+  void Element(const frames::Element& e, const frames::FrameGraph& g,
+               const std::string& key, const std::string& default_frame,
+               const Isometry3d& X_RM) {
+    std::string problem;
+    frames::Pose pose = ElementPose(e, &problem);
+    if (!problem.empty()) problems_.push_back("ours: " + key + ": " + problem);
+    pose.relative_to = ScopeFrame(pose.relative_to);
+    Put(key, X_RM, g.ResolvePose(pose, default_frame));
+  }
+
+  void Link(const frames::Link& l, const frames::FrameGraph& g,
+            const std::string& key, const Isometry3d& X_RM) {
+    const auto X_ML = g.PoseInModel(l.name);
+    Put(key, X_RM, X_ML);
+    if (X_ML) {
+      const Isometry3d X_RL = X_RM * *X_ML;
+      sdf_oracle::InertialInfo info;
+      if (l.inertial) {
+        // libsdformat: the inertial pose is relative to the link frame.
+        info.mass = l.inertial->mass;
+        info.X_RI = X_RL * l.inertial->pose.ToIsometry();
+        info.I = l.inertial->InertiaMatrix();
+        if (!l.inertial->pose.relative_to.empty()) {
+          problems_.push_back("ours: inertial of " + key + " relative_to '" +
+                              l.inertial->pose.relative_to + "'");
+        }
+      } else {
+        // libsdformat's default for a link without <inertial>.
+        info.mass = 1.0;
+        info.X_RI = X_RL;
+        info.I = Matrix3d::Identity();
+      }
+      s_.inertials[key] = info;
+    }
+    for (const frames::Visual& v : l.visuals) {
+      Put(key + "/visual:" + v.name, X_RM, g.ResolvePose(v.pose, l.name));
+    }
+    for (const frames::Collision& c : l.collisions) {
+      Put(key + "/collision:" + c.name, X_RM, g.ResolvePose(c.pose, l.name));
+    }
+    for (const frames::Element& e : l.extensions) {
+      if (e.name != "sensor" && e.name != "light") continue;
+      const std::string* name = e.Attribute("name");
+      Element(e, g, key + "/" + e.name + ":" + (name ? *name : ""), l.name,
+              X_RM);
+    }
+  }
+
+  void Joint(const frames::Joint& j, const frames::FrameGraph& g,
+             const std::string& key, const Isometry3d& X_RM) {
+    Put(key, X_RM, g.PoseInModel(j.name));
+    const std::pair<const std::optional<frames::JointAxis>*, const char*>
+        axes[] = {{&j.axis, "/axis"}, {&j.axis2, "/axis2"}};
+    for (const auto& [axis, suffix] : axes) {
+      if (!axis->has_value()) continue;
+      const std::string frame = (*axis)->expressed_in.empty()
+                                    ? j.name
+                                    : ScopeFrame((*axis)->expressed_in);
+      const auto X_MF = g.PoseInModel(frame);
+      if (!X_MF) {
+        problems_.push_back("ours: " + key + suffix + " expressed_in '" +
+                            frame + "' not resolved");
+        continue;
+      }
+      Vector3d xyz = X_RM.linear() * X_MF->linear() * (*axis)->xyz;
+      if (xyz.norm() > 0) xyz.normalize();
+      s_.axes[key + suffix] = xyz;
+    }
+    for (const frames::Element& e : j.extensions) {
+      if (e.name != "sensor") continue;
+      const std::string* name = e.Attribute("name");
+      Element(e, g, key + "/sensor:" + (name ? *name : ""), j.name, X_RM);
+    }
+  }
+
+  Snapshot& s_;
+  std::vector<std::string>& problems_;
+};
+
+// Our snapshot of a file, or nullopt with the reason in `problems`.
+std::optional<Snapshot> OurSnapshot(const std::string& path,
+                                    const std::string& model_dir,
+                                    std::vector<std::string>* problems) {
+  frames::Diagnostics diags;
+  sdf_io::ReadOptions options;
+  options.model_paths = {model_dir};
+  options.use_environment_paths = false;
+  const auto doc = sdf_io::ReadSdfFile(path, &diags, options);
+  if (!doc) {
+    problems->push_back("ours: ReadSdfFile returned nothing");
+    return std::nullopt;
+  }
+  Snapshot s;
+  OurWalker walker(&s, problems);
+  if (!doc->worlds.empty()) {
+    for (const frames::World& w : doc->worlds) {
+      const frames::FrameGraph g = frames::FrameGraph::BuildWorld(w, &diags);
+      walker.World(w, g);
+    }
+  } else if (!doc->models.empty()) {
+    // As libsdformat's Root::Model(): the first top-level model; R is its
+    // own frame.
+    const frames::Model& m = doc->models.front();
+    const frames::FrameGraph g = frames::FrameGraph::Build(m, &diags);
+    s.poses[m.name] = Isometry3d::Identity();
+    walker.Model(m, g, m.name, Isometry3d::Identity());
+  }
+  s.ok = !diags.HasErrors();
+  if (!s.ok) problems->push_back("ours: errors:\n" + diags.ToString());
+  return s;
+}
+
+// libsdformat 12 "unflattens" SDFormat <= 1.7 files whose link, joint or
+// frame names carry "::" (Gazebo-classic's saved worlds: a link named
+// "box::link" in model "box"): it makes "box" a nested model at the
+// identity in its parent, holding "link". Our reader, reading 1.7 semantics,
+// keeps the name "box::link" as written, so every key comes out the same
+// except the nested model's own key. For each such key K that libsdformat has
+// and we do not, where we do have keys under "K::", our value is the one
+// unflattening implies, our pose of K's parent scope. Returns the keys added.
+std::vector<std::string> AddUnflattenedModelKeys(const Snapshot& oracle,
+                                                 Snapshot* ours) {
+  std::vector<std::string> added;
+  for (const auto& [key, X] : oracle.poses) {
+    if (ours->poses.count(key)) continue;
+    const size_t sep = key.rfind("::");
+    if (sep == std::string::npos) continue;
+    const auto parent = ours->poses.find(key.substr(0, sep));
+    if (parent == ours->poses.end()) continue;
+    const auto under = ours->poses.lower_bound(key + "::");
+    if (under == ours->poses.end() ||
+        under->first.compare(0, key.size() + 2, key + "::") != 0) {
+      continue;
+    }
+    added.push_back(key);
+  }
+  for (const std::string& key : added) {
+    ours->poses[key] = ours->poses.at(key.substr(0, key.rfind("::")));
+  }
+  return added;
+}
+
+// ---------------------------------------------------------------------------
+// Snapshot comparison.
+
+double MaxDiff(const Isometry3d& a, const Isometry3d& b) {
+  return std::max(
+      (a.translation() - b.translation()).cwiseAbs().maxCoeff(),
+      (a.linear() - b.linear()).cwiseAbs().maxCoeff());
+}
+
+template <typename T>
+void CompareKeys(const std::map<std::string, T>& expected,
+                 const std::map<std::string, T>& actual, const char* what,
+                 const char* expected_name, const char* actual_name,
+                 std::vector<std::string>* out) {
+  for (const auto& [key, v] : expected) {
+    if (!actual.count(key)) {
+      out->push_back(std::string(what) + " " + key + ": in " + expected_name +
+                     ", not in " + actual_name);
+    }
+  }
+  for (const auto& [key, v] : actual) {
+    if (!expected.count(key)) {
+      out->push_back(std::string(what) + " " + key + ": in " + actual_name +
+                     ", not in " + expected_name);
+    }
+  }
+}
+
+// Every difference between two snapshots; `comparisons` counts the numbers
+// compared (poses, axes, inertials).
+std::vector<std::string> Compare(const Snapshot& expected,
+                                 const Snapshot& actual,
+                                 const char* expected_name,
+                                 const char* actual_name, int* comparisons) {
+  std::vector<std::string> out;
+  CompareKeys(expected.poses, actual.poses, "pose", expected_name,
+              actual_name, &out);
+  CompareKeys(expected.axes, actual.axes, "axis", expected_name, actual_name,
+              &out);
+  CompareKeys(expected.inertials, actual.inertials, "inertial", expected_name,
+              actual_name, &out);
+  for (const auto& [key, X_e] : expected.poses) {
+    const auto it = actual.poses.find(key);
+    if (it == actual.poses.end()) continue;
+    ++*comparisons;
+    if (MaxDiff(X_e, it->second) > kTol) {
+      out.push_back("pose " + key + ": " + expected_name + " " +
+                    PoseStr(X_e) + ", " + actual_name + " " +
+                    PoseStr(it->second));
+    }
+  }
+  for (const auto& [key, a_e] : expected.axes) {
+    const auto it = actual.axes.find(key);
+    if (it == actual.axes.end()) continue;
+    ++*comparisons;
+    if ((a_e - it->second).cwiseAbs().maxCoeff() > kTol) {
+      out.push_back("axis " + key + ": " + expected_name + " " + Vec(a_e) +
+                    ", " + actual_name + " " + Vec(it->second));
+    }
+  }
+  for (const auto& [key, i_e] : expected.inertials) {
+    const auto it = actual.inertials.find(key);
+    if (it == actual.inertials.end()) continue;
+    ++*comparisons;
+    const sdf_oracle::InertialInfo& i_a = it->second;
+    if (i_e.mass != i_a.mass) {
+      out.push_back("inertial " + key + ": mass " + expected_name + " " +
+                    Num(i_e.mass) + ", " + actual_name + " " + Num(i_a.mass));
+    }
+    if (MaxDiff(i_e.X_RI, i_a.X_RI) > kTol) {
+      out.push_back("inertial " + key + ": frame " + expected_name + " " +
+                    PoseStr(i_e.X_RI) + ", " + actual_name + " " +
+                    PoseStr(i_a.X_RI));
+    }
+    const double scale = std::max(1.0, i_e.I.cwiseAbs().maxCoeff());
+    if ((i_e.I - i_a.I).cwiseAbs().maxCoeff() > kTol * scale) {
+      std::ostringstream os;
+      os << "inertial " << key << ": inertia " << expected_name << " ["
+         << i_e.I.format(Eigen::IOFormat(17, 0, " ", "; ")) << "], "
+         << actual_name << " ["
+         << i_a.I.format(Eigen::IOFormat(17, 0, " ", "; ")) << "]";
+      out.push_back(os.str());
+    }
+  }
+  return out;
+}
+
+std::string Joined(const std::vector<std::string>& lines, size_t max = 40) {
+  std::string s;
+  for (size_t i = 0; i < lines.size() && i < max; ++i) s += "  " + lines[i] + "\n";
+  if (lines.size() > max) {
+    s += "  ... and " + std::to_string(lines.size() - max) + " more\n";
+  }
+  return s;
+}
+
+std::string Errors(const std::vector<std::string>& errors) {
+  std::string s;
+  for (size_t i = 0; i < errors.size() && i < 5; ++i) {
+    std::string e = errors[i];
+    std::replace(e.begin(), e.end(), '\n', ' ');
+    if (e.size() > 300) e = e.substr(0, 300) + "...";
+    s += "    " + e + "\n";
+  }
+  return s;
+}
+
+std::vector<std::string> ErrorStrings(const frames::Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const frames::Diagnostic& x : d.all()) {
+    if (x.severity == frames::Severity::kError) out.push_back(frames::Format(x));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+
+// The comparison itself must be able to fail: a moved link, a wrong axis,
+// a changed mass and a missing key are all reported.
+TEST(SdfCorpusTest, CompareFindsDifferences) {
+  Snapshot a;
+  Isometry3d X = Isometry3d::Identity();
+  X.translation() = Vector3d(1, 2, 3);
+  a.poses["m::l"] = X;
+  a.axes["m::j/axis"] = Vector3d::UnitZ();
+  sdf_oracle::InertialInfo info;
+  info.mass = 2;
+  a.inertials["m::l"] = info;
+  int n = 0;
+  EXPECT_TRUE(Compare(a, a, "a", "b", &n).empty());
+  EXPECT_EQ(n, 3);
+  Snapshot b = a;
+  b.poses["m::l"].translation().x() += 1e-8;
+  b.axes["m::j/axis"] = Vector3d::UnitY();
+  b.inertials["m::l"].mass = 2.0000001;
+  b.poses["m::extra"] = X;
+  const std::vector<std::string> d = Compare(a, b, "a", "b", &n);
+  ASSERT_EQ(d.size(), 4u) << Joined(d);
+  EXPECT_NE(d[0].find("m::extra: in b, not in a"), std::string::npos) << d[0];
+  EXPECT_NE(d[1].find("pose m::l"), std::string::npos) << d[1];
+  EXPECT_NE(d[2].find("axis m::j/axis"), std::string::npos) << d[2];
+  EXPECT_NE(d[3].find("mass"), std::string::npos) << d[3];
+}
+
+TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
+  const std::string corpus = CorpusDir();
+  ASSERT_FALSE(corpus.empty())
+      << "corpus not found in runfiles; set SDF_CORPUS_DIR";
+  const std::string model_dir = corpus + "/gazebo_models";
+  ASSERT_TRUE(fs::is_directory(model_dir)) << model_dir;
+  const std::vector<std::string> model_paths = {model_dir};
+
+  std::vector<std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(corpus)) {
+    const std::string ext = e.path().extension().string();
+    if (e.is_regular_file() && (ext == ".sdf" || ext == ".world")) {
+      files.push_back(e.path().lexically_relative(corpus).generic_string());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty()) << "no .sdf/.world files under " << corpus;
+
+  const char* list_env = std::getenv("SDF_CORPUS_DIFFERENCES");
+  const std::string list_path =
+      list_env ? list_env : Runfile("testdata/sdf_corpus_differences.txt");
+  std::vector<std::string> list_problems;
+  const std::map<std::string, Listed> listed =
+      ReadDifferences(list_path, &list_problems);
+  EXPECT_TRUE(list_problems.empty()) << Joined(list_problems);
+  for (const auto& [file, l] : listed) {
+    EXPECT_TRUE(std::binary_search(files.begin(), files.end(), file))
+        << list_path << " lists " << file << ", which is not in the corpus";
+  }
+
+  int agreed = 0, listed_differences = 0, pose_comparisons = 0,
+      pose_files = 0, migrated = 0;
+  std::vector<std::string> unlisted;  // differences list lines, for updating
+  std::vector<std::string> both_reject;  // file and each side's first error
+  std::vector<std::string> unflattened;  // see AddUnflattenedModelKeys
+  for (const std::string& rel : files) {
+    const std::string path = corpus + "/" + rel;
+    const frames::Diagnostics ours_diags =
+        converter::CheckSdfFile(path, model_paths);
+    const bool ours_ok = !ours_diags.HasErrors();
+    const Snapshot oracle = sdf_oracle::LoadFile(path, model_paths);
+    const auto it = listed.find(rel);
+
+    // 1. Verdict.
+    if (ours_ok != oracle.ok) {
+      const Direction actual = ours_ok ? Direction::kOnlyLibsdformatRejects
+                                       : Direction::kOnlyWeReject;
+      if (it != listed.end() && ReasonCodes().at(it->second.code) == actual) {
+        ++listed_differences;
+      } else {
+        ADD_FAILURE() << rel << ": verdicts differ: ours "
+                      << (ours_ok ? "accepts" : "rejects") << ", libsdformat "
+                      << (oracle.ok ? "accepts" : "rejects")
+                      << (it != listed.end() ? " (listed as " +
+                                                   it->second.code + ")"
+                                             : std::string(" (not listed)"))
+                      << "\n  ours:\n"
+                      << Errors(ErrorStrings(ours_diags)) << "  libsdformat:\n"
+                      << Errors(oracle.errors);
+        unlisted.push_back(rel + "  " +
+                           (ours_ok ? "OURS_ACCEPT" : "OURS_REJECT") + "  # " +
+                           (ours_ok ? (oracle.errors.empty()
+                                           ? std::string()
+                                           : oracle.errors.front().substr(0, 120))
+                                    : (ErrorStrings(ours_diags).empty()
+                                           ? std::string()
+                                           : ErrorStrings(ours_diags)
+                                                 .front()
+                                                 .substr(0, 120))));
+      }
+      continue;
+    }
+    if (it != listed.end()) {
+      ADD_FAILURE() << rel << " is listed (" << it->second.code
+                    << ") but both sides "
+                    << (ours_ok ? "accept" : "reject") << " it";
+      continue;
+    }
+    ++agreed;
+    if (!ours_ok) {
+      const std::vector<std::string> ours_errors = ErrorStrings(ours_diags);
+      both_reject.push_back(
+          rel + "\n    ours: " +
+          (ours_errors.empty() ? std::string() : ours_errors.front()) +
+          "\n    libsdformat: " +
+          (oracle.errors.empty() ? std::string() : oracle.errors.front()));
+      continue;
+    }
+
+    // 2. Poses: our resolver against libsdformat's.
+    std::vector<std::string> problems;
+    std::optional<Snapshot> ours = OurSnapshot(path, model_dir, &problems);
+    if (ours) {
+      for (const std::string& key : AddUnflattenedModelKeys(oracle, &*ours)) {
+        unflattened.push_back(rel + ": " + key);
+      }
+      const std::vector<std::string> d =
+          Compare(oracle, *ours, "libsdformat", "ours", &pose_comparisons);
+      problems.insert(problems.end(), d.begin(), d.end());
+      ++pose_files;
+    }
+    EXPECT_TRUE(problems.empty())
+        << rel << ": our poses differ from libsdformat's:\n"
+        << Joined(problems);
+
+    // 3. Migration to SDFormat 1.7.
+    converter::SdfToSdfOptions options;
+    options.model_paths = model_paths;
+    const converter::ConversionResult result =
+        converter::SdfFileToSdf(path, options);
+    if (!result.ok || result.output.empty()) {
+      ADD_FAILURE() << rel << ": SdfFileToSdf failed:\n"
+                    << result.diagnostics.ToString();
+      continue;
+    }
+    const Snapshot back = sdf_oracle::LoadString(result.output, model_paths);
+    if (!back.ok) {
+      ADD_FAILURE() << rel << ": libsdformat rejects our 1.7 output:\n"
+                    << Errors(back.errors);
+      continue;
+    }
+    int ignored = 0;
+    const std::vector<std::string> d =
+        Compare(oracle, back, "input", "output", &ignored);
+    EXPECT_TRUE(d.empty()) << rel
+                           << ": libsdformat places our 1.7 output elsewhere:\n"
+                           << Joined(d);
+    if (d.empty()) ++migrated;
+  }
+  std::cout << "Nested models only libsdformat makes (unflattened names, "
+            << unflattened.size() << "):\n";
+  for (const std::string& l : unflattened) std::cout << "  " << l << "\n";
+  std::cout << "Rejected by both (" << both_reject.size() << "):\n";
+  for (const std::string& l : both_reject) std::cout << "  " << l << "\n";
+  if (!unlisted.empty()) {
+    std::cout << "Unlisted verdict differences (differences-list format):\n";
+    for (const std::string& l : unlisted) std::cout << l << "\n";
+  }
+  std::cout << "files: " << files.size() << ", agreed verdicts: " << agreed
+            << ", listed differences: " << listed_differences
+            << " (of " << listed.size() << " listed)"
+            << ", files pose-compared: " << pose_files
+            << ", pose/axis/inertial comparisons: " << pose_comparisons
+            << ", migrated files loaded and equal: " << migrated << "\n";
+  EXPECT_GT(pose_comparisons, 0);
+}
+
+}  // namespace
