@@ -4,6 +4,7 @@
 
 #include <sdf/Collision.hh>
 #include <sdf/Frame.hh>
+#include <sdf/Joint.hh>
 #include <sdf/Link.hh>
 #include <sdf/Model.hh>
 #include <sdf/Root.hh>
