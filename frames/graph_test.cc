@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "frames/tree.h"
+
 namespace frames {
 namespace {
 
@@ -134,6 +136,31 @@ TEST(FrameGraphTest, ModelWithoutLinks) {
   Diagnostics d;
   FrameGraph::Build(m, &d);
   EXPECT_TRUE(d.Has("MODEL_WITHOUT_LINK"));
+}
+
+TEST(TreeAnalysisTest, ParityModelIsOneTree) {
+  const Model m = UrdfParityModel();
+  const TreeAnalysis t = AnalyzeTree(m);
+  EXPECT_EQ(t.roots, std::vector<std::string>{"link1"});
+  EXPECT_TRUE(t.extra_parents.empty());
+  EXPECT_TRUE(t.unreached.empty());
+  EXPECT_FALSE(t.from_world);
+  EXPECT_EQ(t.ParentJoint(m, "link4")->name, "joint3");
+  EXPECT_EQ(t.ParentJoint(m, "link1"), nullptr);
+}
+
+TEST(TreeAnalysisTest, FindsSecondParentsRootsAndLoops) {
+  Model m;
+  m.links = {L("a"), L("b"), L("c"), L("d"), L("e")};
+  // b has two parents; d and e form a loop; c is a second root.
+  m.joints = {J("j1", "a", "b"), J("j2", "c", "b"), J("j3", "d", "e"),
+              J("j4", "e", "d"), J("j5", "world", "missing")};
+  const TreeAnalysis t = AnalyzeTree(m);
+  EXPECT_EQ(t.extra_parents,
+            (std::vector<std::pair<size_t, size_t>>{{0, 1}}));
+  EXPECT_EQ(t.roots, (std::vector<std::string>{"a", "c"}));
+  EXPECT_EQ(t.unreached, (std::vector<size_t>{3, 4}));
+  EXPECT_TRUE(t.from_world);
 }
 
 }  // namespace

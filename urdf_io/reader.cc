@@ -8,6 +8,7 @@
 #include <tinyxml2.h>
 
 #include "frames/inertia.h"
+#include "frames/tree.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -449,8 +450,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
 
 void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
   // Each link at most one parent joint; exactly one root; no cycles.
-  std::unordered_map<std::string, const frames::Joint*> parent_of;
-  parent_of.reserve(model->joints.size());
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
   std::unordered_set<std::string> links;
   links.reserve(model->links.size() + 1);
   for (const auto& l : model->links) links.insert(l.name);
@@ -498,22 +498,19 @@ void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
       ok = false;
       continue;
     }
-    auto [it, inserted] = parent_of.emplace(j.child, &j);
-    if (!inserted) {
+    if (const frames::Joint* first = tree.ParentJoint(*model, j.child);
+        first != &j) {
       ctx_.diags->Error("URDF_LINK_MULTIPLE_PARENTS",
                         "link '" + j.child + "' is the child of joint '" +
-                            it->second->name + "' (line " +
-                            std::to_string(it->second->where.line) +
+                            first->name + "' (line " +
+                            std::to_string(first->where.line) +
                             ") and of joint '" + j.name + "'",
                         j.where);
       ok = false;
     }
   }
   if (!ok) return;
-  std::vector<std::string> roots;
-  for (const auto& l : model->links) {
-    if (!parent_of.count(l.name)) roots.push_back(l.name);
-  }
+  std::vector<std::string> roots = tree.roots;
   if (has_world) roots.insert(roots.begin(), kWorldLink);
   if (roots.size() > 1) {
     std::string list;
@@ -527,29 +524,14 @@ void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
     return;
   }
   // Links unreachable from the root lie on a cycle (each has one parent).
-  std::unordered_set<std::string> reached;
-  reached.reserve(links.size());
-  if (!roots.empty()) {
-    std::unordered_map<std::string, std::vector<const frames::Joint*>> kids;
-    for (const auto& j : model->joints) kids[j.parent].push_back(&j);
-    std::vector<std::string> stack = {roots.front()};
-    while (!stack.empty()) {
-      std::string l = std::move(stack.back());
-      stack.pop_back();
-      reached.insert(l);
-      auto it = kids.find(l);
-      if (it == kids.end()) continue;
-      for (const auto* j : it->second) stack.push_back(j->child);
-    }
-  }
-  for (const auto& l : model->links) {
-    if (reached.count(l.name)) continue;
+  for (size_t k : tree.unreached) {
+    const frames::Link& l = model->links[k];
     // Walk up from this link to print the cycle.
     std::string cycle = l.name;
     std::string at = l.name;
     std::unordered_set<std::string> seen = {at};
     while (true) {
-      const frames::Joint* j = parent_of.at(at);
+      const frames::Joint* j = tree.ParentJoint(*model, at);
       at = j->parent;
       cycle += " <- " + j->name + " <- " + at;
       if (!seen.insert(at).second) break;

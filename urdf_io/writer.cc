@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "frames/tree.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
 
@@ -541,8 +542,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   }
 
   // Joints: types, axes, parent and child, poses; one parent per link.
-  std::unordered_map<std::string, const frames::Joint*> parent_of;
-  parent_of.reserve(model.joints.size());
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
   bool has_world = false;
   bool tree_ok = true;
   for (const auto& j : model.joints) {
@@ -596,11 +596,11 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       tree_ok = false;
       continue;
     }
-    auto [it, inserted] = parent_of.emplace(j.child, &j);
-    if (!inserted) {
+    if (const frames::Joint* first = tree.ParentJoint(model, j.child);
+        first != &j) {
       diags->Error("URDF_LINK_MULTIPLE_PARENTS",
                    "link " + Quoted(j.child) + " is the child of joint " +
-                       Quoted(UrdfName(*it->second)) + " and of " + what,
+                       Quoted(UrdfName(*first)) + " and of " + what,
                    j.where);
       tree_ok = false;
     }
@@ -609,10 +609,9 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   // Links: on their parent joint, shapes and inertials in the link frame.
   for (const auto& l : model.links) {
     const std::string what = "link " + Quoted(l.name);
-    auto it = parent_of.find(l.name);
-    if (it != parent_of.end()) {
-      if (l.pose.relative_to != it->second->name || !l.pose.IsIdentity()) {
-        form(what + " must be at its parent joint " + Quoted(it->second->name) +
+    if (const frames::Joint* parent = tree.ParentJoint(model, l.name)) {
+      if (l.pose.relative_to != parent->name || !l.pose.IsIdentity()) {
+        form(what + " must be at its parent joint " + Quoted(parent->name) +
                  " (pose relative_to it, identity), as URDF places it; it is "
                  "at '" +
                  xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
@@ -655,11 +654,8 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
 
   // One root, no cycles.
   if (tree_ok) {
-    std::vector<std::string> roots;
-    if (has_world) roots.push_back(kWorldLink);
-    for (const auto& l : model.links) {
-      if (!parent_of.count(l.name)) roots.push_back(l.name);
-    }
+    std::vector<std::string> roots = tree.roots;
+    if (has_world) roots.insert(roots.begin(), kWorldLink);
     if (roots.size() > 1) {
       std::string list;
       for (const auto& r : roots)
@@ -669,26 +665,12 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                        " root links (links that are no joint's child): " + list,
                    model.where);
     } else {
-      std::unordered_map<std::string, std::vector<const frames::Joint*>> kids;
-      for (const auto& j : model.joints) kids[j.parent].push_back(&j);
-      std::unordered_set<std::string> reached;
-      std::vector<std::string> stack(roots.begin(), roots.end());
-      while (!stack.empty()) {
-        std::string l = std::move(stack.back());
-        stack.pop_back();
-        reached.insert(l);
-        auto it = kids.find(l);
-        if (it == kids.end()) continue;
-        for (const auto* j : it->second) stack.push_back(j->child);
-      }
-      for (const auto& l : model.links) {
-        if (reached.count(l.name)) continue;
+      if (!tree.unreached.empty()) {
         diags->Error("URDF_KINEMATIC_CYCLE",
-                     "link " + Quoted(l.name) +
+                     "link " + Quoted(model.links[tree.unreached.front()].name) +
                          " lies on a cycle of joints (it is not reachable "
                          "from the root)",
-                     l.where);
-        break;
+                     model.links[tree.unreached.front()].where);
       }
       if (!has_world && !roots.empty() && !model.canonical_link.empty() &&
           model.canonical_link != roots.front()) {

@@ -1,0 +1,43 @@
+// The links and joints of one model scope read as a kinematic tree: what
+// URDF requires of a robot and the URDF-parity form of a model needs. One
+// analysis; each caller reports what it finds with its own codes.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "frames/model.h"
+
+namespace frames {
+
+struct TreeAnalysis {
+  // Link name -> index of the first joint that has it as child.
+  std::unordered_map<std::string, size_t> parent_joint;
+  // (first parent joint, another parent joint) of links with several
+  // parents, in joint order.
+  std::vector<std::pair<size_t, size_t>> extra_parents;
+  // Links that are no joint's child, in model order.
+  std::vector<std::string> roots;
+  // Some joint has "world" as its parent.
+  bool from_world = false;
+  // Indices of links reachable neither from a root nor from "world": they
+  // lie on a cycle of joints. In model order.
+  std::vector<size_t> unreached;
+
+  // The joint whose child `link` is, or nullptr for a root.
+  const Joint* ParentJoint(const Model& model, const std::string& link) const {
+    auto it = parent_joint.find(link);
+    return it == parent_joint.end() ? nullptr : &model.joints[it->second];
+  }
+};
+
+// Joints whose child is not a link of `model` (a missing link, "world", a
+// scoped name) or whose parent is their child are left out: they are not
+// edges of this scope's tree, and their problem is reported by whoever
+// checks joints. A joint whose parent is missing is still an edge (its child
+// has a parent), so a link under it is neither a root nor reachable.
+TreeAnalysis AnalyzeTree(const Model& model);
+
+}  // namespace frames
