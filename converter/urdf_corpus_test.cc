@@ -53,10 +53,15 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include "converter/urdf_to_sdf.h"
+#include "tools/testing/corpus.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::CorpusDir;
+using test_support::CorpusFiles;
+using test_support::ReadFile;
+using test_support::Runfile;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
@@ -1219,35 +1224,6 @@ void CheckConversion(const std::string& mode, bool lumped, const OModel& om,
 // ---------------------------------------------------------------------------
 // Files and the refusal list.
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string Runfile(const std::string& workspace_relative) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* ws = std::getenv("TEST_WORKSPACE");
-  if (!srcdir) return workspace_relative;
-  return std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") + "/" +
-         workspace_relative;
-}
-
-std::string CorpusDir() {
-  if (const char* d = std::getenv("URDF_CORPUS_DIR")) return d;
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* ws = std::getenv("TEST_WORKSPACE");
-  if (!srcdir) return "";
-  for (const std::string& c :
-       {std::string(srcdir) + "/corpus",
-        std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") +
-            "/external/corpus"}) {
-    if (fs::is_directory(c)) return c;
-  }
-  return "";
-}
-
 struct Refusal {
   std::string code;
   std::string reason;
@@ -1349,17 +1325,11 @@ TEST(UrdfCorpusOracleTest, DetectsWrongPosesAndInertials) {
 }
 
 TEST(UrdfCorpusTest, EveryFileConvertsAndMatchesForwardKinematics) {
-  const std::string corpus = CorpusDir();
+  const std::string corpus = CorpusDir("URDF_CORPUS_DIR");
   ASSERT_FALSE(corpus.empty())
       << "corpus not found in runfiles (TEST_SRCDIR/corpus or "
          "TEST_SRCDIR/<ws>/external/corpus); set URDF_CORPUS_DIR";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(corpus)) {
-    if (e.path().extension() == ".urdf") {
-      files.push_back(e.path().lexically_relative(corpus).generic_string());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = CorpusFiles(corpus, {".urdf"});
   ASSERT_FALSE(files.empty()) << "no .urdf files under " << corpus;
 
   const char* list_env = std::getenv("URDF_CORPUS_REFUSED");

@@ -1,5 +1,8 @@
 #include "frames/model.h"
 
+#include <cctype>
+#include <charconv>
+
 namespace frames {
 
 const std::string* Element::Attribute(const std::string& key) const {
@@ -7,6 +10,31 @@ const std::string* Element::Attribute(const std::string& key) const {
     if (k == key) return &v;
   }
   return nullptr;
+}
+
+std::optional<Pose> Element::PoseChild() const {
+  Pose pose;
+  for (const Element& c : children) {
+    if (c.name != "pose") continue;
+    if (const std::string* r = c.Attribute("relative_to")) pose.relative_to = *r;
+    double v[6] = {0, 0, 0, 0, 0, 0};
+    const char* p = c.text.data();
+    const char* end = p + c.text.size();
+    int count = 0;
+    for (; count < 6; ++count) {
+      while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
+      if (p == end) break;
+      auto [next, ec] = std::from_chars(p, end, v[count]);
+      if (ec != std::errc()) return std::nullopt;
+      p = next;
+    }
+    while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
+    if ((count != 6 && count != 0) || p != end) return std::nullopt;
+    pose.xyz = Vector3(v[0], v[1], v[2]);
+    pose.rpy = Vector3(v[3], v[4], v[5]);
+    break;
+  }
+  return pose;
 }
 
 Matrix3 Inertial::InertiaMatrix() const {

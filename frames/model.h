@@ -29,6 +29,10 @@ struct Element {
   SourceLocation where;
 
   const std::string* Attribute(const std::string& key) const;
+  // The pose a kept-verbatim SDF element (sensor, light, projector ...)
+  // writes in its <pose> child: the identity when it has none, nullopt when
+  // the text is not six numbers. Its relative_to is the attribute's value.
+  std::optional<Pose> PoseChild() const;
 };
 
 struct Geometry {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "frames/model.h"
+
 namespace frames {
 namespace {
 
@@ -27,6 +29,37 @@ TEST(PoseTest, RpyMatchesAxisAngleComposition) {
 TEST(PoseTest, GimbalLockKeepsRotation) {
   const Matrix3 R = RotationFromRpy(Vector3(0.4, M_PI / 2, -0.2));
   EXPECT_TRUE(RotationFromRpy(RpyFromRotation(R)).isApprox(R, 1e-9));
+}
+
+}  // namespace
+}  // namespace frames
+
+namespace frames {
+namespace {
+
+Element PosedElement(std::string text, std::string relative_to = {}) {
+  Element pose{"pose", {}, std::move(text), {}, {}};
+  if (!relative_to.empty()) pose.attributes.emplace_back("relative_to", relative_to);
+  return Element{"sensor", {{"name", "s"}}, {}, {pose}, {}};
+}
+
+TEST(ElementPoseChildTest, ReadsSixNumbersAndRelativeTo) {
+  auto p = PosedElement("1 2 3 0.1 0.2 0.3", "F").PoseChild();
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->xyz, Vector3(1, 2, 3));
+  EXPECT_EQ(p->rpy, Vector3(0.1, 0.2, 0.3));
+  EXPECT_EQ(p->relative_to, "F");
+}
+
+TEST(ElementPoseChildTest, EmptyOrAbsentIsIdentity) {
+  EXPECT_TRUE(PosedElement("").PoseChild()->IsIdentity());
+  EXPECT_TRUE((Element{"light", {}, {}, {}, {}}).PoseChild()->IsIdentity());
+}
+
+TEST(ElementPoseChildTest, RefusesMalformedText) {
+  EXPECT_FALSE(PosedElement("1 2 3").PoseChild().has_value());
+  EXPECT_FALSE(PosedElement("1 2 3 4 5 6 7").PoseChild().has_value());
+  EXPECT_FALSE(PosedElement("1 2 x 4 5 6").PoseChild().has_value());
 }
 
 }  // namespace

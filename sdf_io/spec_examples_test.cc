@@ -13,6 +13,7 @@
 
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/testing/our_snapshot.h"
 
 namespace {
 
@@ -87,108 +88,32 @@ std::string Name(const testing::TestParamInfo<Expectation>& info) {
 INSTANTIATE_TEST_SUITE_P(Spec, SpecExampleTest,
                          testing::ValuesIn(LoadExpected()), Name);
 
-std::vector<std::string> Split(const std::string& path) {
-  std::vector<std::string> parts;
-  size_t start = 0;
-  for (size_t sep; (sep = path.find("::", start)) != std::string::npos;
-       start = sep + 2) {
-    parts.push_back(path.substr(start, sep - start));
-  }
-  parts.push_back(path.substr(start));
-  return parts;
-}
-
-// X_R(key) from our graphs, keys as in poses.txt: "M", "M::L", "F",
-// "M::L/visual:V" ...; R is the world frame, or the top model's frame.
-std::optional<frames::Isometry3> OurPose(const Checked& c,
-                                         const std::string& key) {
-  const size_t slash = key.find('/');
-  std::vector<std::string> path = Split(key.substr(0, slash));
-  const frames::FrameGraph* g;
-  const std::vector<frames::Model>* models;
-  frames::Isometry3 X_RS = frames::Isometry3::Identity();  // scope in R
-  if (!c.doc->worlds.empty()) {
-    g = &c.world_graphs.front();
-    models = &c.doc->worlds.front().models;
-  } else {
-    // The top model is the scope R; drop its name from the path.
-    g = &c.model_graphs.front();
-    models = &c.doc->models.front().models;
-    if (path.size() == 1) return X_RS;
-    path.erase(path.begin());
-  }
-  const frames::Model* model = c.doc->worlds.empty() ? &c.doc->models.front()
-                                                     : nullptr;
-  if (slash == std::string::npos) {
-    std::string scoped;
-    for (const auto& p : path) scoped += (scoped.empty() ? "" : "::") + p;
-    return g->PoseInModel(scoped);
-  }
-  // A shape: descend to the scope of its link, composing scope poses.
-  for (size_t k = 0; k + 1 < path.size(); ++k) {
-    auto X_SN = g->PoseInModel(path[k]);
-    if (!X_SN) return std::nullopt;
-    X_RS = X_RS * *X_SN;
-    g = g->Nested(path[k]);
-    model = nullptr;
-    for (const auto& m : *models) {
-      if (m.name == path[k]) model = &m;
-    }
-    if (!g || !model) return std::nullopt;
-    models = &model->models;
-  }
-  const std::string rest = key.substr(slash + 1);
-  const size_t colon = rest.find(':');
-  const std::string kind = rest.substr(0, colon), name = rest.substr(colon + 1);
-  for (const auto& l : model->links) {
-    if (l.name != path.back()) continue;
-    std::optional<frames::Isometry3> X_SV;
-    for (const auto& v : l.visuals) {
-      if (kind == "visual" && v.name == name) X_SV = g->ResolvePose(v.pose, l.name);
-    }
-    for (const auto& s : l.collisions) {
-      if (kind == "collision" && s.name == name)
-        X_SV = g->ResolvePose(s.pose, l.name);
-    }
-    // Sensors and lights are kept verbatim: their <pose> child.
-    for (const auto& e : l.extensions) {
-      const std::string* n = e.Attribute("name");
-      if (e.name != kind || !n || *n != name) continue;
-      frames::Pose pose;
-      for (const auto& c : e.children) {
-        if (c.name != "pose") continue;
-        std::istringstream v(c.text);
-        v >> pose.xyz[0] >> pose.xyz[1] >> pose.xyz[2] >> pose.rpy[0] >>
-            pose.rpy[1] >> pose.rpy[2];
-        if (const std::string* r = c.Attribute("relative_to")) pose.relative_to = *r;
-      }
-      X_SV = g->ResolvePose(pose, l.name);
-    }
-    if (X_SV) return X_RS * *X_SV;
-  }
-  return std::nullopt;
-}
-
 TEST(SpecExamplePoses, MatchLibsdformat) {
   std::ifstream in(std::string(kDir) + "poses.txt");
   std::string line;
-  std::map<std::string, Checked> checked;
+  std::map<std::string, sdf_oracle::Snapshot> ours;
   int compared = 0;
   while (std::getline(in, line)) {
     std::istringstream s(line);
     std::string file, key;
     double x, y, z, qw, qx, qy, qz;
     if (!(s >> file >> key >> x >> y >> z >> qw >> qx >> qy >> qz)) continue;
-    auto it = checked.find(file);
-    if (it == checked.end()) it = checked.emplace(file, Check(file)).first;
-    const Checked& c = it->second;
-    ASSERT_FALSE(c.diags.HasErrors()) << file << "\n" << c.diags.ToString();
-    auto X = OurPose(c, key);
-    ASSERT_TRUE(X.has_value()) << file << " " << key << " not resolved";
+    auto it = ours.find(file);
+    if (it == ours.end()) {
+      std::vector<std::string> problems;
+      auto snapshot =
+          sdf_oracle::OurSnapshot(std::string(kDir) + file, {}, &problems);
+      ASSERT_TRUE(snapshot && snapshot->ok)
+          << file << "\n" << testing::PrintToString(problems);
+      it = ours.emplace(file, std::move(*snapshot)).first;
+    }
+    auto X = it->second.poses.find(key);
+    ASSERT_TRUE(X != it->second.poses.end()) << file << " " << key
+                                             << " not resolved";
     const Eigen::Quaterniond q(qw, qx, qy, qz);
-    EXPECT_LT((X->translation() - frames::Vector3(x, y, z)).norm(), 1e-9)
+    EXPECT_LT((X->second.translation() - frames::Vector3(x, y, z)).norm(), 1e-9)
         << file << " " << key;
-    EXPECT_LT((X->rotation() - q.toRotationMatrix()).norm(), 1e-9)
+    EXPECT_LT((X->second.rotation() - q.toRotationMatrix()).norm(), 1e-9)
         << file << " " << key;
     ++compared;
   }

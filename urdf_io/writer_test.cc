@@ -36,6 +36,7 @@
 
 #include "frames/diagnostics.h"
 #include "frames/model.h"
+#include "tools/testing/corpus.h"
 #include "urdf_io/reader.h"
 #include "urdf_io/urdfdom.h"
 
@@ -43,6 +44,10 @@ namespace urdf_io {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::CorpusDir;
+using test_support::CorpusFiles;
+using test_support::ReadFile;
+using test_support::Runfile;
 
 // ---------------------------------------------------------------------------
 // Helpers.
@@ -1311,35 +1316,6 @@ TEST(UrdfdomTest, FromModelInterfaceRefusesNonTrees) {
 // ---------------------------------------------------------------------------
 // Files: the fixtures of testdata/urdf and the corpus.
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string RunfilesDir(const std::string& workspace_relative) {
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* ws = std::getenv("TEST_WORKSPACE");
-  if (!srcdir) return workspace_relative;
-  return std::string(srcdir) + "/" + (ws ? ws : "urdf_sdf_converter") + "/" +
-         workspace_relative;
-}
-
-std::string CorpusDir() {
-  if (const char* d = std::getenv("URDF_CORPUS_DIR")) return d;
-  const char* srcdir = std::getenv("TEST_SRCDIR");
-  const char* ws = std::getenv("TEST_WORKSPACE");
-  if (!srcdir) return "";
-  for (const std::string& c :
-       {std::string(srcdir) + "/corpus", std::string(srcdir) + "/" +
-                                             (ws ? ws : "urdf_sdf_converter") +
-                                             "/external/corpus"}) {
-    if (fs::is_directory(c)) return c;
-  }
-  return "";
-}
-
 struct FileResult {
   bool read = false;  // ReadUrdf accepted the file
   // WriteUrdf refused it only for ball joints (pybullet's "spherical").
@@ -1440,7 +1416,7 @@ FileResult CheckFile(const std::string& text, const std::string& name) {
 }
 
 TEST(WriteUrdfFilesTest, Fixtures) {
-  const std::string dir = RunfilesDir("testdata/urdf");
+  const std::string dir = Runfile("testdata/urdf");
   std::vector<std::string> files;
   for (const auto& e : fs::directory_iterator(dir)) {
     if (e.path().extension() == ".urdf") files.push_back(e.path().string());
@@ -1463,15 +1439,9 @@ TEST(WriteUrdfFilesTest, Fixtures) {
 }
 
 TEST(WriteUrdfFilesTest, CorpusRoundTrips) {
-  const std::string corpus = CorpusDir();
+  const std::string corpus = CorpusDir("URDF_CORPUS_DIR");
   ASSERT_FALSE(corpus.empty()) << "corpus not found; set URDF_CORPUS_DIR";
-  std::vector<std::string> files;
-  for (const auto& e : fs::recursive_directory_iterator(corpus)) {
-    if (e.path().extension() == ".urdf") {
-      files.push_back(e.path().lexically_relative(corpus).generic_string());
-    }
-  }
-  std::sort(files.begin(), files.end());
+  const std::vector<std::string> files = CorpusFiles(corpus, {".urdf"});
   ASSERT_FALSE(files.empty());
   int read = 0, urdfdom = 0, passed = 0, failed = 0;
   size_t blocks = 0;
