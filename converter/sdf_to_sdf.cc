@@ -1,6 +1,5 @@
 #include "converter/sdf_to_sdf.h"
 
-#include <unordered_map>
 #include <unordered_set>
 
 #include "converter/urdf_parity.h"
@@ -8,34 +7,35 @@
 #include "frames/inertia.h"
 #include "sdf_io/reader.h"
 #include "sdf_io/writer.h"
-#include "xml/reader.h"
 
 namespace converter {
 namespace {
 
-// libsdformat refuses a link whose inertia no simulator could use.
-void CheckInertias(const frames::Model& m, frames::Diagnostics* diags) {
-  for (const auto& l : m.links) {
-    if (!l.inertial) continue;
-    if (frames::IsValidMassMatrix(l.inertial->mass,
-                                  l.inertial->InertiaMatrix())) {
-      continue;
-    }
-    diags->Error("LINK_INERTIA_INVALID",
-                 "link '" + l.name + "' of model '" + m.name +
-                     "' has an invalid inertial: the mass must be "
-                     "non-negative and the inertia positive semi-definite "
-                     "with principal moments satisfying the triangle "
-                     "inequality",
-                 l.inertial->where);
+// The top-level models of a document: its own and those of its worlds.
+template <typename Doc, typename F>
+void ForEachTopModel(Doc& doc, F f) {
+  for (auto& m : doc.models) f(m);
+  for (auto& w : doc.worlds) {
+    for (auto& m : w.models) f(m);
   }
-  for (const auto& n : m.models) CheckInertias(n, diags);
 }
 
-// The spec asks sibling names of any type to be unique; libsdformat only
-// warns when a visual and a collision share one, and so do we.
-void WarnSharedShapeNames(const frames::Model& m, frames::Diagnostics* diags) {
+// What libsdformat checks of links beyond the frame graph: it refuses an
+// inertia no simulator could use, and (like the spec, which asks sibling
+// names of any type to be unique) warns when a visual and a collision share
+// a name.
+void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
   for (const auto& l : m.links) {
+    if (l.inertial && !frames::IsValidMassMatrix(l.inertial->mass,
+                                                 l.inertial->InertiaMatrix())) {
+      diags->Error("LINK_INERTIA_INVALID",
+                   "link '" + l.name + "' of model '" + m.name +
+                       "' has an invalid inertial: the mass must be "
+                       "non-negative and the inertia positive semi-definite "
+                       "with principal moments satisfying the triangle "
+                       "inequality",
+                   l.inertial->where);
+    }
     std::unordered_set<std::string> visuals;
     for (const auto& v : l.visuals) visuals.insert(v.name);
     for (const auto& c : l.collisions) {
@@ -47,26 +47,14 @@ void WarnSharedShapeNames(const frames::Model& m, frames::Diagnostics* diags) {
                      c.where);
     }
   }
-  for (const auto& n : m.models) WarnSharedShapeNames(n, diags);
+  for (const auto& n : m.models) CheckLinks(n, diags);
 }
 
 // Builds every scope's graph: reports every problem of every model and world.
-bool Validate(const sdf_io::SdfDocument& doc, frames::Diagnostics* diags) {
-  for (const auto& m : doc.models) {
-    CheckInertias(m, diags);
-    WarnSharedShapeNames(m, diags);
-  }
-  for (const auto& w : doc.worlds) {
-    for (const auto& m : w.models) {
-      CheckInertias(m, diags);
-      WarnSharedShapeNames(m, diags);
-    }
-  }
-  bool ok = true;
-  for (const auto& m : doc.models) ok = frames::FrameGraph::Build(m, diags).ok() && ok;
-  for (const auto& w : doc.worlds)
-    ok = frames::FrameGraph::BuildWorld(w, diags).ok() && ok;
-  return ok;
+void Validate(const sdf_io::SdfDocument& doc, frames::Diagnostics* diags) {
+  ForEachTopModel(doc, [&](const frames::Model& m) { CheckLinks(m, diags); });
+  for (const auto& m : doc.models) frames::FrameGraph::Build(m, diags);
+  for (const auto& w : doc.worlds) frames::FrameGraph::BuildWorld(w, diags);
 }
 
 ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
@@ -83,10 +71,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
                 doc->where);
   }
   if (!diags.HasErrors() && options.urdf_parity) {
-    for (auto& m : doc->models) ToUrdfParity(&m, &diags);
-    for (auto& w : doc->worlds) {
-      for (auto& m : w.models) ToUrdfParity(&m, &diags);
-    }
+    ForEachTopModel(*doc, [&](frames::Model& m) { ToUrdfParity(&m, &diags); });
   }
   diags.SortByLocation();
   if (diags.HasErrors()) return result;

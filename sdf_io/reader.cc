@@ -3,7 +3,6 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <utility>
@@ -98,6 +97,15 @@ class SdfReader {
   // Reads //pose (or 1.0's //origin/@pose) of `e` into `pose`.
   bool ReadPose(const XMLElement* e, frames::Pose* pose);
   std::optional<double> ChildDouble(const XMLElement* e, const char* name);
+  // An SDF bool's text; BOOL_INVALID (and nullopt) when it is not one.
+  std::optional<bool> BoolText(const XMLElement* e);
+  // The numbers `fields` names, from child elements (or 1.0's attributes)
+  // of `e`; any other child is kept in `extensions`.
+  void ReadNumbers(
+      const XMLElement* e,
+      std::initializer_list<std::pair<const char*, std::optional<double>*>>
+          fields,
+      std::vector<Element>* extensions);
   bool ChildVector(const XMLElement* e, const char* name, int n, double* out);
   bool ReadGeometry(const XMLElement* e, Geometry* g);
   void ReadMaterial(const XMLElement* e, frames::Material* m);
@@ -172,6 +180,40 @@ bool SdfReader::ReadPose(const XMLElement* e, frames::Pose* pose) {
   pose->xyz = {v[0], v[1], v[2]};
   pose->rpy = {v[3], v[4], v[5]};
   return true;
+}
+
+std::optional<bool> SdfReader::BoolText(const XMLElement* e) {
+  auto b = ParseBool(xml::Text(e));
+  if (!b) {
+    ctx_.diags->Error("BOOL_INVALID",
+                      std::string("<") + e->Name() + "> '" +
+                          std::string(xml::Text(e)) + "' is not a bool",
+                      ctx_.At(e));
+  }
+  return b;
+}
+
+void SdfReader::ReadNumbers(
+    const XMLElement* e,
+    std::initializer_list<std::pair<const char*, std::optional<double>*>>
+        fields,
+    std::vector<Element>* extensions) {
+  for (const XMLElement* x = e->FirstChildElement(); x;
+       x = x->NextSiblingElement()) {
+    std::optional<double>* field = nullptr;
+    for (const auto& [name, f] : fields) {
+      if (Is(x, name)) field = f;
+    }
+    if (field) {
+      *field = xml::ParseDouble(xml::Text(x),
+                                std::string("<") + x->Name() + ">", x, ctx_);
+    } else {
+      extensions->push_back(xml::ToElement(x, ctx_));
+    }
+  }
+  for (const auto& [name, field] : fields) {
+    if (e->Attribute(name)) *field = xml::DoubleAttribute(e, name, ctx_);  // 1.0
+  }
 }
 
 std::optional<double> SdfReader::ChildDouble(const XMLElement* e,
@@ -392,56 +434,17 @@ void SdfReader::ReadAxis(const XMLElement* e, frames::JointAxis* axis) {
       ChildVector(e, "xyz", 3, axis->xyz.data());
       if (const char* in = c->Attribute("expressed_in")) axis->expressed_in = in;
     } else if (Is(c, "use_parent_model_frame") && minor_ < 7) {
-      auto b = ParseBool(xml::Text(c));
-      if (!b) {
-        ctx_.diags->Error("BOOL_INVALID",
-                          "<use_parent_model_frame> '" +
-                              std::string(xml::Text(c)) + "' is not a bool",
-                          ctx_.At(c));
-      } else {
-        in_model_frame = *b;
-      }
+      if (auto b = BoolText(c)) in_model_frame = *b;
     } else if (Is(c, "limit")) {
       frames::JointLimit& l = axis->limit.emplace();
-      for (const XMLElement* x = c->FirstChildElement(); x;
-           x = x->NextSiblingElement()) {
-        std::optional<double>* field = nullptr;
-        if (Is(x, "lower")) field = &l.lower;
-        else if (Is(x, "upper")) field = &l.upper;
-        else if (Is(x, "effort")) field = &l.effort;
-        else if (Is(x, "velocity")) field = &l.velocity;
-        if (field) {
-          *field = xml::ParseDouble(xml::Text(x),
-                                    std::string("<") + x->Name() + ">", x, ctx_);
-        } else {
-          l.extensions.push_back(xml::ToElement(x, ctx_));
-        }
-      }
-      for (const char* a : {"lower", "upper", "effort", "velocity"}) {
-        if (c->Attribute(a)) {  // 1.0 attribute form
-          auto v = xml::DoubleAttribute(c, a, ctx_);
-          if (!std::strcmp(a, "lower")) l.lower = v;
-          if (!std::strcmp(a, "upper")) l.upper = v;
-          if (!std::strcmp(a, "effort")) l.effort = v;
-          if (!std::strcmp(a, "velocity")) l.velocity = v;
-        }
-      }
+      ReadNumbers(c,
+                  {{"lower", &l.lower}, {"upper", &l.upper},
+                   {"effort", &l.effort}, {"velocity", &l.velocity}},
+                  &l.extensions);
     } else if (Is(c, "dynamics")) {
       frames::JointDynamics& d = axis->dynamics.emplace();
-      for (const XMLElement* x = c->FirstChildElement(); x;
-           x = x->NextSiblingElement()) {
-        std::optional<double>* field = nullptr;
-        if (Is(x, "damping")) field = &d.damping;
-        else if (Is(x, "friction")) field = &d.friction;
-        if (field) {
-          *field = xml::ParseDouble(xml::Text(x),
-                                    std::string("<") + x->Name() + ">", x, ctx_);
-        } else {
-          d.extensions.push_back(xml::ToElement(x, ctx_));
-        }
-      }
-      if (c->Attribute("damping")) d.damping = xml::DoubleAttribute(c, "damping", ctx_);
-      if (c->Attribute("friction")) d.friction = xml::DoubleAttribute(c, "friction", ctx_);
+      ReadNumbers(c, {{"damping", &d.damping}, {"friction", &d.friction}},
+                  &d.extensions);
     } else {
       axis->extensions.push_back(xml::ToElement(c, ctx_));
     }
@@ -541,15 +544,7 @@ void SdfReader::ReadModel(const XMLElement* e, Model* model) {
         note(K::kExtension, model->extensions.size());
       }
     } else if (Is(c, "static")) {
-      auto b = ParseBool(xml::Text(c));
-      if (!b) {
-        ctx_.diags->Error("BOOL_INVALID",
-                          "<static> '" + std::string(xml::Text(c)) +
-                              "' is not a bool",
-                          ctx_.At(c));
-      } else {
-        model->is_static = *b;
-      }
+      if (auto b = BoolText(c)) model->is_static = *b;
     } else {
       model->extensions.push_back(xml::ToElement(c, ctx_));
       note(K::kExtension, model->extensions.size());
