@@ -50,13 +50,6 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
   for (const auto& n : m.models) CheckLinks(n, diags);
 }
 
-// Builds every scope's graph: reports every problem of every model and world.
-void Validate(const sdf_io::SdfDocument& doc, frames::Diagnostics* diags) {
-  ForEachTopModel(doc, [&](const frames::Model& m) { CheckLinks(m, diags); });
-  for (const auto& m : doc.models) frames::FrameGraph::Build(m, diags);
-  for (const auto& w : doc.worlds) frames::FrameGraph::BuildWorld(w, diags);
-}
-
 ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
                          const SdfToSdfOptions& options,
                          ConversionResult result) {
@@ -65,7 +58,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
     diags.SortByLocation();
     return result;
   }
-  Validate(*doc, &diags);
+  ValidateSdfDocument(*doc, &diags);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
     diags.Error("SDF_EMPTY", "the document has no <model>, <world> or <light>",
                 doc->where);
@@ -90,6 +83,13 @@ sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
 }
 
 }  // namespace
+
+void ValidateSdfDocument(const sdf_io::SdfDocument& doc,
+                         frames::Diagnostics* diags) {
+  ForEachTopModel(doc, [&](const frames::Model& m) { CheckLinks(m, diags); });
+  for (const auto& m : doc.models) frames::FrameGraph::Build(m, diags);
+  for (const auto& w : doc.worlds) frames::FrameGraph::BuildWorld(w, diags);
+}
 
 ConversionResult SdfToSdf(std::string_view sdf_text,
                           const std::string& source_name,

@@ -11,6 +11,7 @@
 
 #include "converter/result.h"
 #include "frames/diagnostics.h"
+#include "sdf_io/document.h"
 
 namespace converter {
 
@@ -34,6 +35,12 @@ ConversionResult SdfToSdf(std::string_view sdf_text,
 
 ConversionResult SdfFileToSdf(const std::string& path,
                               const SdfToSdfOptions& options = {});
+
+// Every rule of the spec's phases of parsing kinematics (each model's and
+// world's frame graphs) and libsdformat's link checks (inertia, sibling
+// names), reported into `diags`.
+void ValidateSdfDocument(const sdf_io::SdfDocument& doc,
+                         frames::Diagnostics* diags);
 
 // Validation only: every problem found, sorted by file and line.
 frames::Diagnostics CheckSdfFile(const std::string& path,

@@ -599,14 +599,8 @@ std::optional<std::string> SdfReader::FindIncludedFile(const XMLElement* e,
   const std::string kFile = "file://";
   if (uri.compare(0, kModel.size(), kModel) == 0) {
     const std::string rest = uri.substr(kModel.size());
-    std::vector<std::string> dirs = options_.model_paths;
-    if (options_.use_environment_paths) {
-      for (const char* var : {"SDF_PATH", "GZ_SIM_RESOURCE_PATH",
-                              "IGN_GAZEBO_RESOURCE_PATH"}) {
-        for (auto& d : SplitPath(std::getenv(var))) dirs.push_back(d);
-      }
-    }
-    for (const auto& d : dirs) candidates.push_back(d + "/" + rest);
+    for (const auto& d : ModelSearchDirs(options_.model_paths,
+                                         options_.use_environment_paths)) candidates.push_back(d + "/" + rest);
   } else {
     std::string path = uri.compare(0, kFile.size(), kFile) == 0
                            ? uri.substr(kFile.size())
@@ -760,6 +754,18 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
 }
 
 }  // namespace
+
+std::vector<std::string> ModelSearchDirs(
+    const std::vector<std::string>& model_paths, bool use_environment_paths) {
+  std::vector<std::string> dirs = model_paths;
+  if (use_environment_paths) {
+    for (const char* var :
+         {"SDF_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"}) {
+      for (auto& d : SplitPath(std::getenv(var))) dirs.push_back(d);
+    }
+  }
+  return dirs;
+}
 
 std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    const std::string& file,

@@ -37,6 +37,12 @@ struct ReadOptions {
   bool resolve_includes = true;
 };
 
+// The directories model://NAME is looked up in: `model_paths`, then (when
+// `use_environment_paths`) SDF_PATH, GZ_SIM_RESOURCE_PATH and
+// IGN_GAZEBO_RESOURCE_PATH, each ':'-separated.
+std::vector<std::string> ModelSearchDirs(
+    const std::vector<std::string>& model_paths, bool use_environment_paths);
+
 // Reads one SDF document. Returns nullopt when the text cannot be read as an
 // SDF document at all (not XML, no <sdf> root, unsupported version); other
 // problems are reported into `diags` and the document is returned as far as

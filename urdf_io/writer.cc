@@ -71,7 +71,9 @@ std::vector<std::pair<int, size_t>> Interleave(
 bool NeedsCarrying(const Geometry& g, const UrdfWriteOptions& options) {
   return (g.type == Geometry::Type::kCapsule && !options.allow_capsule) ||
          g.type == Geometry::Type::kPlane ||
-         g.type == Geometry::Type::kEllipsoid;
+         g.type == Geometry::Type::kEllipsoid ||
+         (g.type == Geometry::Type::kOther && g.other &&
+          options.carry_other_shapes);
 }
 
 class UrdfWriter {
@@ -280,17 +282,18 @@ void UrdfWriter::Carried(const frames::Link& l,
                   : static_cast<const frames::Shape*>(&l.collisions[index]);
     const char* kind = is_visual ? "visual" : "collision";
     const bool capsule = s->geometry.type == Geometry::Type::kCapsule;
-    const char* shape = capsule ? "capsule"
-                        : s->geometry.type == Geometry::Type::kPlane
-                            ? "plane"
-                            : "ellipsoid";
+    const std::string shape =
+        capsule                                      ? "capsule"
+        : s->geometry.type == Geometry::Type::kPlane ? "plane"
+        : s->geometry.type == Geometry::Type::kOther ? s->geometry.other->name
+                                                     : "ellipsoid";
     diags_->Warning(
         capsule ? "CAPSULE_NOT_URDF" : "GEOMETRY_NOT_URDF",
         std::string(kind) + (s->name_given ? " " + Quoted(s->name) : "") +
-            " of link " + Quoted(l.name) + " is a " + shape +
-            ", which URDF does not have" +
-            (capsule ? " (UrdfWriteOptions::allow_capsule writes URDF 1.1 "
-                       "<capsule>)"
+            " of link " + Quoted(l.name) + " is " +
+            (shape[0] == 'e' ? "an " : "a ") + shape +
+            ", which URDF 1.0 does not have" +
+            (capsule ? " (URDF 1.1 has <capsule>: sdf2urdf --urdf-version 1.1)"
                      : "") +
             "; it is carried as SDFormat in <gazebo reference=\"" + l.name +
             "\">",
@@ -311,24 +314,28 @@ void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
   }
   const Geometry& g = s.geometry;
   w_.Start("geometry");
-  switch (g.type) {
-    case Geometry::Type::kCapsule:
-      w_.Start("capsule");
-      w_.Leaf("radius", g.radius);
-      w_.Leaf("length", g.length);
-      break;
-    case Geometry::Type::kPlane:
-      w_.Start("plane");
-      w_.Leaf("normal", xml::FormatVector3(g.size));
-      w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
-      break;
-    default:
-      w_.Start("ellipsoid");
-      w_.Leaf("radii", xml::FormatVector3(g.radii));
-      break;
+  if (g.type == Geometry::Type::kOther) {
+    w_.Verbatim(*g.other);  // an SDFormat shape read verbatim
+  } else {
+    switch (g.type) {
+      case Geometry::Type::kCapsule:
+        w_.Start("capsule");
+        w_.Leaf("radius", g.radius);
+        w_.Leaf("length", g.length);
+        break;
+      case Geometry::Type::kPlane:
+        w_.Start("plane");
+        w_.Leaf("normal", xml::FormatVector3(g.size));
+        w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+        break;
+      default:
+        w_.Start("ellipsoid");
+        w_.Leaf("radii", xml::FormatVector3(g.radii));
+        break;
+    }
+    Extensions(g.extensions);
+    w_.End();
   }
-  Extensions(g.extensions);
-  w_.End();
   w_.End();
   if (is_visual) {
     const auto& v = static_cast<const frames::Visual&>(s);

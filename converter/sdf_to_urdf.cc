@@ -1,0 +1,1087 @@
+#include "converter/sdf_to_urdf.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "converter/sdf_to_sdf.h"
+#include "frames/graph.h"
+#include "frames/tree.h"
+#include "sdf_io/reader.h"
+#include "urdf_io/reader.h"
+#include "urdf_io/writer.h"
+#include "xml/writer.h"
+
+namespace converter {
+namespace {
+
+using frames::Diagnostics;
+using frames::Element;
+using frames::FrameGraph;
+using frames::Isometry3;
+using frames::JointType;
+using frames::Model;
+using frames::Pose;
+using frames::SourceLocation;
+
+constexpr char kModelFrame[] = "__model__";
+// SDFormat's default joint limits, which mean "no limit".
+constexpr double kSdfUnbounded = 1e16;
+
+std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+Element MakeElement(std::string name, const SourceLocation& where) {
+  Element e;
+  e.name = std::move(name);
+  e.where = where;
+  return e;
+}
+
+Element Leaf(std::string name, std::string text, const SourceLocation& where) {
+  Element e = MakeElement(std::move(name), where);
+  e.text = std::move(text);
+  return e;
+}
+
+// Link children of SDFormat 1.7 that carry a <pose> in the link frame.
+bool IsPosedLinkChild(const std::string& name) {
+  static const std::unordered_set<std::string> kPosed = {
+      "sensor", "light", "projector", "audio_source", "audio_sink",
+      "particle_emitter"};
+  return kPosed.count(name) > 0;
+}
+
+// Rounding noise of pose arithmetic (6e-17 for cos 90 degrees) is written
+// as 0, so that computed numbers read like the file's.
+double Clean(double v) { return std::abs(v) < 1e-15 ? 0.0 : v; }
+
+Pose Computed(const Isometry3& X, std::string relative_to = {}) {
+  Pose p = Pose::FromIsometry(X, std::move(relative_to));
+  p.xyz = p.xyz.unaryExpr(&Clean);
+  p.rpy = p.rpy.unaryExpr(&Clean);
+  return p;
+}
+
+// Sets the <pose> child of a kept element to X (in the frame the caller
+// means; relative_to removed).
+void SetPoseChild(Element* e, const Isometry3& X) {
+  const Pose p = Computed(X);
+  auto it = std::find_if(e->children.begin(), e->children.end(),
+                         [](const Element& c) { return c.name == "pose"; });
+  if (it == e->children.end()) {
+    e->children.insert(e->children.begin(), MakeElement("pose", e->where));
+    it = e->children.begin();
+  }
+  it->attributes.clear();
+  it->text = xml::FormatPose(p.xyz, p.rpy);
+}
+
+// One model scope while flattening: its graph, its name prefix ("arm::",
+// empty at the top) and its frame in the top-level model frame.
+struct Scope {
+  const Model* model;
+  const FrameGraph* graph;
+  std::string prefix;
+  Isometry3 X_MS;
+};
+
+struct FlatLink {
+  const frames::Link* src;
+  const Scope* scope;
+  Isometry3 X_ML;  // SDF link frame in the top model frame
+};
+
+struct FlatJoint {
+  const frames::Joint* src;
+  const Scope* scope;
+  Isometry3 X_MJ;
+  std::string parent, child;  // flat ("::") names; parent may be "world"
+};
+
+struct FlatFrame {
+  const frames::Frame* src;
+  const Scope* scope;
+  Isometry3 X_MF;
+  // Flat name of its URDF parent: the frame it is attached to (itself a
+  // link in URDF), else the link it is attached to (a joint's child link,
+  // a model's canonical link).
+  std::string parent;
+  // Its pose is measured in the frame it is attached to, whose URDF frame is
+  // exactly that: a frame or a joint (its child link sits on it), or a link
+  // (unless that link moves).
+  bool pose_in_parent = false;
+  bool parent_is_link = false;
+};
+
+class Reshaper {
+ public:
+  Reshaper(const Model& model, const Isometry3& X_WM,
+           const SdfToUrdfOptions& options, Diagnostics* diags)
+      : top_(model), X_WM_(X_WM), opt_(options), diags_(diags) {}
+
+  std::optional<Model> Run();
+
+ private:
+  std::string Out(const std::string& flat) const;
+  std::string Unique(const std::string& base);
+  bool Collect(const Model& m, const FrameGraph& g, const std::string& prefix,
+               const Isometry3& X_MS);
+  std::optional<std::string> LinkOf(const Scope& s, const std::string& name,
+                                    const SourceLocation& where);
+  bool MapJoint(const FlatJoint& fj);
+  bool CheckTree();
+  void ChooseRoot();
+  void Place();
+  void MoveContents(const FlatLink& fl, frames::Link* l);
+  void CarryVisual(frames::Visual* v, Element* block);
+  std::optional<frames::JointAxis> UrdfAxis(const FlatJoint& fj,
+                                            const frames::JointAxis& a,
+                                            int index, JointType* type,
+                                            Element* block);
+  void CarryModelLevel();
+  Element& Block(const std::string& reference, const SourceLocation& where);
+
+  const Model& top_;
+  const Isometry3 X_WM_;
+  const SdfToUrdfOptions& opt_;
+  Diagnostics* diags_;
+  std::vector<std::unique_ptr<Scope>> scopes_;
+  std::vector<FlatLink> links_;
+  std::vector<FlatJoint> joints_;
+  std::vector<FlatFrame> frames_;
+  std::unordered_map<std::string, size_t> link_index_;  // flat name -> links_
+  std::unordered_set<std::string> used_;                // output names
+  std::string canonical_;  // the top model's canonical link (flat name)
+
+  Model out_;
+  // Per output link: its URDF frame in the top model frame, and whether that
+  // is exactly its SDF link frame (numbers posed in it are copied).
+  std::vector<Isometry3> X_MU_;
+  std::vector<bool> moved_;
+  // Per output joint: its frame in the top model frame, whether its origin
+  // can be copied from the file, and the SDF joint (nullptr if made here).
+  struct JointInfo {
+    Isometry3 X_MJ;
+    bool copy_origin = false;
+    const FlatJoint* src = nullptr;
+  };
+  std::vector<JointInfo> joint_info_;
+  // Output link index -> FlatLink index, -1 for links made here.
+  std::vector<int> link_src_;
+  // <gazebo reference=...> blocks, by reference, in creation order.
+  std::vector<Element> blocks_;
+  std::unordered_map<std::string, size_t> block_index_;
+};
+
+std::string Reshaper::Out(const std::string& flat) const {
+  if (opt_.separator == "::" || flat.find("::") == std::string::npos)
+    return flat;
+  std::string s;
+  s.reserve(flat.size());
+  for (size_t k = 0; k < flat.size();) {
+    if (flat.compare(k, 2, "::") == 0) {
+      s += opt_.separator;
+      k += 2;
+    } else {
+      s += flat[k++];
+    }
+  }
+  return s;
+}
+
+std::string Reshaper::Unique(const std::string& base) {
+  std::string name = base;
+  for (int n = 2; used_.count(name); ++n) name = base + "_" + std::to_string(n);
+  used_.insert(name);
+  return name;
+}
+
+Element& Reshaper::Block(const std::string& reference,
+                         const SourceLocation& where) {
+  auto [it, added] = block_index_.emplace(reference, blocks_.size());
+  if (added) {
+    Element b = MakeElement("gazebo", where);
+    if (!reference.empty()) b.attributes.emplace_back("reference", reference);
+    blocks_.push_back(std::move(b));
+  }
+  return blocks_[it->second];
+}
+
+bool Reshaper::Collect(const Model& m, const FrameGraph& g,
+                       const std::string& prefix, const Isometry3& X_MS) {
+  scopes_.push_back(std::make_unique<Scope>(Scope{&m, &g, prefix, X_MS}));
+  const Scope* s = scopes_.back().get();
+  bool ok = true;
+  for (const auto& l : m.links) {
+    auto X_SL = g.PoseInModel(l.name);
+    if (!X_SL) return false;
+    link_index_.emplace(prefix + l.name, links_.size());
+    links_.push_back(FlatLink{&l, s, X_MS * *X_SL});
+  }
+  for (const auto& n : m.models) {
+    const FrameGraph* ng = g.Nested(n.name);
+    auto X_SN = g.PoseInModel(n.name);
+    if (!ng || !X_SN) return false;
+    ok = Collect(n, *ng, prefix + n.name + "::", X_MS * *X_SN) && ok;
+  }
+  for (const auto& j : m.joints) {
+    auto X_SJ = g.PoseInModel(j.name);
+    if (!X_SJ) return false;
+    joints_.push_back(FlatJoint{&j, s, X_MS * *X_SJ, {}, {}});
+  }
+  for (const auto& f : m.frames) {
+    auto X_SF = g.PoseInModel(f.name);
+    auto link = g.AttachedLink(f.name);
+    if (!X_SF || !link) return false;
+    const auto kind = g.KindOf(f.attached_to);
+    const bool on_frame = !f.attached_to.empty() &&
+                          (kind == FrameGraph::Kind::kFrame ||
+                           kind == FrameGraph::Kind::kJoint ||
+                           kind == FrameGraph::Kind::kLink);
+    const bool measured_in_attached =
+        f.pose.relative_to.empty() || f.pose.relative_to == f.attached_to;
+    frames_.push_back(FlatFrame{
+        &f, s, X_MS * *X_SF,
+        prefix + (kind == FrameGraph::Kind::kFrame ? f.attached_to : *link),
+        on_frame && measured_in_attached, kind == FrameGraph::Kind::kLink});
+  }
+  return ok;
+}
+
+// The flat name of the link a joint's parent or child names in scope `s`.
+std::optional<std::string> Reshaper::LinkOf(const Scope& s,
+                                            const std::string& name,
+                                            const SourceLocation& where) {
+  std::string flat;
+  if (s.graph->KindOf(name) == FrameGraph::Kind::kLink ||
+      name.find("::") != std::string::npos) {
+    flat = s.prefix + name;
+  } else if (auto link = s.graph->AttachedLink(name)) {
+    flat = s.prefix + *link;
+  }
+  if (!link_index_.count(flat)) {
+    diags_->Error("JOINT_LINK_UNRESOLVED",
+                  Quoted(name) + " does not name a link of model " +
+                      Quoted(s.model->name) + " or a frame attached to one",
+                  where);
+    return std::nullopt;
+  }
+  return flat;
+}
+
+// A revolute (or universal/revolute2) axis is bounded when a limit is
+// finite, not SDFormat's ±1e16 default.
+bool Bounded(const std::optional<double>& v) {
+  return v && std::isfinite(*v) && std::abs(*v) < kSdfUnbounded;
+}
+
+std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
+                                                    const frames::JointAxis& a,
+                                                    int index, JointType* type,
+                                                    Element* block) {
+  const frames::Joint& j = *fj.src;
+  const Scope& s = *fj.scope;
+  frames::JointAxis u;
+  // Direction in the joint frame.
+  if (a.expressed_in.empty() || a.expressed_in == j.name) {
+    u.xyz = a.xyz;
+  } else {
+    Isometry3 X_ME = s.X_MS;
+    if (a.expressed_in != kModelFrame) {
+      auto X_SE = s.graph->PoseInModel(a.expressed_in);
+      if (!X_SE) return std::nullopt;
+      X_ME = s.X_MS * *X_SE;
+    }
+    u.xyz = (fj.X_MJ.linear().transpose() * (X_ME.linear() * a.xyz))
+                .unaryExpr(&Clean);
+  }
+  // What URDF has no attribute for is carried in <gazebo reference=JOINT>
+  // as the SDFormat axis element holding just those children.
+  Element carried = MakeElement(index == 1 ? "axis" : "axis2", j.where);
+  for (const auto& e : a.extensions) carried.children.push_back(e);
+  if (a.dynamics) {
+    u.dynamics = frames::JointDynamics{a.dynamics->damping,
+                                       a.dynamics->friction, {}};
+    if (!a.dynamics->extensions.empty()) {
+      Element d = MakeElement("dynamics", j.where);
+      d.children = a.dynamics->extensions;
+      carried.children.push_back(std::move(d));
+    }
+  }
+  const frames::JointLimit none;
+  const frames::JointLimit& lim = a.limit ? *a.limit : none;
+  if (!lim.extensions.empty()) {
+    Element l = MakeElement("limit", j.where);
+    l.children = lim.extensions;
+    carried.children.push_back(std::move(l));
+  }
+  if (!carried.children.empty()) block->children.push_back(std::move(carried));
+
+  // Limits. SDFormat's effort and velocity default to -1 (no limit); URDF
+  // requires both on a limit, so the SDF value (or that default) is copied.
+  frames::JointLimit ul;
+  ul.effort = lim.effort ? *lim.effort : -1.0;
+  ul.velocity = lim.velocity ? *lim.velocity : -1.0;
+  const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
+  switch (*type) {
+    case JointType::kRevolute:
+      if (!lower && !upper) {
+        *type = JointType::kContinuous;
+        if (lim.effort || lim.velocity) u.limit = ul;
+        break;
+      }
+      [[fallthrough]];
+    case JointType::kPrismatic:
+      ul.lower = lim.lower ? *lim.lower : -kSdfUnbounded;
+      ul.upper = lim.upper ? *lim.upper : kSdfUnbounded;
+      if (!lower || !upper) {
+        diags_->Warning(
+            "LIMIT_UNBOUNDED",
+            std::string(frames::JointTypeName(*type)) + " joint " +
+                Quoted(j.name) + " has no " + (lower ? "upper" : "lower") +
+                " limit; URDF needs both, so SDFormat's default " +
+                xml::FormatDouble(lower ? kSdfUnbounded : -kSdfUnbounded) +
+                " is written",
+            j.where);
+      }
+      u.limit = ul;
+      break;
+    case JointType::kContinuous:
+      if (lim.effort || lim.velocity) u.limit = ul;
+      break;
+    default:
+      break;
+  }
+  return u;
+}
+
+bool Reshaper::MapJoint(const FlatJoint& fj) {
+  const frames::Joint& j = *fj.src;
+  const std::string name = Out(fj.scope->prefix + j.name);
+  frames::Joint u;
+  u.name = name;  // in used_ already
+  u.type = j.type;
+  u.parent = fj.parent == urdf_io::kWorldLink ? fj.parent : Out(fj.parent);
+  u.child = Out(fj.child);
+  u.where = j.where;
+  Element& block = Block(u.name, j.where);
+  for (const auto& e : j.extensions) block.children.push_back(e);
+
+  switch (j.type) {
+    case JointType::kBall:
+      if (!opt_.ball_as_floating) {
+        diags_->Error("JOINT_TYPE_NOT_URDF",
+                      "ball joint " + Quoted(name) +
+                          " has no URDF type (--ball-as-floating writes it "
+                          "as a floating joint)",
+                      j.where);
+        return false;
+      }
+      diags_->Warning("BALL_AS_FLOATING",
+                      "ball joint " + Quoted(name) +
+                          " is written as a floating joint: URDF has no "
+                          "ball joint, and the translation is not locked",
+                      j.where);
+      u.type = JointType::kFloating;
+      break;
+    case JointType::kScrew:
+    case JointType::kGearbox:
+      diags_->Error("JOINT_TYPE_NOT_URDF",
+                    std::string(frames::JointTypeName(j.type)) + " joint " +
+                        Quoted(name) + " has no URDF type",
+                    j.where);
+      return false;
+    default:
+      break;
+  }
+  const bool two_axes =
+      j.type == JointType::kUniversal || j.type == JointType::kRevolute2;
+  if (two_axes) u.type = JointType::kRevolute;
+  // SDFormat's default axis is 0 0 1 (URDF's is 1 0 0).
+  frames::JointAxis sdf_default;
+  sdf_default.xyz = frames::Vector3::UnitZ();
+  if (u.type != JointType::kFixed && u.type != JointType::kFloating) {
+    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, 1, &u.type, &block);
+    if (!axis) return false;
+    u.axis = std::move(axis);
+  }
+  joint_info_.push_back(JointInfo{fj.X_MJ, false, &fj});
+  if (!two_axes) {
+    out_.joints.push_back(std::move(u));
+    return true;
+  }
+  // universal / revolute2: parent -J-> J_intermediate -J_axis2-> child, both
+  // joints at the joint frame, the second about axis2 (exact: the
+  // intermediate link is massless and the joints share their origin).
+  frames::Link mid;
+  mid.name = Unique(name + "_intermediate");
+  mid.where = j.where;
+  frames::Joint second;
+  second.name = Unique(name + "_axis2");
+  second.type = JointType::kRevolute;
+  second.parent = mid.name;
+  second.child = u.child;
+  second.pose.relative_to = mid.name;
+  second.where = j.where;
+  {
+    auto axis = UrdfAxis(fj, j.axis2 ? *j.axis2 : sdf_default, 2, &second.type,
+                         &block);
+    if (!axis) return false;
+    second.axis = std::move(axis);
+  }
+  u.child = mid.name;
+  diags_->Warning("JOINT_SPLIT",
+                  std::string(frames::JointTypeName(j.type)) + " joint " +
+                      Quoted(name) + " is written as revolute joints " +
+                      Quoted(u.name) + " and " + Quoted(second.name) +
+                      " through massless link " + Quoted(mid.name),
+                  j.where);
+  out_.links.push_back(std::move(mid));
+  link_src_.push_back(-1);
+  out_.joints.push_back(std::move(u));
+  out_.joints.push_back(std::move(second));
+  joint_info_.push_back(JointInfo{fj.X_MJ, true, nullptr});  // identity
+  return true;
+}
+
+// Names the joints of each loop, and each link with two parents.
+bool Reshaper::CheckTree() {
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
+  std::unordered_map<std::string, size_t> index;
+  for (size_t k = 0; k < out_.links.size(); ++k) index[out_.links[k].name] = k;
+  // The joints from a link up to its root (first parents), nearest first.
+  auto up = [&](std::string link) {
+    std::vector<const frames::Joint*> chain;
+    std::unordered_set<std::string> seen;
+    while (seen.insert(link).second) {
+      const frames::Joint* j = tree.ParentJoint(out_, link);
+      if (!j) break;
+      chain.push_back(j);
+      link = j->parent;
+    }
+    return chain;
+  };
+  for (const auto& [first, other] : tree.extra_parents) {
+    const frames::Joint& a = out_.joints[first];
+    const frames::Joint& b = out_.joints[other];
+    // Both parents reach a common ancestor: the two paths and the two joints
+    // close a loop (a four-bar linkage). Otherwise it is two trees joined.
+    const auto chain_a = up(a.parent), chain_b = up(b.parent);
+    std::unordered_map<std::string, size_t> on_a;  // link -> joints below it
+    on_a[a.parent] = 0;
+    for (size_t k = 0; k < chain_a.size(); ++k) on_a[chain_a[k]->parent] = k + 1;
+    std::optional<std::pair<size_t, size_t>> meet;  // (joints of a, of b)
+    if (on_a.count(b.parent)) meet.emplace(on_a[b.parent], 0);
+    for (size_t k = 0; !meet && k < chain_b.size(); ++k) {
+      auto it = on_a.find(chain_b[k]->parent);
+      if (it != on_a.end()) meet.emplace(it->second, k + 1);
+    }
+    if (!meet) {
+      diags_->Error("URDF_MULTIPLE_PARENTS",
+                    "link " + Quoted(b.child) + " is the child of joints " +
+                        Quoted(a.name) + " and " + Quoted(b.name) +
+                        "; URDF links have one parent joint",
+                    b.where);
+      continue;
+    }
+    std::vector<std::string> names;
+    for (size_t k = meet->first; k-- > 0;) names.push_back(chain_a[k]->name);
+    names.push_back(a.name);
+    names.push_back(b.name);
+    for (size_t k = 0; k < meet->second; ++k) names.push_back(chain_b[k]->name);
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + Quoted(n);
+    diags_->Error("URDF_KINEMATIC_LOOP",
+                  "joints " + list + " form a kinematic loop (link " +
+                      Quoted(b.child) + " is the child of " + Quoted(a.name) +
+                      " and " + Quoted(b.name) +
+                      "); URDF describes a tree",
+                  b.where);
+  }
+  if (!tree.extra_parents.empty()) return false;
+  // Each unreached link has one parent joint; following parents from it
+  // ends on a cycle.
+  std::vector<bool> reported(out_.links.size(), false);
+  for (size_t start : tree.unreached) {
+    if (reported[start]) continue;
+    std::vector<size_t> path;
+    std::unordered_map<size_t, size_t> at;
+    size_t k = start;
+    while (!at.count(k)) {
+      at[k] = path.size();
+      path.push_back(k);
+      const frames::Joint* j = tree.ParentJoint(out_, out_.links[k].name);
+      auto it = j ? index.find(j->parent) : index.end();
+      if (it == index.end()) break;
+      k = it->second;
+    }
+    if (!at.count(k) || reported[k]) {
+      for (size_t p : path) reported[p] = true;
+      continue;
+    }
+    // Parent-wards along the cycle; named in the joints' own direction.
+    std::string names;
+    const frames::Joint* first = nullptr;
+    for (size_t p = path.size(); p-- > at[k];) {
+      const frames::Joint* j = tree.ParentJoint(out_, out_.links[path[p]].name);
+      if (!first) first = j;
+      names += (names.empty() ? "" : ", ") + Quoted(j->name);
+    }
+    for (size_t p : path) reported[p] = true;
+    diags_->Error("URDF_KINEMATIC_LOOP",
+                  "joints " + names +
+                      " form a kinematic loop; URDF describes a tree",
+                  first->where);
+  }
+  return tree.unreached.empty();
+}
+
+// Several links that are no joint's child: one is the root (`world` when a
+// joint has parent world, else the canonical link if it is one of them),
+// the others hang from it on floating joints, free bodies as in the SDF.
+void Reshaper::ChooseRoot() {
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
+  std::vector<std::string> free = tree.roots;
+  std::string root = urdf_io::kWorldLink;
+  if (!tree.from_world && !free.empty()) {
+    const std::string canonical = Out(canonical_);
+    auto it = std::find(free.begin(), free.end(), canonical);
+    if (it == free.end()) it = free.begin();
+    root = *it;
+    free.erase(it);
+  }
+  for (const auto& name : free) {
+    frames::Joint j;
+    j.name = Unique(name + "_floating");
+    j.type = JointType::kFloating;
+    j.parent = root;
+    j.child = name;
+    const auto k = std::find_if(out_.links.begin(), out_.links.end(),
+                                [&](const auto& l) { return l.name == name; }) -
+                   out_.links.begin();
+    j.where = out_.links[k].where;
+    diags_->Warning("LINK_FREE_FLOATING",
+                    "link " + Quoted(name) +
+                        " is no joint's child (a free body); URDF has one "
+                        "root, " + Quoted(root) +
+                        ", so it is attached to it by floating joint " +
+                        Quoted(j.name),
+                    j.where);
+    joint_info_.push_back(JointInfo{X_MU_[k], false, nullptr});
+    out_.joints.push_back(std::move(j));
+  }
+}
+
+// URDF frames: a link sits on its parent joint's frame, the root where the
+// SDF has it. Then every joint origin is its frame in its parent's.
+void Reshaper::Place() {
+  std::unordered_map<std::string, size_t> index;
+  for (size_t k = 0; k < out_.links.size(); ++k) index[out_.links[k].name] = k;
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    auto it = tree.parent_joint.find(out_.links[k].name);
+    if (it == tree.parent_joint.end()) continue;
+    const JointInfo& info = joint_info_[it->second];
+    X_MU_[k] = info.X_MJ;
+    // The SDF link frame is exactly its joint's frame when the file says so.
+    const int src = link_src_[k];
+    bool on_joint = false;
+    if (src >= 0 && info.src) {
+      const FlatLink& fl = links_[src];
+      on_joint = fl.src->pose.IsIdentity() &&
+                 fl.src->pose.relative_to == info.src->src->name &&
+                 fl.scope == info.src->scope;
+    }
+    // Also when the numbers say so exactly (a joint posed at its child link,
+    // SDFormat's default): then nothing in the link needs arithmetic.
+    moved_[k] = src >= 0 && !on_joint &&
+                !(X_MU_[k].matrix() == links_[src].X_ML.matrix());
+  }
+  for (size_t k = 0; k < out_.joints.size(); ++k) {
+    frames::Joint& j = out_.joints[k];
+    const JointInfo& info = joint_info_[k];
+    if (info.copy_origin) continue;
+    if (j.parent == urdf_io::kWorldLink) {
+      const FlatJoint* fj = info.src;
+      const bool copy = fj && fj->scope->prefix.empty() &&
+                        X_WM_.isApprox(Isometry3::Identity(), 0.0) &&
+                        fj->src->pose.relative_to == kModelFrame;
+      j.pose = copy ? Pose{fj->src->pose.xyz, fj->src->pose.rpy, {}}
+                    : Computed(X_WM_ * info.X_MJ);
+      j.pose.relative_to.clear();
+      continue;
+    }
+    const size_t p = index.at(j.parent);
+    // Copy the file's numbers when they are measured in the parent link's
+    // frame and that frame did not move.
+    const FlatJoint* fj = info.src;
+    const bool copy = fj && !moved_[p] && link_src_[p] >= 0 &&
+                      links_[link_src_[p]].scope == fj->scope &&
+                      fj->src->pose.relative_to ==
+                          links_[link_src_[p]].src->name;
+    j.pose = copy ? fj->src->pose
+                  : Computed(X_MU_[p].inverse() * info.X_MJ);
+    j.pose.relative_to = j.parent;
+  }
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    auto it = tree.parent_joint.find(out_.links[k].name);
+    out_.links[k].pose = Pose{};
+    if (it != tree.parent_joint.end())
+      out_.links[k].pose.relative_to = out_.joints[it->second].name;
+  }
+}
+
+void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
+  Element carried = MakeElement("visual", v->where);
+  carried.attributes.emplace_back("name", v->name);
+  for (auto& e : v->extensions) carried.children.push_back(std::move(e));
+  v->extensions.clear();
+  if (v->material) {
+    frames::Material& m = *v->material;
+    auto clamp = [](Eigen::Vector4d c) {
+      return c.cwiseMax(0.0).cwiseMin(1.0).eval();
+    };
+    const std::optional<Eigen::Vector4d>& base = m.diffuse ? m.diffuse : m.ambient;
+    if (base) m.rgba = clamp(*base);
+    // URDF's one colour reads back as ambient = diffuse = rgba (libsdformat);
+    // anything else SDF said of the material is carried.
+    const bool recoverable =
+        !m.specular && !m.emissive && m.extensions.empty() &&
+        (!m.ambient || !m.diffuse || *m.ambient == *m.diffuse) && base &&
+        *m.rgba == *base;
+    if (!recoverable && (m.ambient || m.diffuse || m.specular || m.emissive ||
+                         !m.extensions.empty())) {
+      Element mat = MakeElement("material", m.where);
+      auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
+        if (c) mat.children.push_back(Leaf(tag, xml::FormatVector4(*c), m.where));
+      };
+      color("ambient", m.ambient);
+      color("diffuse", m.diffuse);
+      color("specular", m.specular);
+      color("emissive", m.emissive);
+      for (auto& e : m.extensions) mat.children.push_back(std::move(e));
+      carried.children.push_back(std::move(mat));
+    }
+    m.ambient.reset();
+    m.diffuse.reset();
+    m.specular.reset();
+    m.emissive.reset();
+    m.extensions.clear();
+    if (!m.rgba && m.texture.empty()) v->material.reset();
+  }
+  if (!carried.children.empty()) block->children.push_back(std::move(carried));
+}
+
+// The link's contents, re-expressed in its URDF frame when that moved.
+void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
+  const size_t k = &*l - &out_.links[0];
+  const bool moved = moved_[k];
+  const Isometry3 X_UM = X_MU_[k].inverse();
+  const Isometry3 X_UL = X_UM * fl.X_ML;
+  const FrameGraph& g = *fl.scope->graph;
+  const std::string& name = fl.src->name;
+  auto in_link = [&](const Pose& p) {
+    return p.relative_to.empty() || p.relative_to == name;
+  };
+  auto place = [&](const Pose& p) -> Pose {
+    if (!moved && in_link(p)) return Pose{p.xyz, p.rpy, {}};
+    if (in_link(p)) return Computed(X_UL * p.ToIsometry());
+    auto X_SC = g.ResolvePose(p, name);
+    return Computed(X_UM * fl.scope->X_MS * *X_SC);
+  };
+  if (l->inertial) l->inertial->pose = place(l->inertial->pose);
+  for (auto& v : l->visuals) v.pose = place(v.pose);
+  for (auto& c : l->collisions) c.pose = place(c.pose);
+
+  // Everything else of the link goes to <gazebo reference=LINK>.
+  Element& block = Block(l->name, l->where);
+  for (auto& e : l->extensions) {
+    // A sensor's (light's ...) pose is in the link frame unless its
+    // relative_to names another frame; it is written in the URDF link frame.
+    if (IsPosedLinkChild(e.name)) {
+      auto p = e.PoseChild();
+      if (p && (moved || !in_link(*p))) SetPoseChild(&e, place(*p).ToIsometry());
+    }
+    block.children.push_back(std::move(e));
+  }
+  l->extensions.clear();
+  for (auto& v : l->visuals) CarryVisual(&v, &block);
+  for (auto& c : l->collisions) {
+    if (c.extensions.empty()) continue;
+    Element carried = MakeElement("collision", c.where);
+    carried.attributes.emplace_back("name", c.name);
+    for (auto& e : c.extensions) carried.children.push_back(std::move(e));
+    c.extensions.clear();
+    block.children.push_back(std::move(carried));
+  }
+}
+
+void Reshaper::CarryModelLevel() {
+  Element& block = Block("", top_.where);
+  if (top_.is_static) block.children.push_back(Leaf("static", "true", top_.where));
+  for (const auto& s : scopes_) {
+    for (const auto& e : s->model->extensions) block.children.push_back(e);
+  }
+}
+
+// Links of a model and its nested models.
+size_t CountLinks(const Model& m) {
+  size_t n = m.links.size();
+  for (const auto& nested : m.models) n += CountLinks(nested);
+  return n;
+}
+
+std::optional<Model> Reshaper::Run() {
+  if (CountLinks(top_) == 0) {
+    diags_->Error("URDF_NO_LINK",
+                  "model " + Quoted(top_.name) +
+                      " has no link; a URDF robot needs at least one",
+                  top_.where);
+    return std::nullopt;
+  }
+  const FrameGraph graph = [&] {
+    Diagnostics scratch;  // validated before
+    return FrameGraph::Build(top_, &scratch);
+  }();
+  if (!graph.ok() ||
+      !Collect(top_, graph, "", Isometry3::Identity())) {
+    diags_->Error("POSE_UNRESOLVED",
+                  "model " + Quoted(top_.name) +
+                      " has poses that do not resolve; fix the errors above",
+                  top_.where);
+    return std::nullopt;
+  }
+  out_.name = top_.name;
+  out_.where = top_.where;
+  canonical_ = graph.canonical_link();
+  // Every name the file gives (flattened): generated names avoid them all.
+  // SDF names are unique in a scope, so flattened ones are unique unless the
+  // separator makes two equal.
+  auto claim = [&](const Scope& s, const std::string& name,
+                   const SourceLocation& where) {
+    const std::string out = Out(s.prefix + name);
+    if (used_.insert(out).second) return true;
+    diags_->Error("SEPARATOR_NAME_CLASH",
+                  "with separator " + Quoted(opt_.separator) + ", " +
+                      Quoted(s.prefix + name) + " becomes " + Quoted(out) +
+                      ", the name of another link, joint or frame",
+                  where);
+    return false;
+  };
+  bool names_ok = true;
+  for (const auto& fl : links_)
+    names_ok = claim(*fl.scope, fl.src->name, fl.src->where) && names_ok;
+  for (const auto& fj : joints_)
+    names_ok = claim(*fj.scope, fj.src->name, fj.src->where) && names_ok;
+  for (const auto& ff : frames_)
+    names_ok = claim(*ff.scope, ff.src->name, ff.src->where) && names_ok;
+  if (!names_ok) return std::nullopt;
+
+  // Links.
+  for (size_t k = 0; k < links_.size(); ++k) {
+    frames::Link l = *links_[k].src;
+    l.name = Out(links_[k].scope->prefix + l.name);
+    out_.links.push_back(std::move(l));
+    link_src_.push_back(static_cast<int>(k));
+  }
+  // Joints.
+  bool ok = true;
+  for (auto& fj : joints_) {
+    auto parent = fj.src->parent == urdf_io::kWorldLink
+                      ? std::optional<std::string>(urdf_io::kWorldLink)
+                      : LinkOf(*fj.scope, fj.src->parent, fj.src->where);
+    auto child = LinkOf(*fj.scope, fj.src->child, fj.src->where);
+    if (!parent || !child) {
+      ok = false;
+      continue;
+    }
+    fj.parent = *parent;
+    fj.child = *child;
+  }
+  if (!ok) return std::nullopt;
+  for (const auto& fj : joints_) ok = MapJoint(fj) && ok;
+  if (!ok) return std::nullopt;
+  // Frames: massless links on fixed joints.
+  // (frames_ index, output joint index) of each frame written as a link.
+  std::vector<std::pair<size_t, size_t>> frame_joints;
+  for (size_t k = 0; k < frames_.size(); ++k) {
+    const FlatFrame& ff = frames_[k];
+    const std::string flat = ff.scope->prefix + ff.src->name;
+    if (!opt_.frames_as_links) {
+      diags_->Warning("FRAME_OMITTED",
+                      "frame " + Quoted(flat) + " is not written (frames are "
+                      "omitted); URDF has no frames",
+                      ff.src->where);
+      continue;
+    }
+    frames::Link l;
+    l.name = Out(flat);  // in used_ already
+    l.where = ff.src->where;
+    frames::Joint j;
+    j.name = Unique(Out(flat) + "_joint");
+    j.type = JointType::kFixed;
+    j.parent = Out(ff.parent);
+    j.child = l.name;
+    j.where = ff.src->where;
+    for (const auto& e : ff.src->extensions) Block(l.name, l.where).children.push_back(e);
+    frame_joints.emplace_back(k, out_.joints.size());
+    out_.links.push_back(std::move(l));
+    link_src_.push_back(-1);
+    joint_info_.push_back(JointInfo{ff.X_MF, false, nullptr});
+    out_.joints.push_back(std::move(j));
+  }
+  if (!CheckTree()) return std::nullopt;
+
+  // URDF link frames, first guess: the SDF frames (made links: their
+  // joint's frame). Place() moves each link onto its parent joint.
+  X_MU_.assign(out_.links.size(), Isometry3::Identity());
+  moved_.assign(out_.links.size(), false);
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    if (link_src_[k] >= 0) X_MU_[k] = links_[link_src_[k]].X_ML;
+  }
+  ChooseRoot();
+  Place();
+  // Frame links' joints: copy the frame's numbers when they are measured in
+  // the attached link's unmoved frame.
+  for (const auto& [f, jk] : frame_joints) {
+    const FlatFrame& ff = frames_[f];
+    if (!ff.pose_in_parent ||
+        (ff.parent_is_link && moved_[link_index_.at(ff.parent)])) {
+      continue;
+    }
+    frames::Joint& j = out_.joints[jk];
+    j.pose = Pose{ff.src->pose.xyz, ff.src->pose.rpy, j.parent};
+  }
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    if (link_src_[k] >= 0) MoveContents(links_[link_src_[k]], &out_.links[k]);
+  }
+  if (!X_WM_.isApprox(Isometry3::Identity(), 0.0)) {
+    const bool applied = std::any_of(
+        out_.joints.begin(), out_.joints.end(),
+        [](const auto& j) { return j.parent == urdf_io::kWorldLink; });
+    if (!applied) {
+      const Pose p = Computed(X_WM_);
+      diags_->Warning("MODEL_POSE_DROPPED",
+                      "model " + Quoted(top_.name) + " has pose " +
+                          xml::FormatPose(p.xyz, p.rpy) +
+                          " in the world; URDF has no model pose and no joint "
+                          "connects the model to `world`, so it is dropped",
+                      top_.where);
+    }
+  }
+  CarryModelLevel();
+  // Each block right after the element it refers to (the writer interleaves
+  // by source line); the model-level block last.
+  auto line = [&](const Element& b) {
+    return b.where.line > 0 && b.where.file == top_.where.file &&
+                   b.Attribute("reference")
+               ? b.where.line
+               : std::numeric_limits<int>::max();
+  };
+  std::stable_sort(blocks_.begin(), blocks_.end(),
+                   [&](const Element& a, const Element& b) {
+                     return line(a) < line(b);
+                   });
+  for (auto& b : blocks_) {
+    if (b.children.empty()) continue;
+    if (line(b) == std::numeric_limits<int>::max()) b.where.line = 0;
+    out_.extensions.push_back(std::move(b));
+  }
+  return std::move(out_);
+}
+
+std::optional<std::string> FindModelFile(const std::string& uri,
+                                         const SdfToUrdfOptions& options) {
+  const std::string kModel = "model://";
+  if (uri.compare(0, kModel.size(), kModel) != 0) return std::nullopt;
+  const std::string rest = uri.substr(kModel.size());
+  for (const auto& dir : sdf_io::ModelSearchDirs(options.model_paths, true)) {
+    std::error_code ec;
+    const std::filesystem::path p = std::filesystem::path(dir) / rest;
+    if (std::filesystem::exists(p, ec)) {
+      return std::filesystem::absolute(p, ec).lexically_normal().string();
+    }
+  }
+  return std::nullopt;
+}
+
+void MapMeshUris(Model* model, const SdfToUrdfOptions& options,
+                 Diagnostics* diags) {
+  using M = SdfToUrdfOptions::MeshUris;
+  if (options.mesh_uris == M::kKeep) return;
+  const std::string kModel = "model://";
+  auto map = [&](frames::Shape* s) {
+    std::string& uri = s->geometry.uri;
+    if (s->geometry.type != frames::Geometry::Type::kMesh ||
+        uri.compare(0, kModel.size(), kModel) != 0) {
+      return;
+    }
+    if (options.mesh_uris == M::kPackage) {
+      uri = "package://" + uri.substr(kModel.size());
+      return;
+    }
+    auto path = FindModelFile(uri, options);
+    if (!path) {
+      diags->Warning("MESH_URI_UNRESOLVED",
+                     "mesh " + Quoted(uri) +
+                         " is not found on the model paths (--model-path, "
+                         "SDF_PATH, GZ_SIM_RESOURCE_PATH); it is kept as is",
+                     s->where);
+      return;
+    }
+    if (options.mesh_uris == M::kAbsolute) {
+      uri = *path;
+      return;
+    }
+    std::error_code ec;
+    const std::filesystem::path base = std::filesystem::absolute(
+        options.relative_to_dir.empty() ? "." : options.relative_to_dir, ec);
+    uri = std::filesystem::path(*path).lexically_relative(base.lexically_normal())
+              .string();
+  };
+  for (auto& l : model->links) {
+    for (auto& v : l.visuals) map(&v);
+    for (auto& c : l.collisions) map(&c);
+  }
+}
+
+struct Selected {
+  const Model* model = nullptr;
+  Isometry3 X_WM = Isometry3::Identity();
+};
+
+// The document's model to convert, and its pose in the world.
+std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
+                                    const SdfToUrdfOptions& options,
+                                    Diagnostics* diags) {
+  std::vector<std::pair<const Model*, const frames::World*>> all;
+  for (const auto& m : doc.models) all.emplace_back(&m, nullptr);
+  for (const auto& w : doc.worlds) {
+    for (const auto& m : w.models) all.emplace_back(&m, &w);
+  }
+  std::vector<std::pair<const Model*, const frames::World*>> match;
+  for (const auto& p : all) {
+    if (options.model.empty() || p.first->name == options.model)
+      match.push_back(p);
+  }
+  if (match.size() != 1) {
+    std::string names;
+    for (const auto& p : all)
+      names += (names.empty() ? "" : ", ") + Quoted(p.first->name);
+    diags->Error(
+        "SDF_MODEL_NOT_SELECTED",
+        options.model.empty()
+            ? "the document has " + std::to_string(all.size()) +
+                  " models (" + (names.empty() ? "none" : names) +
+                  "); a URDF holds one robot: choose one with --model NAME"
+            : "the document has no model named " + Quoted(options.model) +
+                  " (it has " + (names.empty() ? "none" : names) + ")",
+        doc.where);
+    return std::nullopt;
+  }
+  Selected s;
+  s.model = match[0].first;
+  if (match[0].second) {
+    Diagnostics scratch;
+    const FrameGraph world = FrameGraph::BuildWorld(*match[0].second, &scratch);
+    auto X_WM = world.PoseInModel(s.model->name);
+    if (!X_WM) return std::nullopt;
+    s.X_WM = *X_WM;
+  } else {
+    s.X_WM = s.model->pose.ToIsometry();
+  }
+  return s;
+}
+
+std::optional<Model> Reshape(const std::optional<sdf_io::SdfDocument>& doc,
+                             const SdfToUrdfOptions& options,
+                             Diagnostics* diags) {
+  if (!doc) return std::nullopt;
+  ValidateSdfDocument(*doc, diags);
+  if (diags->HasErrors()) return std::nullopt;
+  auto selected = SelectModel(*doc, options, diags);
+  if (!selected) return std::nullopt;
+  if (options.check_parity) {
+    if (!CheckUrdfParity(*selected->model, diags)) return std::nullopt;
+  }
+  auto model = ToUrdfModel(*selected->model, selected->X_WM, options, diags);
+  if (!model) return std::nullopt;
+  // What WriteUrdf would refuse is a bug of the reshaping, not of the input;
+  // check it here so that --check says the same as a conversion.
+  if (!urdf_io::CheckUrdfForm(*model, diags)) return std::nullopt;
+  return model;
+}
+
+ConversionResult Finish(std::optional<Model> model,
+                        const SdfToUrdfOptions& options,
+                        ConversionResult result) {
+  Diagnostics& diags = result.diagnostics;
+  if (model && !diags.HasErrors() && !options.check_only &&
+      !options.check_parity) {
+    urdf_io::UrdfWriteOptions write;
+    write.version = options.urdf_version;
+    write.allow_capsule = options.urdf_version == "1.1";
+    write.carry_other_shapes = true;
+    auto text = urdf_io::WriteUrdf(*model, write, &diags);
+    if (text) result.output = std::move(*text);
+  }
+  diags.SortByLocation();
+  result.ok = model.has_value() && !diags.HasErrors();
+  if (!result.ok) result.output.clear();
+  return result;
+}
+
+sdf_io::ReadOptions ReadOptionsFor(const SdfToUrdfOptions& options) {
+  sdf_io::ReadOptions read;
+  read.model_paths = options.model_paths;
+  return read;
+}
+
+}  // namespace
+
+bool CheckUrdfParity(const Model& model, Diagnostics* diags) {
+  return urdf_io::CheckUrdfForm(model, diags);
+}
+
+std::optional<Model> ToUrdfModel(const Model& model, const Isometry3& X_WM,
+                                 const SdfToUrdfOptions& options,
+                                 Diagnostics* diags) {
+  auto out = Reshaper(model, X_WM, options, diags).Run();
+  if (out) MapMeshUris(&*out, options, diags);
+  return out;
+}
+
+ConversionResult SdfToUrdf(std::string_view sdf_text,
+                           const std::string& source_name,
+                           const SdfToUrdfOptions& options) {
+  ConversionResult result;
+  auto doc = sdf_io::ReadSdf(sdf_text, source_name, &result.diagnostics,
+                             ReadOptionsFor(options));
+  auto model = Reshape(doc, options, &result.diagnostics);
+  return Finish(std::move(model), options, std::move(result));
+}
+
+ConversionResult SdfFileToUrdf(const std::string& path,
+                               const SdfToUrdfOptions& options) {
+  ConversionResult result;
+  auto doc = sdf_io::ReadSdfFile(path, &result.diagnostics,
+                                 ReadOptionsFor(options));
+  auto model = Reshape(doc, options, &result.diagnostics);
+  return Finish(std::move(model), options, std::move(result));
+}
+
+std::optional<Model> SdfFileToUrdfModel(const std::string& path,
+                                        const SdfToUrdfOptions& options,
+                                        Diagnostics* diags) {
+  auto doc = sdf_io::ReadSdfFile(path, diags, ReadOptionsFor(options));
+  auto model = Reshape(doc, options, diags);
+  if (diags->HasErrors()) return std::nullopt;
+  return model;
+}
+
+}  // namespace converter

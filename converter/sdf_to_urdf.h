@@ -1,0 +1,118 @@
+// sdf2urdf as a library call: one SDFormat model (1.0 to 1.7; alone, or the
+// only model of a world, or chosen by name) in, URDF out, the kinematics
+// exact and nothing silently lost.
+//
+// The reshaping (ToUrdfModel) turns any valid SDFormat model into URDF form:
+//  - Nested models flatten into one tree; their links, joints and frames keep
+//    their scoped names ("arm::link"), joined by `separator`.
+//  - //frame elements become massless links on fixed joints named FRAME_joint
+//    (the URDF convention for tool0, base_footprint, optical frames), unless
+//    `frames_as_links` is false (then each is reported as a warning).
+//  - The root is the link that is no joint's child (`world` when a joint has
+//    parent world). When several links are no joint's child, the canonical
+//    link breaks the tie and each other one hangs from the root on a floating
+//    joint LINK_floating (a free body, as in the SDF), with a warning.
+//  - Each link frame is moved onto its parent joint's frame, as URDF places
+//    it; its inertial, visuals, collisions and posed elements (sensors,
+//    lights) are re-expressed so that nothing physical moves. Numbers that
+//    need no arithmetic (a file already in URDF-parity form) are copied.
+//  - A joint from `world` gets the model pose applied; a model pose without
+//    such a joint is dropped with MODEL_POSE_DROPPED.
+//  - universal and revolute2 joints become two revolute (or continuous)
+//    joints through a massless link JOINT_intermediate; the second joint is
+//    JOINT_axis2. ball joints are JOINT_TYPE_NOT_URDF errors unless
+//    `ball_as_floating`; screw and gearbox always are.
+//  - Axes are resolved through expressed_in into the joint frame. A revolute
+//    axis without finite limits (SDF's default ±1e16) is continuous; effort
+//    and velocity are copied (SDF's default -1, no limit, when absent).
+//  - A kinematic loop or a link with two parent joints is an error naming the
+//    joints.
+//  - Material colour: URDF rgba = diffuse, or ambient when there is no
+//    diffuse, clamped to [0, 1]. SDF-only material data (ambient differing
+//    from diffuse, specular, emissive, script, shader, pbr) is carried in
+//    `<gazebo reference="LINK"><visual name="V"><material>`, and the URDF
+//    material is named after the script when there is one.
+//  - What URDF has no element for is carried as SDFormat in <gazebo> blocks
+//    (the extension libsdformat reads back): link children (sensors, lights,
+//    gravity, self_collide, ...) in <gazebo reference="LINK">, joint
+//    children (physics, sensors) and axis details (initial_position, limit
+//    stiffness/dissipation, spring_reference/spring_stiffness) in
+//    <gazebo reference="JOINT">, visual and collision children (surface,
+//    laser_retro, cast_shadows, ...) in <gazebo reference="LINK"><visual
+//    name=V> / <collision name=C>, model children (plugins, ...) and
+//    <static> in a model-level <gazebo>.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "converter/result.h"
+#include "frames/diagnostics.h"
+#include "frames/model.h"
+
+namespace converter {
+
+struct SdfToUrdfOptions {
+  // Only validate (reshape without writing); the output stays empty.
+  bool check_only = false;
+  // Only say whether the model is already in URDF-parity form (spec: a tree,
+  // joints posed relative_to their parent link, child links relative_to
+  // their joint, no other link poses), i.e. converts by copying numbers.
+  // ok == in that form; the reasons it is not are errors.
+  bool check_parity = false;
+  // Which model of the document (a name); empty: the only one.
+  std::string model;
+  // Joins a nested model's name and its elements' names.
+  std::string separator = "::";
+  // //frame elements become massless links on fixed joints.
+  bool frames_as_links = true;
+  // A ball joint becomes a floating joint (with a warning) instead of an
+  // error.
+  bool ball_as_floating = false;
+  // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
+  // capsules as URDF 1.1 <capsule>.
+  std::string urdf_version;
+  enum class MeshUris {
+    kKeep,      // as written
+    kPackage,   // model://NAME/rest -> package://NAME/rest
+    kAbsolute,  // model://NAME/rest -> /abs/dir/NAME/rest (found on the paths)
+    kRelative,  // ... relative to `relative_to_dir`
+  };
+  MeshUris mesh_uris = MeshUris::kKeep;
+  // Base directory of relative mesh paths (kRelative); empty: the current
+  // directory.
+  std::string relative_to_dir;
+  // Directories searched for model:// URIs (includes and meshes), before
+  // SDF_PATH and GZ_SIM_RESOURCE_PATH.
+  std::vector<std::string> model_paths;
+};
+
+// The reshaping stage: `model` (a top-level SDF model that passed
+// FrameGraph::Build; `X_WM` its pose in the world: its //model/pose, resolved
+// through the world's frames when it is in a world) in URDF form, ready for
+// urdf_io::WriteUrdf. nullopt (with errors) when it cannot be.
+std::optional<frames::Model> ToUrdfModel(const frames::Model& model,
+                                         const frames::Isometry3& X_WM,
+                                         const SdfToUrdfOptions& options,
+                                         frames::Diagnostics* diags);
+
+// True when `model` is in URDF-parity form (see check_parity); otherwise
+// reports why not.
+bool CheckUrdfParity(const frames::Model& model, frames::Diagnostics* diags);
+
+ConversionResult SdfToUrdf(std::string_view sdf_text,
+                           const std::string& source_name,
+                           const SdfToUrdfOptions& options = {});
+
+ConversionResult SdfFileToUrdf(const std::string& path,
+                               const SdfToUrdfOptions& options = {});
+
+// The reshaped model (read, validated, ToUrdfModel) of a file, for callers
+// that want the model rather than text (converter/sdf_to_urdfdom.h).
+std::optional<frames::Model> SdfFileToUrdfModel(const std::string& path,
+                                                const SdfToUrdfOptions& options,
+                                                frames::Diagnostics* diags);
+
+}  // namespace converter
