@@ -1084,4 +1084,15 @@ std::optional<Model> SdfFileToUrdfModel(const std::string& path,
   return model;
 }
 
+std::optional<Model> SdfToUrdfModel(std::string_view sdf_text,
+                                    const std::string& source_name,
+                                    const SdfToUrdfOptions& options,
+                                    Diagnostics* diags) {
+  auto doc = sdf_io::ReadSdf(sdf_text, source_name, diags,
+                             ReadOptionsFor(options));
+  auto model = Reshape(doc, options, diags);
+  if (diags->HasErrors()) return std::nullopt;
+  return model;
+}
+
 }  // namespace converter

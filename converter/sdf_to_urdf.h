@@ -109,10 +109,14 @@ ConversionResult SdfToUrdf(std::string_view sdf_text,
 ConversionResult SdfFileToUrdf(const std::string& path,
                                const SdfToUrdfOptions& options = {});
 
-// The reshaped model (read, validated, ToUrdfModel) of a file, for callers
-// that want the model rather than text (converter/sdf_to_urdfdom.h).
+// The reshaped model (read, validated, ToUrdfModel) of a file or text, for
+// callers that want the model rather than text (converter/sdf_to_urdfdom.h).
 std::optional<frames::Model> SdfFileToUrdfModel(const std::string& path,
                                                 const SdfToUrdfOptions& options,
                                                 frames::Diagnostics* diags);
+std::optional<frames::Model> SdfToUrdfModel(std::string_view sdf_text,
+                                            const std::string& source_name,
+                                            const SdfToUrdfOptions& options,
+                                            frames::Diagnostics* diags);
 
 }  // namespace converter
