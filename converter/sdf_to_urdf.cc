@@ -726,6 +726,13 @@ void Reshaper::CarryModelLevel() {
   if (top_.is_static) block.children.push_back(Leaf("static", "true", top_.where));
   for (const auto& s : scopes_) {
     for (const auto& e : s->model->extensions) block.children.push_back(e);
+    if (s->model != &top_ && s->model->is_static) {
+      diags_->Warning("NESTED_STATIC_DROPPED",
+                      "nested model " + Quoted(s->prefix.substr(0, s->prefix.size() - 2)) +
+                          " is static; URDF has no static flag for part of a "
+                          "robot, so its links are not fixed in simulation",
+                      s->model->where);
+    }
   }
 }
 
@@ -986,6 +993,18 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
   }
   Selected s;
   s.model = match[0].first;
+  // A URDF is one robot: what else the document holds is not converted.
+  size_t others = doc.extensions.size() + all.size() - 1;
+  for (const auto& w : doc.worlds) others += w.frames.size() + w.extensions.size();
+  if (others > 0) {
+    diags->Warning("DOCUMENT_CONTENT_DROPPED",
+                   "only model " + Quoted(s.model->name) +
+                       " is converted; the document's " +
+                       std::to_string(others) +
+                       " other top-level or world elements (models, frames, "
+                       "lights, physics ...) have no place in a URDF robot",
+                   doc.where);
+  }
   if (match[0].second) {
     Diagnostics scratch;
     const FrameGraph world = FrameGraph::BuildWorld(*match[0].second, &scratch);
