@@ -305,8 +305,11 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
   Element carried = MakeElement(index == 1 ? "axis" : "axis2", j.where);
   for (const auto& e : a.extensions) carried.children.push_back(e);
   if (a.dynamics) {
-    u.dynamics = frames::JointDynamics{a.dynamics->damping,
-                                       a.dynamics->friction, {}};
+    // urdfdom refuses a <dynamics> with neither attribute.
+    if (a.dynamics->damping || a.dynamics->friction) {
+      u.dynamics = frames::JointDynamics{a.dynamics->damping,
+                                         a.dynamics->friction, {}};
+    }
     if (!a.dynamics->extensions.empty()) {
       Element d = MakeElement("dynamics", j.where);
       d.children = a.dynamics->extensions;
@@ -793,6 +796,15 @@ std::optional<Model> Reshaper::Run() {
   for (size_t k = 0; k < links_.size(); ++k) {
     frames::Link l = *links_[k].src;
     l.name = Out(links_[k].scope->prefix + l.name);
+    if (!l.inertial) {
+      // SDFormat's default inertial (mass 1, unit inertia at the link
+      // origin), which URDF does not share: without <inertial> a URDF link
+      // is massless.
+      l.inertial.emplace();
+      l.inertial->mass = 1.0;
+      l.inertial->ixx = l.inertial->iyy = l.inertial->izz = 1.0;
+      l.inertial->where = l.where;
+    }
     out_.links.push_back(std::move(l));
     link_src_.push_back(static_cast<int>(k));
   }

@@ -1,0 +1,1216 @@
+// Corpus oracle for sdf2urdf: every single-model SDFormat document of
+// ../shared/corpus (Bazel data @corpus//:sdf; an <sdf> root with exactly one
+// <model> child and no <world>) that libsdformat 12 loads without errors is
+// converted with converter::SdfFileToUrdf (model:// looked up in the corpus'
+// gazebo_models directory) and the result is checked against oracles that
+// share no code with the converter:
+//
+//  1. Refusals: a file the converter refuses must be listed in
+//     testdata/sdf_to_urdf_corpus_refused.txt with the first error code the
+//     converter gave, and that code must be one of the documented refusals
+//     (RefusalCodes() below). A listed file that converts, or is refused with
+//     another code, fails the test: the list cannot go stale. On a difference
+//     the actual list is printed in that file's format.
+//  2. urdfdom (Debian's liburdfdom) parses every output, without logging an
+//     error.
+//  3. Forward kinematics of the output at zero joint configuration, computed
+//     here from urdfdom's model (child link frame = parent link frame * joint
+//     origin), equals libsdformat's resolution of the input
+//     (sdf_io/testing/sdformat_oracle.h) within 1e-9, in one common reference
+//     frame (see Reference()): every joint frame and axis, every visual and
+//     collision, every inertial (mass, centre of mass, and the inertia about
+//     it rotated into the reference frame, R * I * R^T, so that the inertial
+//     frame's orientation does not matter), and every //frame (a link of the
+//     URDF). Every libsdformat key is matched by something in the URDF, and
+//     every URDF link, joint, visual, collision and inertial by something in
+//     the SDF or by a documented made element (frame links F with joint
+//     F_joint, J_intermediate and J_axis2 of universal and revolute2 joints,
+//     L_floating joints of extra roots). Sensors and lights, carried in
+//     <gazebo> blocks, are not compared. A visual or collision carried only
+//     in a <gazebo> block (plane, heightmap, polyline: no URDF geometry) is
+//     not in the URDF and fails, with its carried pose checked for the
+//     message.
+//
+// Outside Bazel (both variables exported):
+//   SDF_CORPUS_DIR=/work/shared/corpus  (../shared/corpus)
+//   SDF_TO_URDF_REFUSED=testdata/sdf_to_urdf_corpus_refused.txt
+//   bazel-bin/converter/sdf_to_urdf_corpus_test
+// SDF_TO_URDF_MAX_FAILURES=N prints N failure lines instead of 50;
+// SDF_TO_URDF_DUMP_DIR=DIR writes each URDF output to DIR/relative/path.urdf.
+//
+// Notation as in DESIGN.md: X_AB is the pose of frame B in frame A. R is the
+// snapshot's frame (the top-level model's frame), U the URDF root link's
+// frame, B the common reference frame both sides are expressed in.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <console_bridge/console.h>
+#include <gtest/gtest.h>
+#include <tinyxml2.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include "converter/sdf_to_urdf.h"
+#include "sdf_io/testing/sdformat_oracle.h"
+#include "tools/testing/corpus.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using test_support::CorpusDir;
+using test_support::CorpusFiles;
+using test_support::ReadFile;
+using test_support::Runfile;
+using Eigen::Isometry3d;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+using sdf_oracle::Snapshot;
+
+constexpr double kTol = 1e-9;
+
+// ---------------------------------------------------------------------------
+// Formatting helpers for failure messages.
+
+std::string Num(double v) {
+  std::ostringstream os;
+  os << std::setprecision(17) << v;
+  return os.str();
+}
+
+std::string Vec(const Vector3d& v) {
+  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
+}
+
+std::string MatStr(const Matrix3d& m) {
+  std::string s = "[";
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) s += Num(m(i, j)) + (j < 2 ? " " : "");
+    s += i < 2 ? "; " : "]";
+  }
+  return s;
+}
+
+std::string PoseStr(const Isometry3d& X) {
+  return "p " + Vec(X.translation()) + " R " + MatStr(X.linear());
+}
+
+std::string OneLine(std::string s, size_t max_len = 300) {
+  for (char& c : s) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (s.size() > max_len) s = s.substr(0, max_len) + "...";
+  return s;
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+double MaxDiff(const Isometry3d& a, const Isometry3d& b) {
+  return std::max((a.translation() - b.translation()).cwiseAbs().maxCoeff(),
+                  (a.linear() - b.linear()).cwiseAbs().maxCoeff());
+}
+
+// ---------------------------------------------------------------------------
+// The refusal list.
+
+// The documented reasons sdf2urdf refuses a valid SDFormat model (see
+// converter/sdf_to_urdf.h).
+const std::map<std::string, std::string>& RefusalCodes() {
+  static const auto* codes = new std::map<std::string, std::string>{
+      {"JOINT_TYPE_NOT_URDF",
+       "a ball, screw or gearbox joint (URDF has no such joint type)"},
+      {"URDF_KINEMATIC_LOOP", "the joints form a loop (URDF is a tree)"},
+      {"URDF_MULTIPLE_PARENTS", "a link is the child of two joints"},
+  };
+  return *codes;
+}
+
+struct Listed {
+  std::string code;
+  std::string reason;
+};
+
+// Lines: `relative/path CODE  # reason`; blank lines and lines starting with
+// '#' are ignored.
+std::map<std::string, Listed> ReadRefused(const std::string& path,
+                                          std::vector<std::string>* bad) {
+  std::map<std::string, Listed> out;
+  std::ifstream in(path);
+  if (!in) {
+    bad->push_back("cannot read " + path);
+    return out;
+  }
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::string reason;
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) {
+      reason = line.substr(hash + 1);
+      line = line.substr(0, hash);
+    }
+    std::istringstream fields(line);
+    std::string file, code, extra;
+    if (!(fields >> file)) continue;
+    const std::string where = path + ":" + std::to_string(n) + ": ";
+    if (!(fields >> code) || (fields >> extra)) {
+      bad->push_back(where + "expected `path CODE  # reason`");
+      continue;
+    }
+    if (!RefusalCodes().count(code)) {
+      bad->push_back(where + "undocumented refusal code " + code);
+    }
+    if (reason.find_first_not_of(" \t") == std::string::npos) {
+      bad->push_back(where + "no reason given");
+    }
+    if (!out.emplace(file, Listed{code, reason}).second) {
+      bad->push_back(where + file + " listed twice");
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Which files: an <sdf> root with exactly one <model> child and no <world>.
+
+bool IsSingleModelDocument(const std::string& path, std::string* model_name) {
+  const std::string text = ReadFile(path);
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(text.c_str()) != tinyxml2::XML_SUCCESS) return false;
+  const tinyxml2::XMLElement* root = doc.RootElement();
+  if (root == nullptr || std::string(root->Name()) != "sdf") return false;
+  int models = 0, worlds = 0;
+  for (const tinyxml2::XMLElement* e = root->FirstChildElement(); e;
+       e = e->NextSiblingElement()) {
+    const std::string name = e->Name();
+    if (name == "model") {
+      ++models;
+      const char* n = e->Attribute("name");
+      *model_name = n ? n : "";
+    }
+    if (name == "world") ++worlds;
+  }
+  return models == 1 && worlds == 0;
+}
+
+// ---------------------------------------------------------------------------
+// urdfdom: parse, with its console errors captured.
+
+class CapturingHandler : public console_bridge::OutputHandler {
+ public:
+  void log(const std::string& text, console_bridge::LogLevel level,
+           const char*, int) override {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
+      errors.push_back(text);
+    }
+  }
+  std::vector<std::string> errors;
+};
+
+// urdfdom's model of `text`; null (with the reasons in *why) when it returns
+// none or logs an error (urdfdom logs and goes on when, e.g., it does not
+// know a geometry, and then drops that link's visuals and collisions).
+urdf::ModelInterfaceSharedPtr ParseWithUrdfdom(const std::string& text,
+                                               std::string* why) {
+  CapturingHandler handler;
+  console_bridge::useOutputHandler(&handler);
+  urdf::ModelInterfaceSharedPtr m;
+  try {
+    m = urdf::parseURDF(text);
+  } catch (const std::exception& e) {
+    handler.errors.push_back(std::string("exception: ") + e.what());
+  }
+  console_bridge::restorePreviousOutputHandler();
+  for (const std::string& e : handler.errors) {
+    *why += (why->empty() ? "" : "; ") + OneLine(e);
+  }
+  if (!m && why->empty()) *why = "urdf::parseURDF returned null";
+  if (!handler.errors.empty()) m.reset();
+  return m;
+}
+
+Isometry3d FromUrdfdom(const urdf::Pose& p) {
+  Isometry3d X = Isometry3d::Identity();
+  X.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y,
+                                  p.rotation.z)
+                   .normalized()
+                   .toRotationMatrix();
+  X.translation() = Vector3d(p.position.x, p.position.y, p.position.z);
+  return X;
+}
+
+const char* JointTypeName(int type) {
+  switch (type) {
+    case urdf::Joint::REVOLUTE: return "revolute";
+    case urdf::Joint::CONTINUOUS: return "continuous";
+    case urdf::Joint::PRISMATIC: return "prismatic";
+    case urdf::Joint::FLOATING: return "floating";
+    case urdf::Joint::PLANAR: return "planar";
+    case urdf::Joint::FIXED: return "fixed";
+    default: return "unknown";
+  }
+}
+
+bool HasAxis(int type) {
+  return type == urdf::Joint::REVOLUTE || type == urdf::Joint::CONTINUOUS ||
+         type == urdf::Joint::PRISMATIC;
+}
+
+// ---------------------------------------------------------------------------
+// The comparison: the URDF's forward kinematics against the snapshot.
+
+struct Stats {
+  int joints = 0, axes = 0, visuals = 0, collisions = 0, inertials = 0,
+      frames = 0;
+  int made_links = 0, made_joints = 0;
+  int made_frame_joints = 0, made_axis2_joints = 0, made_floating_joints = 0;
+  int world_rooted = 0;  // URDFs rooted at world
+  int skipped_sensors_lights = 0;
+  // Visuals and collisions of shapes URDF lacks, carried as SDFormat in
+  // <gazebo reference="L"> blocks, their pose checked there.
+  int carried = 0;
+  int total() const {
+    return joints + axes + visuals + collisions + inertials + frames + carried;
+  }
+};
+
+// A visual or collision carried as SDFormat in a <gazebo reference="L">
+// block (a geometry URDF has no element for: plane, heightmap, polyline...).
+struct Carried {
+  std::string geometry;
+  Isometry3d X_LE = Isometry3d::Identity();  // its <pose>, in link L
+  std::string pose_error;  // why the pose could not be read
+};
+
+// Carried visuals and collisions of a URDF text, keyed "L/visual:V" and
+// "L/collision:C" (the keys of the snapshot after the model's "M::").
+std::map<std::string, Carried> CarriedGeometry(const std::string& urdf_text) {
+  std::map<std::string, Carried> out;
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(urdf_text.c_str()) != tinyxml2::XML_SUCCESS) return out;
+  const tinyxml2::XMLElement* robot = doc.RootElement();
+  if (robot == nullptr) return out;
+  for (const tinyxml2::XMLElement* g = robot->FirstChildElement("gazebo"); g;
+       g = g->NextSiblingElement("gazebo")) {
+    const char* reference = g->Attribute("reference");
+    if (reference == nullptr) continue;
+    for (const tinyxml2::XMLElement* e = g->FirstChildElement(); e;
+         e = e->NextSiblingElement()) {
+      const std::string kind = e->Name();
+      const tinyxml2::XMLElement* geometry = e->FirstChildElement("geometry");
+      if ((kind != "visual" && kind != "collision") || geometry == nullptr ||
+          e->Attribute("name") == nullptr) {
+        continue;
+      }
+      Carried c;
+      for (const tinyxml2::XMLElement* shape = geometry->FirstChildElement();
+           shape; shape = shape->NextSiblingElement()) {
+        c.geometry += (c.geometry.empty() ? "" : "+") +
+                      std::string(shape->Name());
+      }
+      if (const tinyxml2::XMLElement* pose = e->FirstChildElement("pose")) {
+        std::istringstream in(pose->GetText() ? pose->GetText() : "");
+        double v[6];
+        int n = 0;
+        while (n < 6 && in >> v[n]) ++n;
+        std::string rest;
+        if (pose->Attribute("relative_to") || pose->Attribute("frame") ||
+            pose->Attribute("degrees") || n != 6 || (in >> rest)) {
+          c.pose_error = std::string("its pose there is not a plain 6-number "
+                                     "pose in the link: '") +
+                         (pose->GetText() ? pose->GetText() : "") + "'";
+        } else {
+          // SDFormat's rpy is URDF's: Rz(yaw) * Ry(pitch) * Rx(roll).
+          c.X_LE.linear() = (Eigen::AngleAxisd(v[5], Vector3d::UnitZ()) *
+                             Eigen::AngleAxisd(v[4], Vector3d::UnitY()) *
+                             Eigen::AngleAxisd(v[3], Vector3d::UnitX()))
+                                .toRotationMatrix();
+          c.X_LE.translation() = Vector3d(v[0], v[1], v[2]);
+        }
+      }
+      out[std::string(reference) + "/" + kind + ":" + e->Attribute("name")] =
+          c;
+    }
+  }
+  return out;
+}
+
+class Comparer {
+ public:
+  Comparer(const urdf::ModelInterface& urdf,
+           const std::map<std::string, Carried>& carried,
+           const Snapshot& snapshot, const std::string& model_name,
+           Stats* stats, std::vector<std::string>* problems)
+      : u_(urdf), carried_(carried), s_(snapshot), m_(model_name),
+        stats_(*stats), out_(*problems) {}
+
+  void Run() {
+    if (!s_.poses.count(m_)) {
+      Fail("model '" + m_ + "' is not in libsdformat's snapshot");
+      return;
+    }
+    if (!ForwardKinematics()) return;
+    if (!Reference()) return;
+    SnapshotPoses();
+    SnapshotAxes();
+    SnapshotInertials();
+    UrdfLinks();
+    UrdfJoints();
+  }
+
+ private:
+  // --- names ---------------------------------------------------------------
+
+  std::string Key(const std::string& urdf_name) const {
+    return m_ + "::" + urdf_name;
+  }
+  bool SdfLink(const std::string& n) const {
+    return s_.inertials.count(Key(n)) > 0;
+  }
+  // A key of a model (the top one, a nested or included one): other keys are
+  // scoped under it. Links, joints and frames have no "K::..." keys.
+  bool SdfModelKey(const std::string& key) const {
+    if (key == m_) return true;
+    const auto it = s_.poses.lower_bound(key + "::");
+    return it != s_.poses.end() &&
+           it->first.compare(0, key.size() + 2, key + "::") == 0;
+  }
+  // Splits the key of a visual, collision, sensor or light ("M::L/visual:V")
+  // into its owner's key ("M::L") and "visual:V". Names may hold '/'
+  // ("/r2/left_arm/joint0"): the owner is the key before a "/KIND:" that
+  // libsdformat has a pose for.
+  bool SplitChildKey(const std::string& key, std::string* owner_key,
+                     std::string* tag) const {
+    for (size_t slash = key.find('/'); slash != std::string::npos;
+         slash = key.find('/', slash + 1)) {
+      const std::string rest = key.substr(slash + 1);
+      for (const char* kind : {"visual:", "collision:", "sensor:", "light:"}) {
+        if (rest.compare(0, std::strlen(kind), kind) == 0 &&
+            s_.poses.count(key.substr(0, slash))) {
+          *owner_key = key.substr(0, slash);
+          *tag = rest;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+  // A joint or a frame of the SDF (a pose key that is no link, model,
+  // visual, collision, sensor or light).
+  bool SdfJointOrFrame(const std::string& n) const {
+    const std::string key = Key(n);
+    std::string owner, tag;
+    return s_.poses.count(key) && !SdfLink(n) && !SdfModelKey(key) &&
+           !SplitChildKey(key, &owner, &tag);
+  }
+  bool SdfFrame(const std::string& n) const {
+    return SdfJointOrFrame(n) && !u_.joints_.count(n);
+  }
+  bool SdfJoint(const std::string& n) const {
+    return SdfJointOrFrame(n) && u_.joints_.count(n);
+  }
+
+  void Fail(const std::string& what) { out_.push_back(what); }
+
+  // --- forward kinematics of the URDF ----------------------------------------
+
+  bool ForwardKinematics() {
+    const urdf::LinkConstSharedPtr root = u_.getRoot();
+    if (!root) {
+      Fail("URDF has no root link");
+      return false;
+    }
+    root_ = root->name;
+    X_UL_[root_] = Isometry3d::Identity();
+    std::vector<urdf::LinkConstSharedPtr> stack = {root};
+    while (!stack.empty()) {
+      const urdf::LinkConstSharedPtr link = stack.back();
+      stack.pop_back();
+      const Isometry3d X_UP = X_UL_.at(link->name);
+      for (const urdf::JointSharedPtr& joint : link->child_joints) {
+        const Isometry3d X_UJ =
+            X_UP * FromUrdfdom(joint->parent_to_joint_origin_transform);
+        X_UJ_[joint->name] = X_UJ;
+        X_UL_[joint->child_link_name] = X_UJ;
+      }
+      for (const urdf::LinkSharedPtr& child : link->child_links) {
+        stack.push_back(child);
+      }
+    }
+    for (const auto& [name, link] : u_.links_) {
+      if (!X_UL_.count(name)) {
+        Fail("URDF link '" + name + "' is not reachable from the root '" +
+             root_ + "'");
+      }
+    }
+    return X_UL_.size() == u_.links_.size();
+  }
+
+  // --- the common reference frame B --------------------------------------------
+  // A frame whose pose both sides know: the URDF root link (not moved by the
+  // conversion, so its URDF frame is its SDF frame); for a URDF rooted at
+  // `world`, the first SDF joint from world (a link under world is moved to
+  // its joint's frame, so the joint frame is what both sides share).
+  bool Reference() {
+    if (root_ != "world") {
+      if (!SdfLink(root_) || !s_.poses.count(Key(root_))) {
+        Fail("URDF root link '" + root_ + "' is not an SDF link (no key " +
+             Key(root_) + ")");
+        return false;
+      }
+      X_RB_ = s_.poses.at(Key(root_));
+      X_UB_ = Isometry3d::Identity();
+      reference_ = "link " + Key(root_);
+      return true;
+    }
+    for (const urdf::JointSharedPtr& joint : u_.getRoot()->child_joints) {
+      if (!SdfJoint(joint->name)) continue;
+      X_RB_ = s_.poses.at(Key(joint->name));
+      X_UB_ = X_UJ_.at(joint->name);
+      ++stats_.world_rooted;
+      reference_ = "joint " + Key(joint->name);
+      return true;
+    }
+    Fail("URDF is rooted at world but no joint from world is an SDF joint");
+    return false;
+  }
+
+  Isometry3d FromR(const Isometry3d& X_RE) const {
+    return X_RB_.inverse() * X_RE;
+  }
+  Isometry3d FromU(const Isometry3d& X_UE) const {
+    return X_UB_.inverse() * X_UE;
+  }
+
+  void ComparePose(const std::string& what, const Isometry3d& X_RE,
+                   const Isometry3d& X_UE) {
+    const Isometry3d sdf = FromR(X_RE), urdf = FromU(X_UE);
+    if (MaxDiff(sdf, urdf) > kTol) {
+      Fail(what + ": in " + reference_ + ": libsdformat " + PoseStr(sdf) +
+           ", URDF " + PoseStr(urdf));
+    }
+  }
+
+  // --- libsdformat's keys, each matched in the URDF ------------------------------
+
+  void SnapshotPoses() {
+    const std::string prefix = m_ + "::";
+    for (const auto& [key, X_RE] : s_.poses) {
+      if (key == m_) continue;
+      if (key.compare(0, prefix.size(), prefix) != 0) {
+        Fail("libsdformat key " + key + " is outside model " + m_);
+        continue;
+      }
+      const std::string rest = key.substr(prefix.size());
+      std::string owner_key, tag;
+      if (SplitChildKey(key, &owner_key, &tag)) {
+        Child(key, owner_key.substr(prefix.size()), tag, X_RE);
+        continue;
+      }
+      if (SdfLink(rest) || SdfModelKey(key)) continue;
+      if (u_.joints_.count(rest)) {
+        ++stats_.joints;
+        ComparePose("joint " + key, X_RE, X_UJ_.at(rest));
+      } else if (u_.links_.count(rest)) {
+        ++stats_.frames;
+        ComparePose("frame " + key, X_RE, X_UL_.at(rest));
+      } else {
+        Fail("joint or frame " + key + ": the URDF has no joint or link '" +
+             rest + "'");
+      }
+    }
+  }
+
+  // A visual, collision, sensor or light of link `owner` (URDF name).
+  void Child(const std::string& key, const std::string& owner,
+             const std::string& tag, const Isometry3d& X_RE) {
+    const bool visual = tag.compare(0, 7, "visual:") == 0;
+    const bool collision = tag.compare(0, 10, "collision:") == 0;
+    if (!visual && !collision) {
+      if (tag.compare(0, 7, "sensor:") == 0 ||
+          tag.compare(0, 6, "light:") == 0) {
+        ++stats_.skipped_sensors_lights;
+      } else {
+        Fail("libsdformat key " + key + " of an unknown kind");
+      }
+      return;
+    }
+    const std::string name = tag.substr(tag.find(':') + 1);
+    const std::string what = (visual ? "visual " : "collision ") + key;
+    const auto link = u_.links_.find(owner);
+    if (link == u_.links_.end()) {
+      Fail(what + ": the URDF has no link '" + owner + "'");
+      return;
+    }
+    std::vector<Isometry3d> X_LEs;
+    if (visual) {
+      for (const auto& v : link->second->visual_array) {
+        if (v && v->name == name) X_LEs.push_back(FromUrdfdom(v->origin));
+      }
+    } else {
+      for (const auto& c : link->second->collision_array) {
+        if (c && c->name == name) X_LEs.push_back(FromUrdfdom(c->origin));
+      }
+    }
+    if (X_LEs.empty()) {
+      const auto carried = carried_.find(owner + "/" + tag);
+      if (carried != carried_.end()) {
+        // In a <gazebo reference="L"> block, as SDFormat (the extension
+        // libsdformat reads back): right only for a shape URDF has no
+        // element for, and only at the right pose.
+        const Carried& c = carried->second;
+        static const std::set<std::string> kUrdfShapes = {"box", "cylinder",
+                                                          "sphere", "mesh"};
+        if (kUrdfShapes.count(c.geometry)) {
+          Fail(what + ": a " + c.geometry + ", which URDF has, is only "
+               "carried in <gazebo reference='" + owner + "'>");
+          return;
+        }
+        if (!c.pose_error.empty()) {
+          Fail(what + ": carried in <gazebo reference='" + owner + "'> " +
+               c.pose_error);
+          return;
+        }
+        const Isometry3d sdf = FromR(X_RE);
+        const Isometry3d urdf = FromU(X_UL_.at(owner) * c.X_LE);
+        if (MaxDiff(sdf, urdf) > kTol) {
+          Fail(what + ": carried in <gazebo reference='" + owner +
+               "'> (geometry " + c.geometry + ") at the wrong pose: "
+               "libsdformat " + PoseStr(sdf) + ", carried " + PoseStr(urdf));
+          return;
+        }
+        ++stats_.carried;
+        return;
+      }
+    }
+    if (X_LEs.size() != 1) {
+      Fail(what + ": URDF link '" + owner + "' has " +
+           std::to_string(X_LEs.size()) + " " +
+           (visual ? "visuals" : "collisions") + " named '" + name +
+           "' (expected 1)");
+      return;
+    }
+    ++(visual ? stats_.visuals : stats_.collisions);
+    ComparePose(what, X_RE, X_UL_.at(owner) * X_LEs.front());
+  }
+
+  void SnapshotAxes() {
+    for (const auto& [key, a_R] : s_.axes) {
+      const bool second = EndsWith(key, "/axis2");
+      const std::string joint_key =
+          key.substr(0, key.size() - (second ? 6 : 5));
+      const std::string sdf_joint = joint_key.substr(m_.size() + 2);
+      const std::string name = second ? sdf_joint + "_axis2" : sdf_joint;
+      const auto joint = u_.joints_.find(name);
+      if (joint == u_.joints_.end()) {
+        Fail("axis " + key + ": the URDF has no joint '" + name + "'");
+        continue;
+      }
+      if (!HasAxis(joint->second->type)) {
+        Fail("axis " + key + " " + Vec(a_R) + ": URDF joint '" + name +
+             "' is " + JointTypeName(joint->second->type) +
+             ", which has no axis");
+        continue;
+      }
+      const urdf::Vector3& a = joint->second->axis;
+      Vector3d a_J(a.x, a.y, a.z);
+      if (!(a_J.norm() > 0)) {
+        Fail("axis " + key + ": URDF joint '" + name + "' has axis " +
+             Vec(a_J));
+        continue;
+      }
+      a_J.normalize();
+      ++stats_.axes;
+      const Vector3d sdf = X_RB_.linear().transpose() * a_R;
+      const Isometry3d X_BJ = FromU(X_UJ_.at(name));
+      const Vector3d urdf = X_BJ.linear() * a_J;
+      if ((sdf - urdf).cwiseAbs().maxCoeff() > kTol) {
+        Fail("axis " + key + ": in " + reference_ + ": libsdformat " +
+             Vec(sdf) + ", URDF " + Vec(urdf) + " (joint " + name + ")");
+      }
+      // The second axis of a universal or revolute2 joint turns about a line
+      // through the SDF joint's origin.
+      if (second && s_.poses.count(joint_key)) {
+        const Vector3d p_BJ = FromR(s_.poses.at(joint_key)).translation();
+        const Vector3d d = X_BJ.translation() - p_BJ;
+        const Vector3d off_line = d - d.dot(urdf) * urdf;
+        if (off_line.cwiseAbs().maxCoeff() > kTol) {
+          Fail("axis " + key + ": URDF joint '" + name + "' at " +
+               Vec(X_BJ.translation()) + " turns about a line " +
+               Vec(off_line) + " off the SDF joint origin " + Vec(p_BJ));
+        }
+      }
+    }
+  }
+
+  void SnapshotInertials() {
+    for (const auto& [key, info] : s_.inertials) {
+      const std::string name = key.substr(m_.size() + 2);
+      const std::string what = "inertial " + key;
+      const auto link = u_.links_.find(name);
+      if (link == u_.links_.end()) {
+        Fail(what + ": the URDF has no link '" + name + "'");
+        continue;
+      }
+      const urdf::InertialSharedPtr& in = link->second->inertial;
+      if (!in) {
+        Fail(what + ": URDF link has no <inertial>; libsdformat: mass " +
+             Num(info.mass) + ", inertia " + MatStr(info.I));
+        continue;
+      }
+      ++stats_.inertials;
+      if (std::abs(in->mass - info.mass) > kTol * std::max(1.0, info.mass)) {
+        Fail(what + ": mass: libsdformat " + Num(info.mass) + ", URDF " +
+             Num(in->mass));
+      }
+      Matrix3d I_I;
+      I_I << in->ixx, in->ixy, in->ixz, in->ixy, in->iyy, in->iyz, in->ixz,
+          in->iyz, in->izz;
+      const Isometry3d X_BI_sdf = FromR(info.X_RI);
+      const Isometry3d X_BI_urdf =
+          FromU(X_UL_.at(name) * FromUrdfdom(in->origin));
+      const Vector3d p_sdf = X_BI_sdf.translation();
+      const Vector3d p_urdf = X_BI_urdf.translation();
+      if ((p_sdf - p_urdf).cwiseAbs().maxCoeff() > kTol) {
+        Fail(what + ": centre of mass in " + reference_ + ": libsdformat " +
+             Vec(p_sdf) + ", URDF " + Vec(p_urdf));
+      }
+      const Matrix3d& R_s = X_BI_sdf.linear();
+      const Matrix3d& R_u = X_BI_urdf.linear();
+      const Matrix3d I_sdf = R_s * info.I * R_s.transpose();
+      const Matrix3d I_urdf = R_u * I_I * R_u.transpose();
+      const double scale = std::max(1.0, I_sdf.cwiseAbs().maxCoeff());
+      if ((I_sdf - I_urdf).cwiseAbs().maxCoeff() > kTol * scale) {
+        Fail(what + ": inertia about the centre of mass in " + reference_ +
+             ": libsdformat " + MatStr(I_sdf) + ", URDF " + MatStr(I_urdf));
+      }
+    }
+  }
+
+  // --- the URDF's elements, each accounted for --------------------------------
+
+  void UrdfLinks() {
+    for (const auto& [name, link] : u_.links_) {
+      if (SdfLink(name)) {
+        for (const auto& v : link->visual_array) {
+          if (!s_.poses.count(Key(name) + "/visual:" + v->name)) {
+            Fail("URDF link '" + name + "' has visual '" + v->name +
+                 "', which libsdformat does not have (" + Key(name) +
+                 "/visual:" + v->name + ")");
+          }
+        }
+        for (const auto& c : link->collision_array) {
+          if (!s_.poses.count(Key(name) + "/collision:" + c->name)) {
+            Fail("URDF link '" + name + "' has collision '" + c->name +
+                 "', which libsdformat does not have (" + Key(name) +
+                 "/collision:" + c->name + ")");
+          }
+        }
+        continue;
+      }
+      // A link the conversion made: world, a //frame, J_intermediate.
+      const std::string intermediate = "_intermediate";
+      const bool made =
+          (name == "world" && name == root_) || SdfFrame(name) ||
+          (EndsWith(name, intermediate) &&
+           SdfJoint(name.substr(0, name.size() - intermediate.size())));
+      if (!made) {
+        Fail("URDF link '" + name + "' is no SDF link, frame or made link");
+        continue;
+      }
+      ++stats_.made_links;
+      if (link->inertial || !link->visual_array.empty() ||
+          !link->collision_array.empty()) {
+        Fail("URDF link '" + name + "', made by the conversion, has " +
+             (link->inertial ? "an inertial" : "visuals or collisions"));
+      }
+    }
+  }
+
+  void UrdfJoints() {
+    for (const auto& [name, joint] : u_.joints_) {
+      if (SdfJoint(name)) {
+        if (HasAxis(joint->type) && !s_.axes.count(Key(name) + "/axis")) {
+          Fail("URDF joint '" + name + "' is " + JointTypeName(joint->type) +
+               " about " +
+               Vec(Vector3d(joint->axis.x, joint->axis.y, joint->axis.z)) +
+               "; libsdformat has no axis for it");
+        }
+        continue;
+      }
+      // A joint the conversion made: F_joint of a //frame, J_axis2,
+      // L_floating of an extra root.
+      const std::string& child = joint->child_link_name;
+      bool made = false;
+      if (EndsWith(name, "_joint") &&
+          child == name.substr(0, name.size() - 6) && SdfFrame(child)) {
+        made = joint->type == urdf::Joint::FIXED;
+        stats_.made_frame_joints += made;
+      } else if (EndsWith(name, "_axis2") &&
+                 SdfJoint(name.substr(0, name.size() - 6))) {
+        made = HasAxis(joint->type);
+        stats_.made_axis2_joints += made;
+        if (made && !s_.axes.count(Key(name.substr(0, name.size() - 6)) +
+                                   "/axis2")) {
+          Fail("URDF joint '" + name +
+               "': libsdformat has no second axis for joint " +
+               Key(name.substr(0, name.size() - 6)));
+        }
+      } else if (EndsWith(name, "_floating") &&
+                 child == name.substr(0, name.size() - 9) && SdfLink(child)) {
+        made = joint->type == urdf::Joint::FLOATING;
+        stats_.made_floating_joints += made;
+      }
+      if (!made) {
+        Fail("URDF joint '" + name + "' (" + JointTypeName(joint->type) +
+             ", child '" + child + "') is no SDF joint nor a made joint");
+        continue;
+      }
+      ++stats_.made_joints;
+    }
+  }
+
+  const urdf::ModelInterface& u_;
+  const std::map<std::string, Carried>& carried_;
+  const Snapshot& s_;
+  const std::string m_;
+  Stats& stats_;
+  std::vector<std::string>& out_;
+
+  std::string root_;
+  std::map<std::string, Isometry3d> X_UL_;  // URDF link frames
+  std::map<std::string, Isometry3d> X_UJ_;  // URDF joint frames
+  Isometry3d X_RB_ = Isometry3d::Identity();
+  Isometry3d X_UB_ = Isometry3d::Identity();
+  std::string reference_;
+};
+
+// Every difference between the URDF (urdfdom's model of `urdf_text`) and
+// libsdformat's snapshot of the SDF it was converted from.
+std::vector<std::string> CompareWithSnapshot(const urdf::ModelInterface& urdf,
+                                             const std::string& urdf_text,
+                                             const Snapshot& snapshot,
+                                             const std::string& model_name,
+                                             Stats* stats) {
+  std::vector<std::string> problems;
+  const std::map<std::string, Carried> carried = CarriedGeometry(urdf_text);
+  Comparer(urdf, carried, snapshot, model_name, stats, &problems).Run();
+  return problems;
+}
+
+std::string Joined(const std::vector<std::string>& lines, size_t max) {
+  std::string s;
+  for (size_t i = 0; i < lines.size() && i < max; ++i) {
+    s += "  " + lines[i] + "\n";
+  }
+  if (lines.size() > max) {
+    s += "  ... and " + std::to_string(lines.size() - max) + " more\n";
+  }
+  return s;
+}
+
+std::string FirstErrorCode(const frames::Diagnostics& d) {
+  for (const frames::Diagnostic& x : d.all()) {
+    if (x.severity == frames::Severity::kError) return x.code;
+  }
+  return "";
+}
+
+std::string FirstError(const frames::Diagnostics& d) {
+  for (const frames::Diagnostic& x : d.all()) {
+    if (x.severity == frames::Severity::kError) {
+      return OneLine("line " + std::to_string(x.where.line) + ": " + x.message,
+                     200);
+    }
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+
+// The comparison itself must be able to fail: a moved visual, a turned axis,
+// a changed mass or inertia, a missing visual and an extra joint are all
+// reported; a frame of the URDF root link is the reference.
+TEST(SdfToUrdfCorpusTest, CompareFindsDifferences) {
+  const std::string urdf_text = R"(<robot name="m">
+  <link name="base">
+    <inertial><origin xyz="0 0 0.5"/><mass value="2"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="2" iyz="0" izz="3"/></inertial>
+    <visual name="v"><origin xyz="1 0 0"/><geometry><box size="1 1 1"/></geometry></visual>
+  </link>
+  <link name="arm">
+    <inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>
+  </link>
+  <joint name="j" type="revolute"><parent link="base"/><child link="arm"/>
+    <origin xyz="0 0 1" rpy="0 0 1.5707963267948966"/><axis xyz="1 0 0"/>
+    <limit lower="-1" upper="1" effort="1" velocity="1"/></joint>
+  <gazebo reference="base"><visual name="p"><pose>0 1 0 0 0 0</pose>
+    <geometry><plane><normal>0 0 1</normal></plane></geometry></visual></gazebo>
+</robot>)";
+  std::string why;
+  const urdf::ModelInterfaceSharedPtr u = ParseWithUrdfdom(urdf_text, &why);
+  ASSERT_TRUE(u) << why;
+
+  // The same model as libsdformat would see it, placed at X_RB in its model
+  // frame R (the comparison is in the root link's frame).
+  Isometry3d X_RB = Isometry3d::Identity();
+  X_RB.translation() = Vector3d(3, 4, 5);
+  X_RB.linear() = Eigen::AngleAxisd(0.3, Vector3d::UnitY()).toRotationMatrix();
+  Snapshot s;
+  s.ok = true;
+  s.poses["M"] = Isometry3d::Identity();
+  s.poses["M::base"] = X_RB;
+  Isometry3d X_BV = Isometry3d::Identity();
+  X_BV.translation() = Vector3d(1, 0, 0);
+  s.poses["M::base/visual:v"] = X_RB * X_BV;
+  Isometry3d X_BJ = Isometry3d::Identity();
+  X_BJ.translation() = Vector3d(0, 0, 1);
+  X_BJ.linear() =
+      Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitZ()).toRotationMatrix();
+  s.poses["M::j"] = X_RB * X_BJ;
+  // The SDF link frame of arm differs from its URDF frame: not compared.
+  s.poses["M::arm"] = X_RB;
+  s.axes["M::j/axis"] = X_RB.linear() * Vector3d::UnitY();
+  sdf_oracle::InertialInfo base;
+  base.mass = 2;
+  // The same inertia, expressed in an inertial frame turned about z.
+  Isometry3d X_BI = Isometry3d::Identity();
+  X_BI.translation() = Vector3d(0, 0, 0.5);
+  X_BI.linear() =
+      Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitZ()).toRotationMatrix();
+  base.X_RI = X_RB * X_BI;
+  base.I = Vector3d(2, 1, 3).asDiagonal();
+  s.inertials["M::base"] = base;
+  sdf_oracle::InertialInfo arm;
+  arm.mass = 1;
+  arm.I = Matrix3d::Identity();
+  arm.X_RI = X_RB * X_BJ;
+  s.inertials["M::arm"] = arm;
+
+  Stats stats;
+  std::vector<std::string> d = CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  EXPECT_TRUE(d.empty()) << Joined(d, 20);
+  EXPECT_EQ(stats.joints, 1);
+  EXPECT_EQ(stats.axes, 1);
+  EXPECT_EQ(stats.visuals, 1);
+  EXPECT_EQ(stats.inertials, 2);
+
+  // A link without <inertial> in the URDF, where libsdformat has one.
+  std::string massless = urdf_text;
+  const std::string arm_inertial =
+      R"(<inertial><mass value="1"/>
+      <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>)";
+  massless.erase(massless.find(arm_inertial, massless.find("\"arm\"")),
+                 arm_inertial.size());
+  why.clear();
+  const urdf::ModelInterfaceSharedPtr u2 = ParseWithUrdfdom(massless, &why);
+  ASSERT_TRUE(u2) << why;
+  d = CompareWithSnapshot(*u2, massless, s, "M", &stats);
+  ASSERT_EQ(d.size(), 1u) << Joined(d, 20);
+  EXPECT_NE(d[0].find("inertial M::arm: URDF link has no <inertial>"),
+            std::string::npos)
+      << d[0];
+
+  Snapshot b = s;
+  b.poses["M::base/visual:v"].translation().x() += 1e-8;
+  b.axes["M::j/axis"] = X_RB.linear() * Vector3d::UnitX();
+  b.inertials["M::base"].mass = 2.0000001;
+  b.inertials["M::base"].I(2, 2) = 3.001;
+  b.poses["M::base/visual:w"] = X_RB;
+  b.poses["M::j"].translation().z() += 1e-6;
+  d = CompareWithSnapshot(*u, urdf_text, b, "M", &stats);
+  std::string all = Joined(d, 20);
+  EXPECT_EQ(d.size(), 6u) << all;
+  for (const char* expected :
+       {"visual M::base/visual:v: in link M::base", "axis M::j/axis",
+        "mass", "inertia about the centre of mass",
+        "visual M::base/visual:w: URDF link 'base' has 0 visuals",
+        "joint M::j: in link M::base"}) {
+    EXPECT_NE(all.find(expected), std::string::npos) << expected << "\n"
+                                                     << all;
+  }
+
+  // A URDF visual libsdformat does not have.
+  Snapshot c = s;
+  c.poses.erase("M::base/visual:v");
+  d = CompareWithSnapshot(*u, urdf_text, c, "M", &stats);
+  ASSERT_EQ(d.size(), 1u) << Joined(d, 20);
+  EXPECT_NE(d[0].find("has visual 'v', which libsdformat does not have"),
+            std::string::npos)
+      << d[0];
+
+  // A visual carried in a <gazebo> block (a plane, which URDF lacks) is
+  // right at its pose, and wrong anywhere else.
+  Snapshot e = s;
+  Isometry3d X_BP = Isometry3d::Identity();
+  X_BP.translation() = Vector3d(0, 1, 0);
+  e.poses["M::base/visual:p"] = X_RB * X_BP;
+  d = CompareWithSnapshot(*u, urdf_text, e, "M", &stats);
+  EXPECT_TRUE(d.empty()) << Joined(d, 20);
+  X_BP.translation() = Vector3d(0, 1.5, 0);
+  e.poses["M::base/visual:p"] = X_RB * X_BP;
+  d = CompareWithSnapshot(*u, urdf_text, e, "M", &stats);
+  ASSERT_EQ(d.size(), 1u) << Joined(d, 20);
+  EXPECT_NE(d[0].find("visual M::base/visual:p: carried in <gazebo "
+                      "reference='base'> (geometry plane) at the wrong pose"),
+            std::string::npos)
+      << d[0];
+}
+
+// A URDF rooted at world: the reference is the joint from world, whose frame
+// is the child link's URDF frame (the model pose is in the URDF, not in the
+// snapshot).
+TEST(SdfToUrdfCorpusTest, CompareWorldRooted) {
+  const std::string urdf_text = R"(<robot name="m">
+  <link name="world"/>
+  <link name="base">
+    <visual name="v"><origin xyz="1 0 0"/><geometry><box size="1 1 1"/></geometry></visual>
+  </link>
+  <joint name="fix" type="fixed"><parent link="world"/><child link="base"/>
+    <origin xyz="10 20 30" rpy="0 0 0.5"/></joint>
+</robot>)";
+  std::string why;
+  const urdf::ModelInterfaceSharedPtr u = ParseWithUrdfdom(urdf_text, &why);
+  ASSERT_TRUE(u) << why;
+  Isometry3d X_RJ = Isometry3d::Identity();  // joint fix in the model frame
+  X_RJ.translation() = Vector3d(1, 2, 3);
+  X_RJ.linear() = Eigen::AngleAxisd(-1, Vector3d::UnitX()).toRotationMatrix();
+  Isometry3d X_JV = Isometry3d::Identity();
+  X_JV.translation() = Vector3d(1, 0, 0);
+  Snapshot s;
+  s.ok = true;
+  s.poses["M"] = Isometry3d::Identity();
+  s.poses["M::base"] = Isometry3d::Identity();  // SDF link frame: not compared
+  s.poses["M::fix"] = X_RJ;
+  s.poses["M::base/visual:v"] = X_RJ * X_JV;
+  sdf_oracle::InertialInfo base;
+  base.mass = 1;
+  base.I = Matrix3d::Identity();
+  s.inertials["M::base"] = base;
+  Stats stats;
+  std::vector<std::string> d =
+      CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  // Only base's missing <inertial>: the visual and the joint agree.
+  ASSERT_EQ(d.size(), 1u) << Joined(d, 20);
+  EXPECT_NE(d[0].find("inertial M::base: URDF link has no <inertial>"),
+            std::string::npos)
+      << d[0];
+  EXPECT_EQ(stats.visuals, 1);
+  EXPECT_EQ(stats.joints, 1);
+  s.poses["M::base/visual:v"] = X_RJ;
+  d = CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  ASSERT_EQ(d.size(), 2u) << Joined(d, 20);
+  EXPECT_NE(Joined(d, 20).find("visual M::base/visual:v: in joint M::fix"),
+            std::string::npos)
+      << Joined(d, 20);
+}
+
+// A //frame is a massless URDF link F on a fixed joint F_joint: its link
+// frame is compared with libsdformat's frame, the made joint is accounted for.
+TEST(SdfToUrdfCorpusTest, CompareFrameLink) {
+  const std::string urdf_text = R"(<robot name="m">
+  <link name="base"><inertial><mass value="1"/>
+    <inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <link name="tool"/>
+  <joint name="tool_joint" type="fixed"><parent link="base"/><child link="tool"/>
+    <origin xyz="0 0 2" rpy="1 0 0"/></joint>
+</robot>)";
+  std::string why;
+  const urdf::ModelInterfaceSharedPtr u = ParseWithUrdfdom(urdf_text, &why);
+  ASSERT_TRUE(u) << why;
+  Snapshot s;
+  s.ok = true;
+  s.poses["M"] = Isometry3d::Identity();
+  s.poses["M::base"] = Isometry3d::Identity();
+  sdf_oracle::InertialInfo base;
+  base.mass = 1;
+  base.I = Matrix3d::Identity();
+  s.inertials["M::base"] = base;
+  Isometry3d X_BF = Isometry3d::Identity();
+  X_BF.translation() = Vector3d(0, 0, 2);
+  X_BF.linear() = Eigen::AngleAxisd(1, Vector3d::UnitX()).toRotationMatrix();
+  s.poses["M::tool"] = X_BF;
+  Stats stats;
+  std::vector<std::string> d =
+      CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  EXPECT_TRUE(d.empty()) << Joined(d, 20);
+  EXPECT_EQ(stats.frames, 1);
+  EXPECT_EQ(stats.made_links, 1);
+  EXPECT_EQ(stats.made_frame_joints, 1);
+  s.poses["M::tool"].linear() =
+      Eigen::AngleAxisd(-1, Vector3d::UnitX()).toRotationMatrix();
+  d = CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  ASSERT_EQ(d.size(), 1u) << Joined(d, 20);
+  EXPECT_NE(d[0].find("frame M::tool: in link M::base"), std::string::npos)
+      << d[0];
+  // Without the SDF frame, link tool and joint tool_joint come from nowhere.
+  s.poses.erase("M::tool");
+  d = CompareWithSnapshot(*u, urdf_text, s, "M", &stats);
+  EXPECT_EQ(d.size(), 2u) << Joined(d, 20);
+}
+
+TEST(SdfToUrdfCorpusTest, EverySingleModelFileConvertsOrIsListed) {
+  const std::string corpus = CorpusDir("SDF_CORPUS_DIR");
+  ASSERT_FALSE(corpus.empty())
+      << "corpus not found in runfiles; set SDF_CORPUS_DIR";
+  const std::string model_dir = corpus + "/gazebo_models";
+  ASSERT_TRUE(fs::is_directory(model_dir)) << model_dir;
+  const std::vector<std::string> model_paths = {model_dir};
+
+  const std::vector<std::string> files =
+      CorpusFiles(corpus, {".sdf", ".world"});
+  ASSERT_FALSE(files.empty()) << "no .sdf/.world files under " << corpus;
+
+  const char* list_env = std::getenv("SDF_TO_URDF_REFUSED");
+  const std::string list_path =
+      list_env ? list_env : Runfile("testdata/sdf_to_urdf_corpus_refused.txt");
+  std::vector<std::string> list_problems;
+  const std::map<std::string, Listed> listed =
+      ReadRefused(list_path, &list_problems);
+  EXPECT_TRUE(list_problems.empty()) << Joined(list_problems, 50);
+
+  size_t max_failures = 50;
+  if (const char* m = std::getenv("SDF_TO_URDF_MAX_FAILURES")) {
+    max_failures = std::strtoul(m, nullptr, 10);
+  }
+
+  // SDF_TO_URDF_DUMP_DIR=DIR writes each output to DIR/REL.urdf, for a look.
+  const char* dump_env = std::getenv("SDF_TO_URDF_DUMP_DIR");
+  const std::string dump_dir = dump_env ? dump_env : "";
+
+  int single_model = 0, loaded = 0, converted = 0, compared_clean = 0;
+  std::map<std::string, int> refused_by_code;
+  std::set<std::string> candidates;
+  std::vector<std::string> not_loaded;  // single-model, libsdformat errors
+  std::vector<std::string> failures;  // "file: problem"
+  std::vector<std::string> actual_list;  // refusals, in the list's format
+  Stats stats;
+  for (const std::string& rel : files) {
+    const std::string path = corpus + "/" + rel;
+    std::string model_name;
+    if (!IsSingleModelDocument(path, &model_name)) continue;
+    ++single_model;
+    const Snapshot oracle = sdf_oracle::LoadFile(path, model_paths);
+    if (!oracle.ok) {
+      not_loaded.push_back(
+          rel + ": " +
+          (oracle.errors.empty() ? std::string() : OneLine(oracle.errors[0])));
+      continue;
+    }
+    ++loaded;
+    candidates.insert(rel);
+    const auto it = listed.find(rel);
+
+    converter::SdfToUrdfOptions options;
+    options.model_paths = model_paths;
+    const converter::ConversionResult result =
+        converter::SdfFileToUrdf(path, options);
+
+    // 1. Refusals.
+    if (!result.ok) {
+      const std::string code = FirstErrorCode(result.diagnostics);
+      ++refused_by_code[code];
+      actual_list.push_back(rel + " " + code + "  # " +
+                            FirstError(result.diagnostics));
+      if (it == listed.end()) {
+        failures.push_back(rel + ": refused (" + code +
+                           "), not listed: " + FirstError(result.diagnostics));
+      } else if (it->second.code != code) {
+        failures.push_back(rel + ": refused with " + code + ", listed as " +
+                           it->second.code + ": " +
+                           FirstError(result.diagnostics));
+      }
+      continue;
+    }
+    if (it != listed.end()) {
+      failures.push_back(rel + ": listed as refused (" + it->second.code +
+                         ") but converts");
+    }
+    if (result.output.empty()) {
+      failures.push_back(rel + ": SdfFileToUrdf reports ok with no output");
+      continue;
+    }
+    ++converted;
+    if (!dump_dir.empty()) {
+      const fs::path out = fs::path(dump_dir) / (rel + ".urdf");
+      fs::create_directories(out.parent_path());
+      std::ofstream(out) << result.output;
+    }
+
+    // 2. urdfdom parses the output.
+    std::string why;
+    const urdf::ModelInterfaceSharedPtr u =
+        ParseWithUrdfdom(result.output, &why);
+    if (!u) {
+      failures.push_back(rel + ": urdfdom does not parse the output: " + why);
+      continue;
+    }
+
+    // 3. Forward kinematics of the output against libsdformat.
+    const std::vector<std::string> problems =
+        CompareWithSnapshot(*u, result.output, oracle, model_name, &stats);
+    for (const std::string& p : problems) failures.push_back(rel + ": " + p);
+    if (problems.empty()) ++compared_clean;
+  }
+  for (const auto& [file, l] : listed) {
+    if (!candidates.count(file)) {
+      failures.push_back(list_path + " lists " + file +
+                         ", which is not a single-model corpus file that "
+                         "libsdformat loads");
+    }
+  }
+
+  std::cout << "Single-model documents libsdformat does not load (skipped, "
+            << not_loaded.size() << "):\n";
+  for (const std::string& l : not_loaded) std::cout << "  " << l << "\n";
+  std::cout << "files: " << files.size()
+            << ", single-model documents: " << single_model
+            << ", loaded by libsdformat: " << loaded
+            << ", converted: " << converted
+            << " (urdfdom-parsed and equal: " << compared_clean << ")"
+            << ", refused: " << actual_list.size() << "\n";
+  for (const auto& [code, n] : refused_by_code) {
+    std::cout << "  refused " << code << ": " << n << "\n";
+  }
+  std::cout << "comparisons: " << stats.total() << " (joints " << stats.joints
+            << ", axes " << stats.axes << ", carried shapes " << stats.carried
+            << ", visuals " << stats.visuals
+            << ", collisions " << stats.collisions << ", inertials "
+            << stats.inertials << ", frames " << stats.frames
+            << "); URDFs rooted at world: " << stats.world_rooted
+            << "; made links " << stats.made_links << ", made joints "
+            << stats.made_joints << " (frame " << stats.made_frame_joints
+            << ", axis2 " << stats.made_axis2_joints << ", floating "
+            << stats.made_floating_joints
+            << "); sensors and lights not compared: "
+            << stats.skipped_sensors_lights << "\n";
+  if (!failures.empty()) {
+    std::cout << "Refusals (refused-list format):\n";
+    for (const std::string& l : actual_list) std::cout << l << "\n";
+  }
+  EXPECT_TRUE(failures.empty())
+      << failures.size() << " failures:\n"
+      << Joined(failures, max_failures);
+  EXPECT_GT(converted, 0);
+  EXPECT_GT(stats.total(), 0);
+}
+
+}  // namespace
