@@ -63,7 +63,7 @@ done
 # stdin in, -o out (whole file), diagnostics named <stdin>.
 "$BIN" -o "$TMP/u.urdf" <universal.sdf 2>"$TMP/err" || fail "stdin: exit $?"
 cmp -s universal.urdf "$TMP/u.urdf" || fail "stdin -o output differs"
-grep -q '^<stdin>:14: warning: .*\[JOINT_SPLIT\]$' "$TMP/err" ||
+grep -q '^<stdin>:15: warning: .*\[JOINT_SPLIT\]$' "$TMP/err" ||
   fail "stdin warning: $(cat "$TMP/err")"
 
 # Refused: exit 1, nothing written, not even with -o.
