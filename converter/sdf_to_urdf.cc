@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -79,6 +81,150 @@ void SetPoseChild(Element* e, const Isometry3& X) {
   }
   it->attributes.clear();
   it->text = xml::FormatPose(p.xyz, p.rpy);
+}
+
+// --- URDF content carried in SDF (converter/urdf_extensions.h), restored ---
+
+constexpr char kUrdfPrefix[] = "urdf:";
+
+bool IsCarried(const Element& e) {
+  return e.name.compare(0, sizeof(kUrdfPrefix) - 1, kUrdfPrefix) == 0;
+}
+
+std::string Uncarried(const std::string& name) {
+  return name.substr(sizeof(kUrdfPrefix) - 1);
+}
+
+std::optional<double> NumberAttribute(const Element& e, const char* key) {
+  const std::string* v = e.Attribute(key);
+  if (!v) return std::nullopt;
+  char* end = nullptr;
+  const double d = std::strtod(v->c_str(), &end);
+  if (end == v->c_str() || *end != '\0') return std::nullopt;
+  return d;
+}
+
+std::optional<frames::Vector3> VectorAttribute(const Element& e,
+                                               const char* key) {
+  const std::string* v = e.Attribute(key);
+  if (!v) return std::nullopt;
+  frames::Vector3 out;
+  std::istringstream in(*v);
+  for (int k = 0; k < 3; ++k) {
+    if (!(in >> out[k])) return std::nullopt;
+  }
+  return out;
+}
+
+// A carried URDF element, restored under its own name: <urdf:gazebo> is the
+// URDF's <gazebo> again (its children are not prefixed).
+Element Restored(Element e) {
+  e.name = Uncarried(e.name);
+  return e;
+}
+
+// The joint details carried as <urdf:mimic>, <urdf:safety_controller>,
+// <urdf:calibration> and <urdf:original_name>; true when `e` was one.
+bool RestoreJointDetail(const Element& e, frames::Joint* j) {
+  const std::string name = Uncarried(e.name);
+  if (name == "mimic") {
+    frames::Mimic m;
+    if (const std::string* t = e.Attribute("joint")) m.joint = *t;
+    m.multiplier = NumberAttribute(e, "multiplier");
+    m.offset = NumberAttribute(e, "offset");
+    j->mimic = m;
+  } else if (name == "safety_controller") {
+    frames::SafetyController c;
+    c.soft_lower_limit = NumberAttribute(e, "soft_lower_limit");
+    c.soft_upper_limit = NumberAttribute(e, "soft_upper_limit");
+    c.k_position = NumberAttribute(e, "k_position");
+    c.k_velocity = NumberAttribute(e, "k_velocity").value_or(0.0);
+    j->safety_controller = c;
+  } else if (name == "calibration") {
+    frames::Calibration c;
+    c.rising = NumberAttribute(e, "rising");
+    c.falling = NumberAttribute(e, "falling");
+    j->calibration = c;
+  } else if (name == "original_name") {
+    j->original_name = e.text;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// A URDF <limit> or <dynamics> of an axis, carried in <urdf:joint> or
+// <urdf:axis>; true when `e` was one.
+bool RestoreAxisDetail(const Element& e, std::optional<frames::JointAxis>* axis) {
+  if (e.name == "limit") {
+    if (!*axis) axis->emplace();
+    frames::JointLimit l;
+    l.lower = NumberAttribute(e, "lower");
+    l.upper = NumberAttribute(e, "upper");
+    l.effort = NumberAttribute(e, "effort");
+    l.velocity = NumberAttribute(e, "velocity");
+    (*axis)->limit = l;
+  } else if (e.name == "dynamics") {
+    if (!*axis) axis->emplace();
+    (*axis)->dynamics = frames::JointDynamics{NumberAttribute(e, "damping"),
+                                              NumberAttribute(e, "friction"),
+                                              {}};
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The URDF joint a <frame> carries as <urdf:joint> (floating and planar
+// joints, which SDFormat 1.7 lacks), with its axis, limit and dynamics.
+frames::Joint CarriedJoint(const Element& carried, const std::string& prefix) {
+  frames::Joint j;
+  auto attr = [&](const char* key) {
+    const std::string* v = carried.Attribute(key);
+    return v ? *v : std::string();
+  };
+  j.name = attr("name");
+  j.type = frames::JointTypeFromName(attr("type")).value_or(JointType::kFloating);
+  j.parent = attr("parent") == urdf_io::kWorldLink ? attr("parent")
+                                                   : prefix + attr("parent");
+  j.child = prefix + attr("child");
+  j.where = carried.where;
+  for (const auto& c : carried.children) {
+    if (c.name == "axis") {
+      if (!j.axis) j.axis.emplace();
+      if (auto xyz = VectorAttribute(c, "xyz")) j.axis->xyz = *xyz;
+    } else if (RestoreAxisDetail(c, &j.axis)) {
+    } else if (IsCarried(c)) {
+      if (!RestoreJointDetail(c, &j)) j.extensions.push_back(Restored(c));
+    } else {
+      j.extensions.push_back(c);
+    }
+  }
+  return j;
+}
+
+// A material carried as <urdf:material name=...> with <color rgba> and
+// <texture filename> children.
+void RestoreMaterial(const Element& carried, frames::Material* m) {
+  if (const std::string* n = carried.Attribute("name")) m->name = *n;
+  for (const auto& c : carried.children) {
+    if (c.name == "color") {
+      const std::string* rgba = c.Attribute("rgba");
+      Eigen::Vector4d v;
+      std::istringstream in(rgba ? *rgba : std::string());
+      if (in >> v[0] >> v[1] >> v[2] >> v[3]) m->rgba = v;
+    } else if (c.name == "texture") {
+      if (const std::string* f = c.Attribute("filename")) m->texture = *f;
+    }
+  }
+}
+
+const Element* FindCarried(const std::vector<Element>& elements,
+                           const char* name) {
+  for (const auto& e : elements) {
+    if (IsCarried(e) && Uncarried(e.name) == name) return &e;
+  }
+  return nullptr;
 }
 
 // One model scope while flattening: its graph, its name prefix ("arm::",
@@ -175,6 +321,8 @@ class Reshaper {
   std::vector<int> link_src_;
   // <gazebo reference=...> blocks, by reference, in creation order.
   std::vector<Element> blocks_;
+  // Robot-level URDF elements urdf2sdf carried, restored.
+  std::vector<Element> restored_;
   std::unordered_map<std::string, size_t> block_index_;
 };
 
@@ -355,9 +503,22 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
       u.limit = ul;
       break;
     case JointType::kContinuous:
-      if (lim.effort || lim.velocity) u.limit = ul;
+      // URDF ignores a continuous joint's lower and upper, but a file may
+      // give them (urdf2sdf carries them): kept when finite.
+      if (lim.effort || lim.velocity || lower || upper) {
+        if (lower) ul.lower = *lim.lower;
+        if (upper) ul.upper = *lim.upper;
+        u.limit = ul;
+      }
       break;
     default:
+      // A fixed or floating joint's limit means nothing to URDF either, but
+      // one that came from a URDF goes back as it was.
+      if (a.limit) {
+        ul.lower = lim.lower;
+        ul.upper = lim.upper;
+        u.limit = ul;
+      }
       break;
   }
   return u;
@@ -372,8 +533,22 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   u.parent = fj.parent == urdf_io::kWorldLink ? fj.parent : Out(fj.parent);
   u.child = Out(fj.child);
   u.where = j.where;
-  Element& block = Block(u.name, j.where);
-  for (const auto& e : j.extensions) block.children.push_back(e);
+  // URDF details carried by urdf2sdf come back; SDF-only children are
+  // carried in <gazebo reference="JOINT"> (by the joint's URDF name).
+  const Element* zero_axis = nullptr;
+  std::vector<const Element*> sdf_only;
+  for (const auto& e : j.extensions) {
+    if (!IsCarried(e)) {
+      sdf_only.push_back(&e);
+    } else if (Uncarried(e.name) == "axis") {
+      zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
+    } else if (!RestoreJointDetail(e, &u)) {
+      u.extensions.push_back(Restored(e));
+    }
+  }
+  Element& block =
+      Block(u.original_name.empty() ? u.name : u.original_name, j.where);
+  for (const Element* e : sdf_only) block.children.push_back(*e);
 
   switch (j.type) {
     case JointType::kBall:
@@ -412,6 +587,15 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
     auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, 1, &u.type, &block);
     if (!axis) return false;
     u.axis = std::move(axis);
+  } else if (j.axis) {
+    // An axis on a fixed joint (URDF files write them; urdf2sdf keeps them).
+    auto axis = UrdfAxis(fj, *j.axis, 1, &u.type, &block);
+    if (!axis) return false;
+    u.axis = std::move(axis);
+  } else if (zero_axis) {
+    u.axis.emplace();
+    u.axis->xyz = frames::Vector3::Zero();
+    for (const auto& c : zero_axis->children) RestoreAxisDetail(c, &u.axis);
   }
   joint_info_.push_back(JointInfo{fj.X_MJ, false, &fj});
   if (!two_axes) {
@@ -642,15 +826,28 @@ void Reshaper::Place() {
 void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
   Element carried = MakeElement("visual", v->where);
   carried.attributes.emplace_back("name", v->name);
-  for (auto& e : v->extensions) carried.children.push_back(std::move(e));
-  v->extensions.clear();
+  std::vector<Element> urdf;
+  std::optional<Element> urdf_material;
+  for (auto& e : v->extensions) {
+    if (!IsCarried(e)) carried.children.push_back(std::move(e));
+    else if (Uncarried(e.name) == "material") urdf_material = std::move(e);
+    else urdf.push_back(Restored(std::move(e)));
+  }
+  v->extensions = std::move(urdf);
+  if (urdf_material) {
+    // The URDF material urdf2sdf carried: its name, and its own colour and
+    // texture, or none (a reference to a robot-level material).
+    frames::Material& m = v->material ? *v->material : v->material.emplace();
+    RestoreMaterial(*urdf_material, &m);
+    m.by_reference = urdf_material->children.empty();
+  }
   if (v->material) {
     frames::Material& m = *v->material;
     auto clamp = [](Eigen::Vector4d c) {
       return c.cwiseMax(0.0).cwiseMin(1.0).eval();
     };
     const std::optional<Eigen::Vector4d>& base = m.diffuse ? m.diffuse : m.ambient;
-    if (base) m.rgba = clamp(*base);
+    if (base && !(urdf_material && m.rgba)) m.rgba = clamp(*base);
     // URDF's one colour reads back as ambient = diffuse = rgba (libsdformat);
     // anything else SDF said of the material is carried.
     const bool recoverable =
@@ -675,7 +872,7 @@ void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
     m.specular.reset();
     m.emissive.reset();
     m.extensions.clear();
-    if (!m.rgba && m.texture.empty()) v->material.reset();
+    if (!m.rgba && m.texture.empty() && !m.by_reference) v->material.reset();
   }
   if (!carried.children.empty()) block->children.push_back(std::move(carried));
 }
@@ -703,7 +900,12 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
 
   // Everything else of the link goes to <gazebo reference=LINK>.
   Element& block = Block(l->name, l->where);
+  std::vector<Element> urdf;  // carried URDF children, restored in the link
   for (auto& e : l->extensions) {
+    if (IsCarried(e)) {
+      if (Uncarried(e.name) != "inertia") urdf.push_back(Restored(std::move(e)));
+      continue;
+    }
     // A sensor's (light's ...) pose is in the link frame unless its
     // relative_to names another frame; it is written in the URDF link frame.
     if (IsPosedLinkChild(e.name)) {
@@ -712,23 +914,39 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
     }
     block.children.push_back(std::move(e));
   }
-  l->extensions.clear();
+  l->extensions = std::move(urdf);
   for (auto& v : l->visuals) CarryVisual(&v, &block);
   for (auto& c : l->collisions) {
-    if (c.extensions.empty()) continue;
     Element carried = MakeElement("collision", c.where);
     carried.attributes.emplace_back("name", c.name);
-    for (auto& e : c.extensions) carried.children.push_back(std::move(e));
-    c.extensions.clear();
-    block.children.push_back(std::move(carried));
+    std::vector<Element> urdf;
+    for (auto& e : c.extensions) {
+      if (IsCarried(e)) urdf.push_back(Restored(std::move(e)));
+      else carried.children.push_back(std::move(e));
+    }
+    c.extensions = std::move(urdf);
+    if (!carried.children.empty()) block.children.push_back(std::move(carried));
   }
 }
 
 void Reshaper::CarryModelLevel() {
-  Element& block = Block("", top_.where);
+  // Written last: no line of its own.
+  Element& block = Block("", SourceLocation{top_.where.file, 0});
   if (top_.is_static) block.children.push_back(Leaf("static", "true", top_.where));
   for (const auto& s : scopes_) {
-    for (const auto& e : s->model->extensions) block.children.push_back(e);
+    for (const auto& e : s->model->extensions) {
+      if (!IsCarried(e)) {
+        block.children.push_back(e);
+      } else if (Uncarried(e.name) == "material") {
+        // A robot-level URDF material.
+        frames::Material m;
+        RestoreMaterial(e, &m);
+        m.where = e.where;
+        out_.materials.push_back(std::move(m));
+      } else {
+        restored_.push_back(Restored(e));  // <gazebo>, <transmission> ...
+      }
+    }
     if (s->model != &top_ && s->model->is_static) {
       diags_->Warning("NESTED_STATIC_DROPPED",
                       "nested model " + Quoted(s->prefix.substr(0, s->prefix.size() - 2)) +
@@ -796,7 +1014,22 @@ std::optional<Model> Reshaper::Run() {
   for (size_t k = 0; k < links_.size(); ++k) {
     frames::Link l = *links_[k].src;
     l.name = Out(links_[k].scope->prefix + l.name);
-    if (!l.inertial) {
+    if (const Element* original = FindCarried(l.extensions, "inertia");
+        original && l.inertial) {
+      // urdf2sdf repaired an inertia libsdformat refuses; the URDF's own.
+      frames::Inertial& in = *l.inertial;
+      double* fields[] = {&in.ixx, &in.ixy, &in.ixz, &in.iyy, &in.iyz, &in.izz};
+      const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+      for (int f = 0; f < 6; ++f) {
+        if (auto v = NumberAttribute(*original, names[f])) *fields[f] = *v;
+      }
+    }
+    if (l.inertial && l.inertial->mass == 0.0 &&
+        l.inertial->InertiaMatrix().isZero(0.0) && l.inertial->pose.IsIdentity()) {
+      // Massless, as URDF says it: no <inertial> (urdf2sdf writes a massless
+      // URDF link as mass 0, since SDFormat's default is 1).
+      l.inertial.reset();
+    } else if (!l.inertial) {
       // SDFormat's default inertial (mass 1, unit inertia at the link
       // origin), which URDF does not share: without <inertial> a URDF link
       // is massless.
@@ -831,6 +1064,21 @@ std::optional<Model> Reshaper::Run() {
   for (size_t k = 0; k < frames_.size(); ++k) {
     const FlatFrame& ff = frames_[k];
     const std::string flat = ff.scope->prefix + ff.src->name;
+    if (const Element* carried = FindCarried(ff.src->extensions, "joint")) {
+      // A floating or planar URDF joint, carried by urdf2sdf as this frame:
+      // the joint again, at the frame.
+      frames::Joint j = CarriedJoint(*carried, ff.scope->prefix);
+      j.name = Out(ff.scope->prefix + j.name);
+      j.parent = j.parent == urdf_io::kWorldLink ? j.parent : Out(j.parent);
+      j.child = Out(j.child);
+      for (const auto& e : ff.src->extensions) {
+        if (&e != carried) Block(j.child, j.where).children.push_back(e);
+      }
+      frame_joints.emplace_back(k, out_.joints.size());
+      joint_info_.push_back(JointInfo{ff.X_MF, false, nullptr});
+      out_.joints.push_back(std::move(j));
+      continue;
+    }
     if (!opt_.frames_as_links) {
       diags_->Warning("FRAME_OMITTED",
                       "frame " + Quoted(flat) + " is not written (frames are "
@@ -897,11 +1145,11 @@ std::optional<Model> Reshaper::Run() {
   // Each block right after the element it refers to (the writer interleaves
   // by source line); the model-level block last.
   auto line = [&](const Element& b) {
-    return b.where.line > 0 && b.where.file == top_.where.file &&
-                   b.Attribute("reference")
+    return b.where.line > 0 && b.where.file == top_.where.file
                ? b.where.line
                : std::numeric_limits<int>::max();
   };
+  for (auto& e : restored_) blocks_.push_back(std::move(e));
   std::stable_sort(blocks_.begin(), blocks_.end(),
                    [&](const Element& a, const Element& b) {
                      return line(a) < line(b);

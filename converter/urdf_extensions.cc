@@ -64,6 +64,26 @@ Element MaterialElement(const frames::Material& m, bool with_content) {
   return e;
 }
 
+// URDF <limit> and <dynamics> of an axis, as written in URDF.
+void AxisDetails(const frames::JointAxis& axis, std::vector<Element>* out) {
+  if (axis.limit) {
+    Element l;
+    l.name = "limit";
+    SetAttr(&l, "lower", axis.limit->lower);
+    SetAttr(&l, "upper", axis.limit->upper);
+    SetAttr(&l, "effort", axis.limit->effort);
+    SetAttr(&l, "velocity", axis.limit->velocity);
+    out->push_back(std::move(l));
+  }
+  if (axis.dynamics) {
+    Element d;
+    d.name = "dynamics";
+    SetAttr(&d, "damping", axis.dynamics->damping);
+    SetAttr(&d, "friction", axis.dynamics->friction);
+    out->push_back(std::move(d));
+  }
+}
+
 // <urdf:joint> with the URDF children of a joint SDFormat can't express.
 Element JointElement(const frames::Joint& j) {
   Element e = Make("joint");
@@ -77,22 +97,7 @@ Element JointElement(const frames::Joint& j) {
     a.name = "axis";
     a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
     e.children.push_back(std::move(a));
-    if (j.axis->limit) {
-      Element l;
-      l.name = "limit";
-      SetAttr(&l, "lower", j.axis->limit->lower);
-      SetAttr(&l, "upper", j.axis->limit->upper);
-      SetAttr(&l, "effort", j.axis->limit->effort);
-      SetAttr(&l, "velocity", j.axis->limit->velocity);
-      e.children.push_back(std::move(l));
-    }
-    if (j.axis->dynamics) {
-      Element d;
-      d.name = "dynamics";
-      SetAttr(&d, "damping", j.axis->dynamics->damping);
-      SetAttr(&d, "friction", j.axis->dynamics->friction);
-      e.children.push_back(std::move(d));
-    }
+    AxisDetails(*j.axis, &e.children);
   }
   return e;
 }
@@ -170,8 +175,10 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
         j.type != JointType::kPlanar) {
       // Only moving joints are refused a zero axis by the reader; SDFormat
       // refuses it on any joint, so it is carried instead.
+      // With the axis's limit and dynamics, which URDF allows on any joint.
       Element a = Make("axis");
       a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
+      AxisDetails(*j.axis, &a.children);
       j.extensions.push_back(std::move(a));
       j.axis.reset();
     }

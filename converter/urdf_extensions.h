@@ -8,7 +8,8 @@
 //    URDF <axis>, <limit>, <dynamics>, ... children; the child link is free
 //    in simulation.
 //  - a zero <axis> on a joint that does not move along it (fixed, ball):
-//    <urdf:axis xyz="0 0 0"/> in the joint.
+//    <urdf:axis xyz="0 0 0"> in the joint, holding the joint's URDF <limit>
+//    and <dynamics> if it has them.
 //  - <mimic>, <safety_controller>, <calibration>: <urdf:mimic ...> etc. in the
 //    SDF joint, attributes as in URDF.
 //  - a joint renamed because it shares a link's name:
