@@ -85,10 +85,17 @@ sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
 }  // namespace
 
 void ValidateSdfDocument(const sdf_io::SdfDocument& doc,
-                         frames::Diagnostics* diags) {
+                         frames::Diagnostics* diags,
+                         std::vector<frames::FrameGraph>* graphs) {
   ForEachTopModel(doc, [&](const frames::Model& m) { CheckLinks(m, diags); });
-  for (const auto& m : doc.models) frames::FrameGraph::Build(m, diags);
-  for (const auto& w : doc.worlds) frames::FrameGraph::BuildWorld(w, diags);
+  for (const auto& m : doc.models) {
+    auto g = frames::FrameGraph::Build(m, diags);
+    if (graphs) graphs->push_back(std::move(g));
+  }
+  for (const auto& w : doc.worlds) {
+    auto g = frames::FrameGraph::BuildWorld(w, diags);
+    if (graphs) graphs->push_back(std::move(g));
+  }
 }
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

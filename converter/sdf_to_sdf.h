@@ -11,6 +11,7 @@
 
 #include "converter/result.h"
 #include "frames/diagnostics.h"
+#include "frames/graph.h"
 #include "sdf_io/document.h"
 
 namespace converter {
@@ -39,8 +40,12 @@ ConversionResult SdfFileToSdf(const std::string& path,
 // Every rule of the spec's phases of parsing kinematics (each model's and
 // world's frame graphs) and libsdformat's link checks (inertia, sibling
 // names), reported into `diags`.
+// `graphs`, when given, receives the graphs built: one per //sdf/model,
+// then one per //sdf/world (whose Nested() are its models'), so that a
+// caller resolving poses next need not build them again.
 void ValidateSdfDocument(const sdf_io::SdfDocument& doc,
-                         frames::Diagnostics* diags);
+                         frames::Diagnostics* diags,
+                         std::vector<frames::FrameGraph>* graphs = nullptr);
 
 // Validation only: every problem found, sorted by file and line.
 frames::Diagnostics CheckSdfFile(const std::string& path,

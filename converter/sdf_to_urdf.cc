@@ -266,9 +266,9 @@ struct FlatFrame {
 
 class Reshaper {
  public:
-  Reshaper(const Model& model, const Isometry3& X_WM,
+  Reshaper(const Model& model, const FrameGraph& graph, const Isometry3& X_WM,
            const SdfToUrdfOptions& options, Diagnostics* diags)
-      : top_(model), X_WM_(X_WM), opt_(options), diags_(diags) {}
+      : top_(model), graph_(graph), X_WM_(X_WM), opt_(options), diags_(diags) {}
 
   std::optional<Model> Run();
 
@@ -293,6 +293,7 @@ class Reshaper {
   Element& Block(const std::string& reference, const SourceLocation& where);
 
   const Model& top_;
+  const FrameGraph& graph_;
   const Isometry3 X_WM_;
   const SdfToUrdfOptions& opt_;
   Diagnostics* diags_;
@@ -323,6 +324,10 @@ class Reshaper {
   std::vector<Element> blocks_;
   // Robot-level URDF elements urdf2sdf carried, restored.
   std::vector<Element> restored_;
+  // The output's tree (CheckTree; ChooseRoot adds the floating joints) and
+  // each output link's index by name.
+  frames::TreeAnalysis tree_;
+  std::unordered_map<std::string, size_t> link_pos_;
   std::unordered_map<std::string, size_t> block_index_;
 };
 
@@ -638,9 +643,12 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
 
 // Names the joints of each loop, and each link with two parents.
 bool Reshaper::CheckTree() {
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
-  std::unordered_map<std::string, size_t> index;
-  for (size_t k = 0; k < out_.links.size(); ++k) index[out_.links[k].name] = k;
+  tree_ = frames::AnalyzeTree(out_);
+  const frames::TreeAnalysis& tree = tree_;
+  link_pos_.reserve(out_.links.size());
+  for (size_t k = 0; k < out_.links.size(); ++k)
+    link_pos_.emplace(out_.links[k].name, k);
+  const auto& index = link_pos_;
   // The joints from a link up to its root (first parents), nearest first.
   auto up = [&](std::string link) {
     std::vector<const frames::Joint*> chain;
@@ -732,7 +740,7 @@ bool Reshaper::CheckTree() {
 // joint has parent world, else the canonical link if it is one of them),
 // the others hang from it on floating joints, free bodies as in the SDF.
 void Reshaper::ChooseRoot() {
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
+  frames::TreeAnalysis& tree = tree_;
   std::vector<std::string> free = tree.roots;
   std::string root = urdf_io::kWorldLink;
   if (!tree.from_world && !free.empty()) {
@@ -748,9 +756,7 @@ void Reshaper::ChooseRoot() {
     j.type = JointType::kFloating;
     j.parent = root;
     j.child = name;
-    const auto k = std::find_if(out_.links.begin(), out_.links.end(),
-                                [&](const auto& l) { return l.name == name; }) -
-                   out_.links.begin();
+    const size_t k = link_pos_.at(name);
     j.where = out_.links[k].where;
     diags_->Warning("LINK_FREE_FLOATING",
                     "link " + Quoted(name) +
@@ -760,20 +766,25 @@ void Reshaper::ChooseRoot() {
                         Quoted(j.name),
                     j.where);
     joint_info_.push_back(JointInfo{X_MU_[k], false, nullptr});
+    tree.parent_joint[name] = out_.joints.size();
     out_.joints.push_back(std::move(j));
   }
+  tree.roots.clear();
 }
 
 // URDF frames: a link sits on its parent joint's frame, the root where the
 // SDF has it. Then every joint origin is its frame in its parent's.
 void Reshaper::Place() {
-  std::unordered_map<std::string, size_t> index;
-  for (size_t k = 0; k < out_.links.size(); ++k) index[out_.links[k].name] = k;
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(out_);
+  const auto& index = link_pos_;
+  // Each link's parent joint (-1 for the root), looked up once.
+  std::vector<long> parent(out_.links.size(), -1);
   for (size_t k = 0; k < out_.links.size(); ++k) {
-    auto it = tree.parent_joint.find(out_.links[k].name);
-    if (it == tree.parent_joint.end()) continue;
-    const JointInfo& info = joint_info_[it->second];
+    auto it = tree_.parent_joint.find(out_.links[k].name);
+    if (it != tree_.parent_joint.end()) parent[k] = static_cast<long>(it->second);
+  }
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    if (parent[k] < 0) continue;
+    const JointInfo& info = joint_info_[parent[k]];
     X_MU_[k] = info.X_MJ;
     // The SDF link frame is exactly its joint's frame when the file says so.
     const int src = link_src_[k];
@@ -816,10 +827,8 @@ void Reshaper::Place() {
     j.pose.relative_to = j.parent;
   }
   for (size_t k = 0; k < out_.links.size(); ++k) {
-    auto it = tree.parent_joint.find(out_.links[k].name);
     out_.links[k].pose = Pose{};
-    if (it != tree.parent_joint.end())
-      out_.links[k].pose.relative_to = out_.joints[it->second].name;
+    if (parent[k] >= 0) out_.links[k].pose.relative_to = out_.joints[parent[k]].name;
   }
 }
 
@@ -972,10 +981,7 @@ std::optional<Model> Reshaper::Run() {
                   top_.where);
     return std::nullopt;
   }
-  const FrameGraph graph = [&] {
-    Diagnostics scratch;  // validated before
-    return FrameGraph::Build(top_, &scratch);
-  }();
+  const FrameGraph& graph = graph_;
   if (!graph.ok() ||
       !Collect(top_, graph, "", Isometry3::Identity())) {
     diags_->Error("POSE_UNRESOLVED",
@@ -1219,27 +1225,38 @@ void MapMeshUris(Model* model, const SdfToUrdfOptions& options,
 
 struct Selected {
   const Model* model = nullptr;
+  const FrameGraph* graph = nullptr;
   Isometry3 X_WM = Isometry3::Identity();
 };
 
 // The document's model to convert, and its pose in the world.
 std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
+                                    const std::vector<FrameGraph>& graphs,
                                     const SdfToUrdfOptions& options,
                                     Diagnostics* diags) {
-  std::vector<std::pair<const Model*, const frames::World*>> all;
-  for (const auto& m : doc.models) all.emplace_back(&m, nullptr);
-  for (const auto& w : doc.worlds) {
-    for (const auto& m : w.models) all.emplace_back(&m, &w);
+  // (model, its world or nullptr, its graph)
+  struct Candidate {
+    const Model* model;
+    const frames::World* world;
+    const FrameGraph* graph;
+  };
+  std::vector<Candidate> all;
+  for (size_t k = 0; k < doc.models.size(); ++k)
+    all.push_back({&doc.models[k], nullptr, &graphs[k]});
+  for (size_t w = 0; w < doc.worlds.size(); ++w) {
+    const FrameGraph& world = graphs[doc.models.size() + w];
+    for (const auto& m : doc.worlds[w].models)
+      all.push_back({&m, &doc.worlds[w], world.Nested(m.name)});
   }
-  std::vector<std::pair<const Model*, const frames::World*>> match;
+  std::vector<Candidate> match;
   for (const auto& p : all) {
-    if (options.model.empty() || p.first->name == options.model)
+    if (options.model.empty() || p.model->name == options.model)
       match.push_back(p);
   }
   if (match.size() != 1) {
     std::string names;
     for (const auto& p : all)
-      names += (names.empty() ? "" : ", ") + Quoted(p.first->name);
+      names += (names.empty() ? "" : ", ") + Quoted(p.model->name);
     diags->Error(
         "SDF_MODEL_NOT_SELECTED",
         options.model.empty()
@@ -1252,7 +1269,9 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
     return std::nullopt;
   }
   Selected s;
-  s.model = match[0].first;
+  s.model = match[0].model;
+  s.graph = match[0].graph;
+  if (!s.graph) return std::nullopt;
   // A URDF is one robot: what else the document holds is not converted.
   size_t others = doc.extensions.size() + all.size() - 1;
   for (const auto& w : doc.worlds) others += w.frames.size() + w.extensions.size();
@@ -1265,9 +1284,9 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
                        "lights, physics ...) have no place in a URDF robot",
                    doc.where);
   }
-  if (match[0].second) {
-    Diagnostics scratch;
-    const FrameGraph world = FrameGraph::BuildWorld(*match[0].second, &scratch);
+  if (match[0].world) {
+    const FrameGraph& world = graphs[doc.models.size() +
+                                     (match[0].world - doc.worlds.data())];
     auto X_WM = world.PoseInModel(s.model->name);
     if (!X_WM) return std::nullopt;
     s.X_WM = *X_WM;
@@ -1281,18 +1300,22 @@ std::optional<Model> Reshape(const std::optional<sdf_io::SdfDocument>& doc,
                              const SdfToUrdfOptions& options,
                              Diagnostics* diags) {
   if (!doc) return std::nullopt;
-  ValidateSdfDocument(*doc, diags);
+  std::vector<FrameGraph> graphs;
+  ValidateSdfDocument(*doc, diags, &graphs);
   if (diags->HasErrors()) return std::nullopt;
-  auto selected = SelectModel(*doc, options, diags);
+  auto selected = SelectModel(*doc, graphs, options, diags);
   if (!selected) return std::nullopt;
   if (options.check_parity) {
     if (!CheckUrdfParity(*selected->model, diags)) return std::nullopt;
   }
-  auto model = ToUrdfModel(*selected->model, selected->X_WM, options, diags);
+  auto model = ToUrdfModel(*selected->model, *selected->graph, selected->X_WM,
+                           options, diags);
   if (!model) return std::nullopt;
-  // What WriteUrdf would refuse is a bug of the reshaping, not of the input;
-  // check it here so that --check says the same as a conversion.
-  if (!urdf_io::CheckUrdfForm(*model, diags)) return std::nullopt;
+  // What WriteUrdf would refuse (it checks) is a bug of the reshaping, not
+  // of the input; --check checks it here so that it says what a conversion
+  // says.
+  if (options.check_only && !urdf_io::CheckUrdfForm(*model, diags))
+    return std::nullopt;
   return model;
 }
 
@@ -1330,7 +1353,16 @@ bool CheckUrdfParity(const Model& model, Diagnostics* diags) {
 std::optional<Model> ToUrdfModel(const Model& model, const Isometry3& X_WM,
                                  const SdfToUrdfOptions& options,
                                  Diagnostics* diags) {
-  auto out = Reshaper(model, X_WM, options, diags).Run();
+  Diagnostics scratch;  // the model was validated before
+  const FrameGraph graph = FrameGraph::Build(model, &scratch);
+  return ToUrdfModel(model, graph, X_WM, options, diags);
+}
+
+std::optional<Model> ToUrdfModel(const Model& model, const FrameGraph& graph,
+                                 const Isometry3& X_WM,
+                                 const SdfToUrdfOptions& options,
+                                 Diagnostics* diags) {
+  auto out = Reshaper(model, graph, X_WM, options, diags).Run();
   if (out) MapMeshUris(&*out, options, diags);
   return out;
 }

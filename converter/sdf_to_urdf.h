@@ -50,6 +50,7 @@
 
 #include "converter/result.h"
 #include "frames/diagnostics.h"
+#include "frames/graph.h"
 #include "frames/model.h"
 
 namespace converter {
@@ -94,6 +95,13 @@ struct SdfToUrdfOptions {
 // through the world's frames when it is in a world) in URDF form, ready for
 // urdf_io::WriteUrdf. nullopt (with errors) when it cannot be.
 std::optional<frames::Model> ToUrdfModel(const frames::Model& model,
+                                         const frames::Isometry3& X_WM,
+                                         const SdfToUrdfOptions& options,
+                                         frames::Diagnostics* diags);
+// The same with the model's frame graph already built (FrameGraph::Build,
+// or a world graph's Nested()).
+std::optional<frames::Model> ToUrdfModel(const frames::Model& model,
+                                         const frames::FrameGraph& graph,
                                          const frames::Isometry3& X_WM,
                                          const SdfToUrdfOptions& options,
                                          frames::Diagnostics* diags);
