@@ -162,6 +162,25 @@ InputSet LoadCorpus(const Program& p, const std::string& dir) {
   return set;
 }
 
+// The files of `corpus` that `tool` handles (ok): it runs untimed in this
+// process, once per file (only after a measured run of it on the whole
+// corpus completed in a child, so it neither crashes nor hangs here).
+InputSet HandledBy(const Tool& tool, const InputSet& corpus) {
+  InputSet set;
+  set.model_paths = corpus.model_paths;
+  for (const InputFile& f : corpus.files) {
+    InputSet one;
+    one.model_paths = corpus.model_paths;
+    one.files = {f};
+    Summarize(one);
+    if (tool.run(one).ok == 1) set.files.push_back(f);
+  }
+  set.label = "corpus, " + tool.key + " ok (" +
+              std::to_string(set.files.size()) + " files)";
+  Summarize(set);
+  return set;
+}
+
 InputSet Generate(const Program& p, const Options& o, const std::string& shape,
                   int links) {
   InputSet set;
@@ -230,6 +249,7 @@ std::vector<Row> MeasureSet(const Program& p, const Options& o,
     row.input_links = set.total_links;
     row.tool_key = tool.key;
     row.tool_label = tool.label;
+    row.ours = tool.ours;
     if (tool.key == "libsdformat" && set.max_links > o.libsdformat_max_links) {
       row.skipped = true;
       row.skip_reason =
@@ -247,7 +267,8 @@ std::vector<Row> MeasureSet(const Program& p, const Options& o,
         Measurement c =
             MeasureInChild([&set, &check, key]() { return check(key, set); }, 1,
                            o.timeout_seconds, setup);
-        row.checked = true;
+        row.checked = c.status != Measurement::Status::kOk ||
+                      c.result.total > 0;  // total 0: no check for the tool
         if (c.status == Measurement::Status::kOk) {
           row.check = c.result;
         } else {
@@ -281,7 +302,8 @@ void PrintLines(const Options& o, const std::vector<std::string>& lines) {
 
 void PrintEnvironment(const Program& p, const Options& o,
                       const std::string& corpus,
-                      const std::string& load_at_start) {
+                      const std::string& load_at_start,
+                      const std::vector<std::string>& corpus_subsets) {
   struct utsname u {};
   uname(&u);
   std::vector<std::string> lines = {
@@ -311,6 +333,7 @@ void PrintEnvironment(const Program& p, const Options& o,
     if (!p.model_dir.empty()) where += ", model:// in its " + p.model_dir;
   }
   lines.push_back("corpus: " + where);
+  lines.insert(lines.end(), corpus_subsets.begin(), corpus_subsets.end());
   PrintLines(o, lines);
 }
 
@@ -468,7 +491,7 @@ void PrintNotes(const Program& p, const Options& o,
                         " failed; first: " + r.m.result.first_error);
       }
       if (r.checked && r.check.ok != 1) {
-        notes.push_back((r.tool_key == "ours" ? "ERROR " : "") + where +
+        notes.push_back((r.ours ? "ERROR " : "") + where +
                         "check failed: " + r.check.first_error);
       }
       if (r.m.hit_time_limit) {
@@ -488,7 +511,7 @@ void PrintNotes(const Program& p, const Options& o,
     notes.push_back(
         "generated inputs: " + std::to_string(checked - failed) + " of " +
         std::to_string(checked) +
-        " results checked in an untimed child hold every link and joint" +
+        " results checked in an untimed child hold " + p.check_what +
         (failed > 0 ? " (see the failures above)" : ""));
   }
   if (!notes.empty()) {
@@ -517,6 +540,63 @@ bool Usable(const Row* r) {
   return r != nullptr && !r->skipped &&
          r->m.status == Measurement::Status::kOk &&
          (r->m.result.ok > 0 || r->m.result.total == 0);
+}
+
+std::vector<long long> CountChildren(const std::string& xml,
+                                     const std::vector<std::string>& path,
+                                     const std::vector<std::string>& names) {
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(xml.data(), xml.size()) != tinyxml2::XML_SUCCESS) return {};
+  const tinyxml2::XMLNode* at = &doc;
+  for (const std::string& name : path) {
+    at = at->FirstChildElement(name.c_str());
+    if (at == nullptr) return {};
+  }
+  std::vector<long long> counts(names.size(), 0);
+  for (const tinyxml2::XMLElement* e = at->FirstChildElement(); e != nullptr;
+       e = e->NextSiblingElement()) {
+    for (size_t k = 0; k < names.size(); ++k) {
+      counts[k] += names[k] == e->Name();
+    }
+  }
+  return counts;
+}
+
+std::string CountsDiffer(const std::vector<std::string>& what,
+                         const std::vector<long long>& got,
+                         const std::vector<long long>& want) {
+  if (got == want) return "";
+  // "a", "a and b", "a, b and c".
+  auto join = [](const std::vector<std::string>& parts) {
+    std::string s;
+    for (size_t k = 0; k < parts.size(); ++k) {
+      s += (k == 0 ? "" : k + 1 == parts.size() ? " and " : ", ") + parts[k];
+    }
+    return s;
+  };
+  std::vector<std::string> has, expected;
+  for (size_t k = 0; k < what.size(); ++k) {
+    has.push_back((k < got.size() ? std::to_string(got[k]) : "?") + " " +
+                  what[k]);
+    expected.push_back(k < want.size() ? std::to_string(want[k]) : "?");
+  }
+  return join(has) + ", expected " + join(expected);
+}
+
+std::string OutputDiffers(const std::string& xml,
+                          const std::vector<std::string>& path,
+                          const std::vector<std::string>& names,
+                          const std::vector<long long>& want) {
+  const std::vector<long long> got = CountChildren(xml, path, names);
+  if (got.empty()) {
+    std::string where;
+    for (const std::string& name : path) where += "/" + name;
+    return "no " + where + " in the output";
+  }
+  std::vector<std::string> what;
+  for (const std::string& name : names) what.push_back(name + "s");
+  const std::string d = CountsDiffer(what, got, want);
+  return d.empty() ? d : "output has " + d;
 }
 
 SizeTable TimePerLinkTable() {
@@ -548,9 +628,10 @@ int RunBenchmark(const Program& p, int argc, char** argv) {
   std::vector<Row> rows;
   std::vector<InputInfo> inputs;
   bool any_generated = false;
-  // One input set in memory at a time; freed (and returned to the system)
-  // before the next one is built, so baselines hold only the current input.
-  auto measure = [&](InputSet set) {
+  // One input set in memory at a time (but for several corpus subsets);
+  // freed (and returned to the system) before the next one is built, so
+  // baselines hold only the current input.
+  auto measure = [&](const InputSet& set) {
     std::fprintf(stderr, "[%s] %s links, %s bytes\n", set.label.c_str(),
                  WithThousands(set.total_links).c_str(),
                  WithThousands(set.bytes).c_str());
@@ -571,14 +652,52 @@ int RunBenchmark(const Program& p, int argc, char** argv) {
     for (Row& row : r) rows.push_back(std::move(row));
     any_generated = any_generated || set.generated;
   };
-  if (o.run_corpus) measure(LoadCorpus(p, corpus));
+  std::vector<std::string> subset_lines;
+  if (o.run_corpus) {
+    InputSet all = LoadCorpus(p, corpus);
+    measure(all);
+    std::vector<InputSet> subsets;
+    for (const Tool& tool : p.tools) {
+      if (!tool.corpus_subset || !Contains(o.tools, tool.key)) continue;
+      const std::string what = "corpus, " + tool.key + " ok: ";
+      const Row* r = FindRow(rows, all.label, tool.key);
+      if (r == nullptr || r->skipped ||
+          r->m.status != Measurement::Status::kOk) {
+        // It is run in this process only after a run completed in a child.
+        subset_lines.push_back(what + "not measured (" + tool.key +
+                               " did not complete a run on the corpus)");
+        continue;
+      }
+      InputSet subset = HandledBy(tool, all);
+      const size_t n = subset.files.size();
+      std::string line = what + "the " + std::to_string(n) + " of " +
+                         std::to_string(all.files.size()) +
+                         " corpus files it handles (picked by running it "
+                         "untimed on each file)";
+      if (n == 0 || n == all.files.size()) {
+        line += "; not measured again";
+      } else {
+        line += "; every tool is measured again on just these, so " +
+                tool.key +
+                "'s time/floor there compares the same work (on the whole "
+                "corpus its time includes the files it refuses)";
+        subsets.push_back(std::move(subset));
+      }
+      subset_lines.push_back(line);
+    }
+    all = InputSet();  // freed before the subsets are measured
+    for (InputSet& subset : subsets) {
+      measure(subset);
+      subset = InputSet();
+    }
+  }
   for (const std::string& shape : o.shapes) {
     for (const int size : o.sizes) measure(Generate(p, o, shape, size));
   }
   ReleaseFreeMemory();
 
   Heading(o.markdown, p.title);
-  PrintEnvironment(p, o, corpus_how, load_at_start);
+  PrintEnvironment(p, o, corpus_how, load_at_start, subset_lines);
   PrintInputs(p, o, inputs);
   PrintTimes(o, rows);
   // Linearity: per-link figures across sizes, per shape.
@@ -589,7 +708,7 @@ int RunBenchmark(const Program& p, int argc, char** argv) {
 
   int failures = 0;
   for (const Row& r : rows) {
-    if (r.tool_key == "ours" && r.checked && r.check.ok != 1) ++failures;
+    if (r.ours && r.checked && r.check.ok != 1) ++failures;
   }
   return failures == 0 ? 0 : 1;
 }

@@ -48,6 +48,14 @@ struct Tool {
   std::string key;    // the name in --tools
   std::string label;  // the name in the tables
   std::function<RunResult(const InputSet&)> run;
+  // Our own code: a failed check of it is an ERROR and exit status 1.
+  bool ours = false;
+  // It handles only some inputs (a conversion with preconditions, such as
+  // one model per file): after its corpus run, the corpus files it handles
+  // (ok, picked by running it untimed on each file) are measured again, with
+  // every tool, as their own input "corpus, KEY ok (N files)", so that its
+  // time/floor there compares the same work.
+  bool corpus_subset = false;
 };
 
 // Records the first failure, naming the file by `name` (diagnostics that
@@ -79,6 +87,7 @@ struct Row {
   int input_links = 0;
   std::string tool_key;
   std::string tool_label;
+  bool ours = false;  // Tool::ours
   bool skipped = false;
   std::string skip_reason;
   Measurement m;
@@ -103,6 +112,29 @@ struct SizeTable {
 
 // Per-link time (µs) across sizes: 1.00x growth is linear scaling.
 SizeTable TimePerLinkTable();
+
+// ----------------------------------------------------------------- checks
+
+// How many children named each of `names` the element at `path` (from the
+// root: {"sdf", "model"}, {"robot"}) has in `xml`, in the order of `names`;
+// empty when `xml` does not parse or has no such element.
+std::vector<long long> CountChildren(const std::string& xml,
+                                     const std::vector<std::string>& path,
+                                     const std::vector<std::string>& names);
+
+// "" when `got` equals `want`, else what differs:
+// "3 links and 2 joints, expected 4 and 3" (`what`: {"links", "joints"}).
+std::string CountsDiffer(const std::vector<std::string>& what,
+                         const std::vector<long long>& got,
+                         const std::vector<long long>& want);
+
+// "" when the element at `path` of `xml` has `want` children named `names`;
+// else what differs: "output has 3 links and 2 joints, expected 4 and 3", or
+// "no /sdf/model in the output".
+std::string OutputDiffers(const std::string& xml,
+                          const std::vector<std::string>& path,
+                          const std::vector<std::string>& names,
+                          const std::vector<long long>& want);
 
 // ---------------------------------------------------------------- program
 
@@ -144,8 +176,11 @@ struct Program {
                                int links)>
       generate;
   // Untimed correctness check of `tool` on a generated input, in its own
-  // child after a successful measurement; unset: none.
+  // child after a successful measurement; unset: none. A result with total 0
+  // means the tool has no check.
   std::function<RunResult(const std::string& tool, const InputSet& set)> check;
+  // What a passed check shows, for the notes.
+  std::string check_what = "every link and joint";
 
   // The report.
   std::string libraries;  // after "libraries: tinyxml2 X, libsdformat Y"
@@ -160,7 +195,8 @@ int ParseInt(const Program& p, const std::string& flag,
              const std::string& value);
 
 // Parses the flags, measures every input and prints the report. Returns the
-// exit status: 1 when a check of "ours" failed, 2 when the corpus is missing.
+// exit status: 1 when a check of a Tool::ours failed, 2 when the corpus is
+// missing.
 int RunBenchmark(const Program& p, int argc, char** argv);
 
 }  // namespace benchmark

@@ -1,6 +1,7 @@
 // sdf benchmark: wall time and peak memory of reading SDFormat, validating it
 // and resolving every pose, against a floor and libsdformat, on the same
-// in-memory inputs; plus sdf2sdf (read, validate, write 1.7).
+// in-memory inputs; plus sdf2sdf (read, validate, write 1.7) and sdf2urdf
+// (read, validate, reshape, write URDF).
 //
 //   bazel run -c opt //tools/benchmark:sdf_benchmark -- [flags]
 //
@@ -11,9 +12,13 @@
 //                of every visual and collision (summed, so it is not elided)
 //   libsdformat  sdf::Root::LoadSdfString (load, validate, build its graphs)
 //   sdf2sdf      converter::SdfToSdf (read, validate, write 1.7)
+//   sdf2urdf     converter::SdfToUrdf with default options (read, validate,
+//                reshape into URDF form, write URDF)
 // Inputs: the SDF corpus (*.sdf, *.world) as one batch, model:// resolved in
 // the corpus gazebo_models, and generated SDFormat 1.7 models (chain, tree,
-// frame-heavy; tools/benchmark/sdf_generator.h). Measurement and report:
+// frame-heavy; tools/benchmark/sdf_generator.h). sdf2urdf converts one model
+// per file, so the corpus files it converts are measured again, with every
+// tool, as their own input (Tool::corpus_subset). Measurement and report:
 // harness.h (best of --repeat runs in a forked child, peak RSS minus the RSS
 // at fork), shared with the urdf2sdf benchmark.
 
@@ -27,10 +32,12 @@
 #include <sdf/ParserConfig.hh>
 #include <sdf/Root.hh>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "converter/sdf_to_sdf.h"
+#include "converter/sdf_to_urdf.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
@@ -59,19 +66,21 @@ const char kUsage[] =
     "  --timeout S                time limit per measurement (default 120)\n"
     "  --repeat R                 runs per measurement, best is reported "
     "(default 3)\n"
-    "  --tools LIST               subset of floor,ours,libsdformat,sdf2sdf\n"
+    "  --tools LIST               subset of floor,ours,libsdformat,sdf2sdf,\n"
+    "                             sdf2urdf\n"
     "  --markdown                 print Markdown tables\n"
     "  --verbose                  let the libraries' own logging through\n";
 
-// //link elements anywhere in the document (models, nested models, worlds).
-int CountSdfLinks(const std::string& text) {
+// `name` (//link, //frame) elements anywhere in the document (models,
+// nested models, worlds).
+int CountSdfElements(const std::string& text, const char* name) {
   tinyxml2::XMLDocument doc;
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) return 0;
   int n = 0;
   std::function<void(const tinyxml2::XMLElement*)> walk =
       [&](const tinyxml2::XMLElement* e) {
         for (; e != nullptr; e = e->NextSiblingElement()) {
-          if (std::strcmp(e->Name(), "link") == 0) ++n;
+          if (std::strcmp(e->Name(), name) == 0) ++n;
           walk(e->FirstChildElement());
         }
       };
@@ -179,14 +188,20 @@ RunResult RunLibsdformat(const InputSet& set) {
   return r;
 }
 
-RunResult RunSdf2Sdf(const InputSet& set) {
+// A conversion (sdf2sdf, sdf2urdf) of every file, with default options and
+// model:// resolved on the input's paths. ok = converted.
+template <typename ConvertOptions>
+RunResult RunConversion(
+    const InputSet& set,
+    converter::ConversionResult (*convert)(std::string_view,
+                                           const std::string&,
+                                           const ConvertOptions&)) {
   RunResult r;
-  converter::SdfToSdfOptions options;
+  ConvertOptions options;
   options.model_paths = set.model_paths;
   for (const InputFile& f : set.files) {
     ++r.total;
-    converter::ConversionResult c =
-        converter::SdfToSdf(f.text, f.path, options);
+    converter::ConversionResult c = convert(f.text, f.path, options);
     if (!c.ok) {
       NoteFailure(r, f, FirstLine(c.diagnostics.ToString()));
       continue;
@@ -194,6 +209,82 @@ RunResult RunSdf2Sdf(const InputSet& set) {
     r.output_bytes += static_cast<long long>(c.output.size());
     ++r.ok;
   }
+  return r;
+}
+
+RunResult RunSdf2Sdf(const InputSet& set) {
+  return RunConversion(set, converter::SdfToSdf);
+}
+
+RunResult RunSdf2Urdf(const InputSet& set) {
+  return RunConversion(set, converter::SdfToUrdf);
+}
+
+// Untimed check on a generated model (in its own child): the tool's result
+// holds every link, joint and frame; sdf2urdf's URDF each frame as a link on
+// a fixed joint (SdfToUrdfOptions::frames_as_links).
+RunResult CheckGenerated(const std::string& tool, const InputSet& set) {
+  RunResult r;
+  const InputFile& f = set.files.front();
+  const long long links = f.links;
+  const long long joints = links - 1;
+  const long long frames = CountSdfElements(f.text, "frame");
+  const std::vector<std::string> sdf_model = {"sdf", "model"};
+  const std::vector<std::string> elements = {"link", "joint", "frame"};
+  const std::vector<long long> want = {links, joints, frames};
+  std::string why;
+  if (tool == "floor") {
+    tinyxml2::XMLDocument doc;
+    doc.Parse(f.text.data(), f.text.size());
+    tinyxml2::XMLPrinter printer;
+    doc.Print(&printer);
+    why = OutputDiffers(printer.CStr(), sdf_model, elements, want);
+  } else if (tool == "ours") {
+    frames::Diagnostics diags;
+    const std::optional<sdf_io::SdfDocument> doc =
+        sdf_io::ReadSdf(f.text, f.path, &diags);
+    if (!doc || doc->models.size() != 1) {
+      why = "not one model: " + FirstLine(diags.ToString());
+    } else {
+      const frames::Model& m = doc->models.front();
+      why = CountsDiffer({"links", "joints", "frames"},
+                         {static_cast<long long>(m.links.size()),
+                          static_cast<long long>(m.joints.size()),
+                          static_cast<long long>(m.frames.size())},
+                         want);
+    }
+  } else if (tool == "libsdformat") {
+    sdf::Root root;
+    const sdf::Errors errors = root.LoadSdfString(f.text);
+    if (!errors.empty() || root.Model() == nullptr) {
+      why = "no model: " +
+            (errors.empty() ? "" : FirstLine(errors.front().Message()));
+    } else {
+      const sdf::Model& m = *root.Model();
+      why = CountsDiffer({"links", "joints", "frames"},
+                         {static_cast<long long>(m.LinkCount()),
+                          static_cast<long long>(m.JointCount()),
+                          static_cast<long long>(m.FrameCount())},
+                         want);
+    }
+  } else if (tool == "sdf2sdf" || tool == "sdf2urdf") {
+    const converter::ConversionResult c =
+        tool == "sdf2sdf" ? converter::SdfToSdf(f.text, f.path)
+                          : converter::SdfToUrdf(f.text, f.path);
+    if (!c.ok) {
+      why = "not ok: " + FirstLine(c.diagnostics.ToString());
+    } else if (tool == "sdf2sdf") {
+      why = OutputDiffers(c.output, sdf_model, elements, want);
+    } else {
+      why = OutputDiffers(c.output, {"robot"}, {"link", "joint"},
+                          {links + frames, joints + frames});
+    }
+  } else {
+    return r;  // no check
+  }
+  r.total = 1;
+  r.ok = why.empty() ? 1 : 0;
+  r.first_error = why;
   return r;
 }
 
@@ -213,11 +304,15 @@ int Main(int argc, char** argv) {
   p.usage = kUsage;
   p.shapes = {SdfShapeName(SdfShape::kChain), SdfShapeName(SdfShape::kTree),
               SdfShapeName(SdfShape::kFrameHeavy)};
+  Tool sdf2urdf{"sdf2urdf", "sdf2urdf: converter::SdfToUrdf", RunSdf2Urdf,
+                /*ours=*/true};
+  sdf2urdf.corpus_subset = true;
   p.tools = {
       FloorTool(),
-      {"ours", "ours: ReadSdf+FrameGraph+all poses", RunOurs},
+      {"ours", "ours: ReadSdf+FrameGraph+all poses", RunOurs, /*ours=*/true},
       {"libsdformat", "libsdformat Root::LoadSdfString", RunLibsdformat},
-      {"sdf2sdf", "sdf2sdf: converter::SdfToSdf", RunSdf2Sdf},
+      {"sdf2sdf", "sdf2sdf: converter::SdfToSdf", RunSdf2Sdf, /*ours=*/true},
+      sdf2urdf,
   };
   p.parse_flag = [&](const std::string& flag,
                      const std::function<std::string()>& value) {
@@ -229,7 +324,9 @@ int Main(int argc, char** argv) {
   p.runfiles_label = "@corpus//:sdf";
   p.extensions = {".sdf", ".world"};
   p.model_dir = "gazebo_models";
-  p.count_links = CountSdfLinks;
+  p.count_links = [](const std::string& text) {
+    return CountSdfElements(text, "link");
+  };
   p.generated_extension = ".sdf";
   p.generate = [&](const Options& o, const std::string& shape, int links) {
     GeneratedSdf g =
@@ -237,19 +334,30 @@ int Main(int argc, char** argv) {
     return GeneratedInput{
         std::move(g.text), g.links, g.depth, {WithThousands(g.frames)}};
   };
+  p.check = CheckGenerated;
+  p.check_what =
+      "every link, joint and frame (sdf2urdf: every frame as a link on a "
+      "fixed joint)";
   p.file_io =
       "file I/O of the inputs excluded (included files are read by ours, "
-      "sdf2sdf and libsdformat)";
+      "sdf2sdf, sdf2urdf and libsdformat)";
   p.environment = {
       "ours: sdf_io::ReadSdf + frames::FrameGraph::Build + PoseInModel of "
       "every link/joint/frame + ResolvePose of every visual/collision; "
       "ok = no error diagnostic and every pose resolved",
+      "sdf2urdf: converter::SdfToUrdf with default options (read, validate, "
+      "reshape, write URDF; every //frame becomes a link on a fixed joint); "
+      "ok = converted. It takes one model per file (alone or the only model "
+      "of a world), so it refuses worlds with several models and what URDF "
+      "cannot hold: on the whole corpus it is timed on every file and its "
+      "result counts the files converted",
   };
   p.input_columns = {"frames"};
   SizeTable per_link = TimePerLinkTable();
   per_link.explain_missing = false;
   SizeTable vs_floor;
-  vs_floor.title = "Time / floor, generated inputs (goal: ours <= 3x)";
+  vs_floor.title =
+      "Time / floor, generated inputs (goal: ours and sdf2urdf <= 3x)";
   vs_floor.value = [](const Row& r, const Row* floor) {
     return r.m.best_seconds / floor->m.best_seconds;
   };

@@ -20,10 +20,8 @@
 
 #include <console_bridge/console.h>
 #include <sdf/sdf_config.h>
-#include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
-#include <cstring>
 #include <sdf/Model.hh>
 #include <sdf/Root.hh>
 #include <sstream>
@@ -61,16 +59,8 @@ const char kUsage[] =
 
 // <link> children of <robot>, or 0 when the text is not readable XML.
 int CountUrdfLinks(const std::string& text) {
-  tinyxml2::XMLDocument doc;
-  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) return 0;
-  const tinyxml2::XMLElement* robot = doc.FirstChildElement("robot");
-  int n = 0;
-  for (const tinyxml2::XMLElement* e = robot ? robot->FirstChildElement("link")
-                                             : nullptr;
-       e != nullptr; e = e->NextSiblingElement("link")) {
-    ++n;
-  }
-  return n;
+  const std::vector<long long> n = CountChildren(text, {"robot"}, {"link"});
+  return n.empty() ? 0 : static_cast<int>(n.front());
 }
 
 // ------------------------------------------------------------------ tools
@@ -129,8 +119,8 @@ RunResult RunLibsdformat(const InputSet& set) {
 RunResult CheckGenerated(const std::string& tool, const InputSet& set) {
   RunResult r;
   const InputFile& f = set.files.front();
-  const size_t links = static_cast<size_t>(f.links);
-  const size_t joints = links - 1;
+  const std::vector<std::string> what = {"links", "joints"};
+  const std::vector<long long> want = {f.links, f.links - 1};
   r.total = 1;
   std::ostringstream why;
   if (tool == "floor") {
@@ -140,34 +130,18 @@ RunResult CheckGenerated(const std::string& tool, const InputSet& set) {
     if (!c.ok) {
       why << "not ok: " << FirstLine(c.diagnostics.ToString());
     } else {
-      tinyxml2::XMLDocument doc;
-      doc.Parse(c.output.data(), c.output.size());
-      const tinyxml2::XMLElement* model =
-          doc.FirstChildElement("sdf")
-              ? doc.FirstChildElement("sdf")->FirstChildElement("model")
-              : nullptr;
-      size_t nl = 0, nj = 0;
-      for (const tinyxml2::XMLElement* e = model ? model->FirstChildElement()
-                                                 : nullptr;
-           e != nullptr; e = e->NextSiblingElement()) {
-        nl += std::strcmp(e->Name(), "link") == 0;
-        nj += std::strcmp(e->Name(), "joint") == 0;
-      }
-      if (model == nullptr) {
-        why << "no //sdf/model in the output";
-      } else if (nl != links || nj != joints) {
-        why << "output has " << nl << " links and " << nj
-            << " joints, expected " << links << " and " << joints;
-      }
+      why << OutputDiffers(c.output, {"sdf", "model"}, {"link", "joint"},
+                           want);
     }
   } else if (tool == "urdfdom") {
     urdf::ModelInterfaceSharedPtr model = urdf::parseURDF(f.text);
     if (!model) {
       why << "parseURDF returned null";
-    } else if (model->links_.size() != links ||
-               model->joints_.size() != joints) {
-      why << "model has " << model->links_.size() << " links and "
-          << model->joints_.size() << " joints";
+    } else {
+      why << CountsDiffer(what,
+                          {static_cast<long long>(model->links_.size()),
+                           static_cast<long long>(model->joints_.size())},
+                          want);
     }
   } else if (tool == "libsdformat") {
     sdf::Root root;
@@ -177,10 +151,12 @@ RunResult CheckGenerated(const std::string& tool, const InputSet& set) {
           << " errors: " << FirstLine(errors.front().Message());
     } else if (root.Model() == nullptr) {
       why << "no model: the URDF was not converted";
-    } else if (root.Model()->LinkCount() != links ||
-               root.Model()->JointCount() != joints) {
-      why << "model has " << root.Model()->LinkCount() << " links and "
-          << root.Model()->JointCount() << " joints";
+    } else {
+      why << CountsDiffer(
+          what,
+          {static_cast<long long>(root.Model()->LinkCount()),
+           static_cast<long long>(root.Model()->JointCount())},
+          want);
     }
   }
   r.first_error = why.str();
@@ -203,7 +179,7 @@ int Main(int argc, char** argv) {
   p.shapes = {ShapeName(Shape::kChain), ShapeName(Shape::kTree)};
   p.tools = {
       FloorTool(),
-      {"ours", "ours: converter::UrdfToSdf", RunOurs},
+      {"ours", "ours: converter::UrdfToSdf", RunOurs, /*ours=*/true},
       {"urdfdom", "urdfdom parseURDF (parse only)", RunUrdfdom},
       {"libsdformat", "libsdformat LoadSdfString+ToString", RunLibsdformat},
   };
