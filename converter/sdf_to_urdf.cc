@@ -766,7 +766,8 @@ void Reshaper::ChooseRoot() {
                         Quoted(j.name),
                     j.where);
     joint_info_.push_back(JointInfo{X_MU_[k], false, nullptr});
-    tree.parent_joint[name] = out_.joints.size();
+    tree.parent_joint[out_.links[k].name] = out_.joints.size();
+    tree.parent_of_link[k] = static_cast<long>(out_.joints.size());
     out_.joints.push_back(std::move(j));
   }
   tree.roots.clear();
@@ -776,12 +777,7 @@ void Reshaper::ChooseRoot() {
 // SDF has it. Then every joint origin is its frame in its parent's.
 void Reshaper::Place() {
   const auto& index = link_pos_;
-  // Each link's parent joint (-1 for the root), looked up once.
-  std::vector<long> parent(out_.links.size(), -1);
-  for (size_t k = 0; k < out_.links.size(); ++k) {
-    auto it = tree_.parent_joint.find(out_.links[k].name);
-    if (it != tree_.parent_joint.end()) parent[k] = static_cast<long>(it->second);
-  }
+  const std::vector<long>& parent = tree_.parent_of_link;
   for (size_t k = 0; k < out_.links.size(); ++k) {
     if (parent[k] < 0) continue;
     const JointInfo& info = joint_info_[parent[k]];
@@ -1016,7 +1012,10 @@ std::optional<Model> Reshaper::Run() {
     names_ok = claim(*ff.scope, ff.src->name, ff.src->where) && names_ok;
   if (!names_ok) return std::nullopt;
 
-  // Links.
+  // Links, then joints: the file's, frames as links and joints, split
+  // joints' intermediate links, floating joints of free links.
+  out_.links.reserve(links_.size() + frames_.size() + joints_.size());
+  out_.joints.reserve(2 * joints_.size() + frames_.size() + links_.size());
   for (size_t k = 0; k < links_.size(); ++k) {
     frames::Link l = *links_[k].src;
     l.name = Out(links_[k].scope->prefix + l.name);

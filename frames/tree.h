@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -13,8 +14,12 @@
 namespace frames {
 
 struct TreeAnalysis {
-  // Link name -> index of the first joint that has it as child.
-  std::unordered_map<std::string, size_t> parent_joint;
+  // Link name -> index of the first joint that has it as child. The keys
+  // view the model's link names: valid while the model's links are.
+  std::unordered_map<std::string_view, size_t> parent_joint;
+  // The same by link index (model.links order): the first parent joint's
+  // index, or -1 for a link that is no joint's child.
+  std::vector<long> parent_of_link;
   // (first parent joint, another parent joint) of links with several
   // parents, in joint order.
   std::vector<std::pair<size_t, size_t>> extra_parents;
