@@ -1,6 +1,7 @@
 #include "urdf_io/writer.h"
 
 #include <climits>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -518,7 +519,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     return false;
   }
 
-  std::unordered_map<std::string, const frames::Link*> links;
+  std::unordered_map<std::string_view, const frames::Link*> links;  // views of model names
   links.reserve(model.links.size());
   for (const auto& l : model.links) {
     if (l.name.empty()) {
@@ -534,7 +535,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                    l.where);
     }
   }
-  std::unordered_set<std::string> joint_names;
+  std::unordered_set<std::string_view> joint_names;
   joint_names.reserve(model.joints.size());
   for (const auto& j : model.joints) {
     const std::string& name = UrdfName(j);
