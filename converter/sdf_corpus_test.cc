@@ -105,52 +105,14 @@ const std::map<std::string, Direction>& ReasonCodes() {
   return *codes;
 }
 
-struct Listed {
-  std::string code;
-  std::string reason;
-};
+using test_support::Listed;
 
-// Lines: `relative/path  CODE  # reason`; blank lines and lines starting with
-// '#' are ignored.
+// The reviewed list, its codes checked against ReasonCodes().
 std::map<std::string, Listed> ReadDifferences(const std::string& path,
-                                              std::vector<std::string>* bad) {
-  std::map<std::string, Listed> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = line.substr(hash + 1);
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    std::string file, code, extra;
-    if (!(fields >> file)) continue;
-    if (!(fields >> code) || (fields >> extra)) {
-      bad->push_back(path + ":" + std::to_string(n) +
-                     ": expected `path CODE  # reason`");
-      continue;
-    }
-    if (!ReasonCodes().count(code)) {
-      bad->push_back(path + ":" + std::to_string(n) + ": unknown code " + code);
-      continue;
-    }
-    if (reason.find_first_not_of(" \t") == std::string::npos) {
-      bad->push_back(path + ":" + std::to_string(n) + ": no reason given");
-    }
-    if (!out.emplace(file, Listed{code, reason}).second) {
-      bad->push_back(path + ":" + std::to_string(n) + ": " + file +
-                     " listed twice");
-    }
-  }
-  return out;
+                                          std::vector<std::string>* bad) {
+  std::set<std::string> known;
+  for (const auto& entry : ReasonCodes()) known.insert(entry.first);
+  return test_support::ReadReviewedList(path, known, bad);
 }
 
 // libsdformat 12 "unflattens" SDFormat <= 1.7 files whose link, joint or

@@ -153,50 +153,14 @@ const std::map<std::string, std::string>& RefusalCodes() {
   return *codes;
 }
 
-struct Listed {
-  std::string code;
-  std::string reason;
-};
+using test_support::Listed;
 
-// Lines: `relative/path CODE  # reason`; blank lines and lines starting with
-// '#' are ignored.
+// The reviewed list, its codes checked against RefusalCodes().
 std::map<std::string, Listed> ReadRefused(const std::string& path,
                                           std::vector<std::string>* bad) {
-  std::map<std::string, Listed> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = line.substr(hash + 1);
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    std::string file, code, extra;
-    if (!(fields >> file)) continue;
-    const std::string where = path + ":" + std::to_string(n) + ": ";
-    if (!(fields >> code) || (fields >> extra)) {
-      bad->push_back(where + "expected `path CODE  # reason`");
-      continue;
-    }
-    if (!RefusalCodes().count(code)) {
-      bad->push_back(where + "undocumented refusal code " + code);
-    }
-    if (reason.find_first_not_of(" \t") == std::string::npos) {
-      bad->push_back(where + "no reason given");
-    }
-    if (!out.emplace(file, Listed{code, reason}).second) {
-      bad->push_back(where + file + " listed twice");
-    }
-  }
-  return out;
+  std::set<std::string> known;
+  for (const auto& entry : RefusalCodes()) known.insert(entry.first);
+  return test_support::ReadReviewedList(path, known, bad);
 }
 
 // ---------------------------------------------------------------------------

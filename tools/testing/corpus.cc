@@ -59,4 +59,45 @@ std::vector<std::string> CorpusFiles(
   return files;
 }
 
+std::map<std::string, Listed> ReadReviewedList(
+    const std::string& path, const std::set<std::string>& known_codes,
+    std::vector<std::string>* bad) {
+  std::map<std::string, Listed> out;
+  std::ifstream in(path);
+  if (!in) {
+    bad->push_back("cannot read " + path);
+    return out;
+  }
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    std::string reason;
+    const size_t hash = line.find('#');
+    if (hash != std::string::npos) {
+      reason = line.substr(hash + 1);
+      line = line.substr(0, hash);
+    }
+    std::istringstream fields(line);
+    std::string file, code, extra;
+    if (!(fields >> file)) continue;
+    const std::string where = path + ":" + std::to_string(n) + ": ";
+    if (!(fields >> code) || (fields >> extra)) {
+      bad->push_back(where + "expected `path CODE  # reason`");
+      continue;
+    }
+    if (!known_codes.count(code)) {
+      bad->push_back(where + "unknown code " + code);
+      continue;
+    }
+    if (reason.find_first_not_of(" \t") == std::string::npos) {
+      bad->push_back(where + "no reason given");
+    }
+    if (!out.emplace(file, Listed{code, reason}).second) {
+      bad->push_back(where + file + " listed twice");
+    }
+  }
+  return out;
+}
+
 }  // namespace test_support

@@ -3,6 +3,8 @@
 // as the @corpus repository).
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,5 +25,20 @@ std::string CorpusDir(const char* env_override);
 // paths relative to `dir`, sorted.
 std::vector<std::string> CorpusFiles(const std::string& dir,
                                      const std::vector<std::string>& extensions);
+
+// One entry of a reviewed list (testdata/*_refused.txt,
+// sdf_corpus_differences.txt): a code and the reviewer's reason.
+struct Listed {
+  std::string code;
+  std::string reason;
+};
+
+// Reads a reviewed list: lines `relative/path CODE  # reason`; blank lines
+// and lines starting with '#' are ignored. Every problem (malformed line,
+// a code not in `known_codes`, no reason, a file listed twice) is appended
+// to `bad` as "path:line: ...".
+std::map<std::string, Listed> ReadReviewedList(
+    const std::string& path, const std::set<std::string>& known_codes,
+    std::vector<std::string>* bad);
 
 }  // namespace test_support
