@@ -291,6 +291,9 @@ class Reshaper {
                                             Element* block);
   void CarryModelLevel();
   Element& Block(const std::string& reference, const SourceLocation& where);
+  // Appends what `collected` holds to Block(reference), if anything.
+  void AddToBlock(const std::string& reference, const SourceLocation& where,
+                  Element* collected);
 
   const Model& top_;
   const FrameGraph& graph_;
@@ -352,6 +355,13 @@ std::string Reshaper::Unique(const std::string& base) {
   for (int n = 2; used_.count(name); ++n) name = base + "_" + std::to_string(n);
   used_.insert(name);
   return name;
+}
+
+void Reshaper::AddToBlock(const std::string& reference,
+                          const SourceLocation& where, Element* collected) {
+  if (collected->children.empty()) return;
+  Element& b = Block(reference, where);
+  for (auto& c : collected->children) b.children.push_back(std::move(c));
 }
 
 Element& Reshaper::Block(const std::string& reference,
@@ -551,8 +561,10 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
       u.extensions.push_back(Restored(e));
     }
   }
-  Element& block =
-      Block(u.original_name.empty() ? u.name : u.original_name, j.where);
+  // Collected here, added to the joint's <gazebo> block only if there is
+  // anything (most joints have nothing to carry).
+  Element block;
+  const std::string block_ref = u.original_name.empty() ? u.name : u.original_name;
   for (const Element* e : sdf_only) block.children.push_back(*e);
 
   switch (j.type) {
@@ -605,6 +617,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   joint_info_.push_back(JointInfo{fj.X_MJ, false, &fj});
   if (!two_axes) {
     out_.joints.push_back(std::move(u));
+    AddToBlock(block_ref, j.where, &block);
     return true;
   }
   // universal / revolute2: parent -J-> J_intermediate -J_axis2-> child, both
@@ -638,6 +651,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   out_.joints.push_back(std::move(u));
   out_.joints.push_back(std::move(second));
   joint_info_.push_back(JointInfo{fj.X_MJ, true, nullptr});  // identity
+  AddToBlock(block_ref, j.where, &block);
   return true;
 }
 
@@ -904,7 +918,7 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
   for (auto& c : l->collisions) c.pose = place(c.pose);
 
   // Everything else of the link goes to <gazebo reference=LINK>.
-  Element& block = Block(l->name, l->where);
+  Element block;
   std::vector<Element> urdf;  // carried URDF children, restored in the link
   for (auto& e : l->extensions) {
     if (IsCarried(e)) {
@@ -932,6 +946,7 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
     c.extensions = std::move(urdf);
     if (!carried.children.empty()) block.children.push_back(std::move(carried));
   }
+  AddToBlock(l->name, l->where, &block);
 }
 
 void Reshaper::CarryModelLevel() {

@@ -554,19 +554,20 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   bool has_world = false;
   bool tree_ok = true;
   for (const auto& j : model.joints) {
-    const std::string what = "joint " + Quoted(UrdfName(j));
+    // Message text is built only when there is something to report.
+    auto what = [&] { return "joint " + Quoted(UrdfName(j)); };
     if (!IsUrdfJointType(j.type)) {
       diags->Error("JOINT_TYPE_NOT_URDF",
-                   what + " has type '" + frames::JointTypeName(j.type) +
+                   what() + " has type '" + frames::JointTypeName(j.type) +
                        "', which URDF does not have",
                    j.where);
     }
     if (j.axis2) {
-      form(what + " has a second axis; URDF joints have one", j.where);
+      form(what() + " has a second axis; URDF joints have one", j.where);
     }
     if (j.axis && !j.axis->expressed_in.empty() &&
         j.axis->expressed_in != j.name) {
-      form(what + " has its axis expressed in " + Quoted(j.axis->expressed_in) +
+      form(what() + " has its axis expressed in " + Quoted(j.axis->expressed_in) +
                "; a URDF axis is in the joint frame",
            j.where);
     }
@@ -575,21 +576,21 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       has_world = true;
     } else if (!links.count(j.parent)) {
       diags->Error("JOINT_PARENT_LINK_INVALID",
-                   what + " names parent link " + Quoted(j.parent) +
+                   what() + " names parent link " + Quoted(j.parent) +
                        ", which does not exist",
                    j.where);
       tree_ok = false;
     }
     if (from_world ? !IsModelFrame(j.pose.relative_to)
                    : j.pose.relative_to != j.parent) {
-      form(what + " has its pose relative_to " + Quoted(j.pose.relative_to) +
+      form(what() + " has its pose relative_to " + Quoted(j.pose.relative_to) +
                "; URDF measures a joint origin in its parent link " +
                Quoted(j.parent),
            j.where);
     }
     if (!links.count(j.child)) {
       diags->Error("JOINT_CHILD_LINK_INVALID",
-                   what + " names child link " + Quoted(j.child) +
+                   what() + " names child link " + Quoted(j.child) +
                        (j.child == kWorldLink ? ", the fixed world frame"
                                               : ", which does not exist"),
                    j.where);
@@ -599,7 +600,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     if (j.parent == j.child) {
       diags->Error(
           "JOINT_PARENT_SAME_AS_CHILD",
-          what + " has link " + Quoted(j.child) + " as both parent and child",
+          what() + " has link " + Quoted(j.child) + " as both parent and child",
           j.where);
       tree_ok = false;
       continue;
@@ -608,7 +609,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
         first != &j) {
       diags->Error("URDF_LINK_MULTIPLE_PARENTS",
                    "link " + Quoted(j.child) + " is the child of joint " +
-                       Quoted(UrdfName(*first)) + " and of " + what,
+                       Quoted(UrdfName(*first)) + " and of " + what(),
                    j.where);
       tree_ok = false;
     }
@@ -616,10 +617,10 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
 
   // Links: on their parent joint, shapes and inertials in the link frame.
   for (const auto& l : model.links) {
-    const std::string what = "link " + Quoted(l.name);
+    auto what = [&] { return "link " + Quoted(l.name); };
     if (const frames::Joint* parent = tree.ParentJoint(model, l.name)) {
       if (l.pose.relative_to != parent->name || !l.pose.IsIdentity()) {
-        form(what + " must be at its parent joint " + Quoted(parent->name) +
+        form(what() + " must be at its parent joint " + Quoted(parent->name) +
                  " (pose relative_to it, identity), as URDF places it; it is "
                  "at '" +
                  xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
@@ -627,7 +628,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
              l.where);
       }
     } else if (!IsModelFrame(l.pose.relative_to) || !l.pose.IsIdentity()) {
-      form(what + " is a root link and must be at the model frame; it is at '" +
+      form(what() + " is a root link and must be at the model frame; it is at '" +
                xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
                Quoted(l.pose.relative_to),
            l.where);
@@ -636,24 +637,25 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       return p.relative_to.empty() || p.relative_to == l.name;
     };
     if (l.inertial && !in_link(l.inertial->pose)) {
-      form("the inertial of " + what + " has its pose relative_to " +
+      form("the inertial of " + what() + " has its pose relative_to " +
                Quoted(l.inertial->pose.relative_to) +
                "; URDF measures it in the link",
            l.inertial->where);
     }
     auto check_shape = [&](const frames::Shape& s, const char* kind) {
-      const std::string shape = std::string(kind) +
-                                (s.name_given ? " " + Quoted(s.name) : "") +
-                                " of " + what;
+      auto shape = [&] {
+        return std::string(kind) + (s.name_given ? " " + Quoted(s.name) : "") +
+               " of " + what();
+      };
       if (!in_link(s.pose)) {
-        form(shape + " has its pose relative_to " + Quoted(s.pose.relative_to) +
+        form(shape() + " has its pose relative_to " + Quoted(s.pose.relative_to) +
                  "; URDF measures it in the link",
              s.where);
       }
       const Geometry& g = s.geometry;
       if (g.type == Geometry::Type::kNone ||
           (g.type == Geometry::Type::kOther && !g.other)) {
-        diags->Error("GEOMETRY_MISSING", shape + " has no geometry", s.where);
+        diags->Error("GEOMETRY_MISSING", shape() + " has no geometry", s.where);
       }
     };
     for (const auto& v : l.visuals) check_shape(v, "visual");
