@@ -84,6 +84,8 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (*cli.check_only && !output.empty())
     return usage_error("--check writes nothing; drop -o");
 
+  if (cli.output) *cli.output = output == "-" ? std::string() : output;
+
   converter::ConversionResult result;
   if (!have_input || input == "-") {
     std::string text((std::istreambuf_iterator<char>(std::cin)),

@@ -31,6 +31,10 @@ struct Cli {
   std::function<converter::ConversionResult(const std::string& path)>
       convert_file;
   bool* check_only = nullptr;  // set by --check
+  // Set, when not null, to the -o file ("" for standard output) before a
+  // convert function runs, for commands whose output depends on where it is
+  // written (sdf2urdf's relative mesh paths).
+  std::string* output = nullptr;
 };
 
 int RunCli(int argc, char** argv, const Cli& cli);

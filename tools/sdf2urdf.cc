@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
   cli.name = "sdf2urdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
-  std::string output_dir;
+  std::string output;  // the -o file, set by RunCli
+  cli.output = &output;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     auto need = [&](const char* what) {
       auto v = value();
@@ -96,20 +97,13 @@ int main(int argc, char** argv) {
     }
     return true;
   };
-  // Relative mesh paths are relative to the output file's directory.
-  for (int i = 1; i + 1 < argc; ++i) {
-    const std::string a = argv[i];
-    if (a == "-o" || a == "--output") output_dir = argv[i + 1];
-  }
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a.rfind("--output=", 0) == 0) output_dir = a.substr(9);
-  }
-  if (!output_dir.empty() && output_dir != "-") {
-    const size_t slash = output_dir.rfind('/');
+  // Relative mesh paths are relative to the output file's directory (the
+  // current one for standard output).
+  auto relative_to_output = [&] {
+    const size_t slash = output.rfind('/');
     options.relative_to_dir =
-        slash == std::string::npos ? "." : output_dir.substr(0, slash + 1);
-  }
+        slash == std::string::npos ? "" : output.substr(0, slash + 1);
+  };
   auto report = [&](converter::ConversionResult r, const std::string& source) {
     if (options.check_parity && r.ok) {
       std::cerr << source
@@ -118,9 +112,11 @@ int main(int argc, char** argv) {
     return r;
   };
   cli.convert_text = [&](std::string_view text, const std::string& source) {
+    relative_to_output();
     return report(converter::SdfToUrdf(text, source, options), source);
   };
   cli.convert_file = [&](const std::string& path) {
+    relative_to_output();
     return report(converter::SdfFileToUrdf(path, options), path);
   };
   return tools::RunCli(argc, argv, cli);
