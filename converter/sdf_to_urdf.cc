@@ -2,16 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <limits>
 #include <memory>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
+#include "converter/urdf_extensions.h"
 #include "frames/graph.h"
 #include "frames/tree.h"
 #include "sdf_io/reader.h"
@@ -81,150 +80,6 @@ void SetPoseChild(Element* e, const Isometry3& X) {
   }
   it->attributes.clear();
   it->text = xml::FormatPose(p.xyz, p.rpy);
-}
-
-// --- URDF content carried in SDF (converter/urdf_extensions.h), restored ---
-
-constexpr char kUrdfPrefix[] = "urdf:";
-
-bool IsCarried(const Element& e) {
-  return e.name.compare(0, sizeof(kUrdfPrefix) - 1, kUrdfPrefix) == 0;
-}
-
-std::string Uncarried(const std::string& name) {
-  return name.substr(sizeof(kUrdfPrefix) - 1);
-}
-
-std::optional<double> NumberAttribute(const Element& e, const char* key) {
-  const std::string* v = e.Attribute(key);
-  if (!v) return std::nullopt;
-  char* end = nullptr;
-  const double d = std::strtod(v->c_str(), &end);
-  if (end == v->c_str() || *end != '\0') return std::nullopt;
-  return d;
-}
-
-std::optional<frames::Vector3> VectorAttribute(const Element& e,
-                                               const char* key) {
-  const std::string* v = e.Attribute(key);
-  if (!v) return std::nullopt;
-  frames::Vector3 out;
-  std::istringstream in(*v);
-  for (int k = 0; k < 3; ++k) {
-    if (!(in >> out[k])) return std::nullopt;
-  }
-  return out;
-}
-
-// A carried URDF element, restored under its own name: <urdf:gazebo> is the
-// URDF's <gazebo> again (its children are not prefixed).
-Element Restored(Element e) {
-  e.name = Uncarried(e.name);
-  return e;
-}
-
-// The joint details carried as <urdf:mimic>, <urdf:safety_controller>,
-// <urdf:calibration> and <urdf:original_name>; true when `e` was one.
-bool RestoreJointDetail(const Element& e, frames::Joint* j) {
-  const std::string name = Uncarried(e.name);
-  if (name == "mimic") {
-    frames::Mimic m;
-    if (const std::string* t = e.Attribute("joint")) m.joint = *t;
-    m.multiplier = NumberAttribute(e, "multiplier");
-    m.offset = NumberAttribute(e, "offset");
-    j->mimic = m;
-  } else if (name == "safety_controller") {
-    frames::SafetyController c;
-    c.soft_lower_limit = NumberAttribute(e, "soft_lower_limit");
-    c.soft_upper_limit = NumberAttribute(e, "soft_upper_limit");
-    c.k_position = NumberAttribute(e, "k_position");
-    c.k_velocity = NumberAttribute(e, "k_velocity").value_or(0.0);
-    j->safety_controller = c;
-  } else if (name == "calibration") {
-    frames::Calibration c;
-    c.rising = NumberAttribute(e, "rising");
-    c.falling = NumberAttribute(e, "falling");
-    j->calibration = c;
-  } else if (name == "original_name") {
-    j->original_name = e.text;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-// A URDF <limit> or <dynamics> of an axis, carried in <urdf:joint> or
-// <urdf:axis>; true when `e` was one.
-bool RestoreAxisDetail(const Element& e, std::optional<frames::JointAxis>* axis) {
-  if (e.name == "limit") {
-    if (!*axis) axis->emplace();
-    frames::JointLimit l;
-    l.lower = NumberAttribute(e, "lower");
-    l.upper = NumberAttribute(e, "upper");
-    l.effort = NumberAttribute(e, "effort");
-    l.velocity = NumberAttribute(e, "velocity");
-    (*axis)->limit = l;
-  } else if (e.name == "dynamics") {
-    if (!*axis) axis->emplace();
-    (*axis)->dynamics = frames::JointDynamics{NumberAttribute(e, "damping"),
-                                              NumberAttribute(e, "friction"),
-                                              {}};
-  } else {
-    return false;
-  }
-  return true;
-}
-
-// The URDF joint a <frame> carries as <urdf:joint> (floating and planar
-// joints, which SDFormat 1.7 lacks), with its axis, limit and dynamics.
-frames::Joint CarriedJoint(const Element& carried, const std::string& prefix) {
-  frames::Joint j;
-  auto attr = [&](const char* key) {
-    const std::string* v = carried.Attribute(key);
-    return v ? *v : std::string();
-  };
-  j.name = attr("name");
-  j.type = frames::JointTypeFromName(attr("type")).value_or(JointType::kFloating);
-  j.parent = attr("parent") == urdf_io::kWorldLink ? attr("parent")
-                                                   : prefix + attr("parent");
-  j.child = prefix + attr("child");
-  j.where = carried.where;
-  for (const auto& c : carried.children) {
-    if (c.name == "axis") {
-      if (!j.axis) j.axis.emplace();
-      if (auto xyz = VectorAttribute(c, "xyz")) j.axis->xyz = *xyz;
-    } else if (RestoreAxisDetail(c, &j.axis)) {
-    } else if (IsCarried(c)) {
-      if (!RestoreJointDetail(c, &j)) j.extensions.push_back(Restored(c));
-    } else {
-      j.extensions.push_back(c);
-    }
-  }
-  return j;
-}
-
-// A material carried as <urdf:material name=...> with <color rgba> and
-// <texture filename> children.
-void RestoreMaterial(const Element& carried, frames::Material* m) {
-  if (const std::string* n = carried.Attribute("name")) m->name = *n;
-  for (const auto& c : carried.children) {
-    if (c.name == "color") {
-      const std::string* rgba = c.Attribute("rgba");
-      Eigen::Vector4d v;
-      std::istringstream in(rgba ? *rgba : std::string());
-      if (in >> v[0] >> v[1] >> v[2] >> v[3]) m->rgba = v;
-    } else if (c.name == "texture") {
-      if (const std::string* f = c.Attribute("filename")) m->texture = *f;
-    }
-  }
-}
-
-const Element* FindCarried(const std::vector<Element>& elements,
-                           const char* name) {
-  for (const auto& e : elements) {
-    if (IsCarried(e) && Uncarried(e.name) == name) return &e;
-  }
-  return nullptr;
 }
 
 // One model scope while flattening: its graph, its name prefix ("arm::",
@@ -555,7 +410,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   for (const auto& e : j.extensions) {
     if (!IsCarried(e)) {
       sdf_only.push_back(&e);
-    } else if (Uncarried(e.name) == "axis") {
+    } else if (UncarriedName(e) == "axis") {
       zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
     } else if (!RestoreJointDetail(e, &u)) {
       u.extensions.push_back(Restored(e));
@@ -849,7 +704,7 @@ void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
   std::optional<Element> urdf_material;
   for (auto& e : v->extensions) {
     if (!IsCarried(e)) carried.children.push_back(std::move(e));
-    else if (Uncarried(e.name) == "material") urdf_material = std::move(e);
+    else if (UncarriedName(e) == "material") urdf_material = std::move(e);
     else urdf.push_back(Restored(std::move(e)));
   }
   v->extensions = std::move(urdf);
@@ -922,7 +777,7 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
   std::vector<Element> urdf;  // carried URDF children, restored in the link
   for (auto& e : l->extensions) {
     if (IsCarried(e)) {
-      if (Uncarried(e.name) != "inertia") urdf.push_back(Restored(std::move(e)));
+      if (UncarriedName(e) != "inertia") urdf.push_back(Restored(std::move(e)));
       continue;
     }
     // A sensor's (light's ...) pose is in the link frame unless its
@@ -957,7 +812,7 @@ void Reshaper::CarryModelLevel() {
     for (const auto& e : s->model->extensions) {
       if (!IsCarried(e)) {
         block.children.push_back(e);
-      } else if (Uncarried(e.name) == "material") {
+      } else if (UncarriedName(e) == "material") {
         // A robot-level URDF material.
         frames::Material m;
         RestoreMaterial(e, &m);
@@ -1037,12 +892,7 @@ std::optional<Model> Reshaper::Run() {
     if (const Element* original = FindCarried(l.extensions, "inertia");
         original && l.inertial) {
       // urdf2sdf repaired an inertia libsdformat refuses; the URDF's own.
-      frames::Inertial& in = *l.inertial;
-      double* fields[] = {&in.ixx, &in.ixy, &in.ixz, &in.iyy, &in.iyz, &in.izz};
-      const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
-      for (int f = 0; f < 6; ++f) {
-        if (auto v = NumberAttribute(*original, names[f])) *fields[f] = *v;
-      }
+      RestoreInertia(*original, &*l.inertial);
     }
     if (l.inertial && l.inertial->mass == 0.0 &&
         l.inertial->InertiaMatrix().isZero(0.0) && l.inertial->pose.IsIdentity()) {

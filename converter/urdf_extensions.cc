@@ -1,6 +1,9 @@
 #include "converter/urdf_extensions.h"
 
+#include <array>
+
 #include "frames/inertia.h"
+#include "xml/reader.h"
 #include "xml/writer.h"
 
 namespace converter {
@@ -13,6 +16,20 @@ constexpr char kPrefix[] = "urdf:";
 
 void SetAttr(Element* e, const char* key, const std::optional<double>& v) {
   if (v) e->attributes.emplace_back(key, xml::FormatDouble(*v));
+}
+
+// The six moments in the order <inertia> (and <urdf:inertia>) writes them.
+constexpr const char* kInertiaNames[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+std::array<double*, 6> InertiaFields(frames::Inertial* in) {
+  return {&in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz};
+}
+
+// A number (or n numbers) this converter wrote in a carried attribute.
+std::optional<double> NumberAttribute(const Element& e, const char* key) {
+  const std::string* v = e.Attribute(key);
+  double d = 0;
+  if (!v || !xml::ParseNumbers(*v, 1, &d)) return std::nullopt;
+  return d;
 }
 
 Element Make(const std::string& name) {
@@ -140,10 +157,11 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
     const frames::Matrix3 I = in.InertiaMatrix();
     if (frames::CheckInertia(I, frames::kSdfInertiaMargin).valid()) continue;
     Element original = Make("inertia");
-    const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
-    double* fields[] = {&in.ixx, &in.ixy, &in.ixz, &in.iyy, &in.iyz, &in.izz};
-    for (int k = 0; k < 6; ++k)
-      original.attributes.emplace_back(names[k], xml::FormatDouble(*fields[k]));
+    const auto fields = InertiaFields(&in);
+    for (int k = 0; k < 6; ++k) {
+      original.attributes.emplace_back(kInertiaNames[k],
+                                       xml::FormatDouble(*fields[k]));
+    }
     l.extensions.push_back(std::move(original));
     const frames::Matrix3 fixed =
         frames::NearestValidInertia(I, frames::kSdfInertiaMargin);
@@ -270,6 +288,124 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
     carried.push_back(std::move(e));
   }
   model->extensions = std::move(carried);
+}
+
+bool IsCarried(const Element& e) {
+  return e.name.compare(0, sizeof(kPrefix) - 1, kPrefix) == 0;
+}
+
+std::string UncarriedName(const Element& e) {
+  return e.name.substr(sizeof(kPrefix) - 1);
+}
+
+Element Restored(Element e) {
+  e.name = UncarriedName(e);
+  return e;
+}
+
+const Element* FindCarried(const std::vector<Element>& elements,
+                           const char* name) {
+  for (const auto& e : elements) {
+    if (IsCarried(e) && UncarriedName(e) == name) return &e;
+  }
+  return nullptr;
+}
+
+bool RestoreJointDetail(const Element& e, frames::Joint* j) {
+  const std::string name = UncarriedName(e);
+  if (name == "mimic") {
+    frames::Mimic m;
+    if (const std::string* t = e.Attribute("joint")) m.joint = *t;
+    m.multiplier = NumberAttribute(e, "multiplier");
+    m.offset = NumberAttribute(e, "offset");
+    j->mimic = m;
+  } else if (name == "safety_controller") {
+    frames::SafetyController c;
+    c.soft_lower_limit = NumberAttribute(e, "soft_lower_limit");
+    c.soft_upper_limit = NumberAttribute(e, "soft_upper_limit");
+    c.k_position = NumberAttribute(e, "k_position");
+    c.k_velocity = NumberAttribute(e, "k_velocity").value_or(0.0);
+    j->safety_controller = c;
+  } else if (name == "calibration") {
+    frames::Calibration c;
+    c.rising = NumberAttribute(e, "rising");
+    c.falling = NumberAttribute(e, "falling");
+    j->calibration = c;
+  } else if (name == "original_name") {
+    j->original_name = e.text;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool RestoreAxisDetail(const Element& e,
+                       std::optional<frames::JointAxis>* axis) {
+  if (e.name == "limit") {
+    if (!*axis) axis->emplace();
+    frames::JointLimit l;
+    l.lower = NumberAttribute(e, "lower");
+    l.upper = NumberAttribute(e, "upper");
+    l.effort = NumberAttribute(e, "effort");
+    l.velocity = NumberAttribute(e, "velocity");
+    (*axis)->limit = l;
+  } else if (e.name == "dynamics") {
+    if (!*axis) axis->emplace();
+    (*axis)->dynamics = frames::JointDynamics{NumberAttribute(e, "damping"),
+                                              NumberAttribute(e, "friction"),
+                                              {}};
+  } else {
+    return false;
+  }
+  return true;
+}
+
+frames::Joint CarriedJoint(const Element& carried, const std::string& prefix) {
+  frames::Joint j;
+  auto attr = [&](const char* key) {
+    const std::string* v = carried.Attribute(key);
+    return v ? *v : std::string();
+  };
+  j.name = attr("name");
+  j.type = frames::JointTypeFromName(attr("type")).value_or(JointType::kFloating);
+  j.parent = attr("parent") == "world" ? attr("parent") : prefix + attr("parent");
+  j.child = prefix + attr("child");
+  j.where = carried.where;
+  for (const auto& c : carried.children) {
+    if (c.name == "axis") {
+      if (!j.axis) j.axis.emplace();
+      const std::string* xyz = c.Attribute("xyz");
+      frames::Vector3 v;
+      if (xyz && xml::ParseNumbers(*xyz, 3, v.data())) j.axis->xyz = v;
+    } else if (RestoreAxisDetail(c, &j.axis)) {
+      continue;
+    } else if (IsCarried(c)) {
+      if (!RestoreJointDetail(c, &j)) j.extensions.push_back(Restored(c));
+    } else {
+      j.extensions.push_back(c);
+    }
+  }
+  return j;
+}
+
+void RestoreMaterial(const Element& carried, frames::Material* m) {
+  if (const std::string* n = carried.Attribute("name")) m->name = *n;
+  for (const auto& c : carried.children) {
+    if (c.name == "color") {
+      const std::string* rgba = c.Attribute("rgba");
+      Eigen::Vector4d v;
+      if (rgba && xml::ParseNumbers(*rgba, 4, v.data())) m->rgba = v;
+    } else if (c.name == "texture") {
+      if (const std::string* f = c.Attribute("filename")) m->texture = *f;
+    }
+  }
+}
+
+void RestoreInertia(const Element& carried, frames::Inertial* in) {
+  const auto fields = InertiaFields(in);
+  for (int k = 0; k < 6; ++k) {
+    if (auto v = NumberAttribute(carried, kInertiaNames[k])) *fields[k] = *v;
+  }
 }
 
 }  // namespace converter

@@ -23,6 +23,10 @@
 //    "urdf:" (a warning names each <gazebo> block and unknown element).
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "frames/diagnostics.h"
 #include "frames/model.h"
 
@@ -40,5 +44,33 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags);
 // without <inertial> is massless: written as mass 0 with zero inertia) and
 // turns every URDF-only element of `model` into its carried form.
 void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags);
+
+// --- Reading the carried forms back (sdf2urdf) ---
+
+// True for an element in its carried form (named "urdf:...").
+bool IsCarried(const frames::Element& e);
+// Its URDF name: "mimic" for <urdf:mimic>.
+std::string UncarriedName(const frames::Element& e);
+// The element under its URDF name (<urdf:gazebo> is the URDF's <gazebo>
+// again; its children were never prefixed).
+frames::Element Restored(frames::Element e);
+// The carried element <urdf:NAME> among `elements`, or nullptr.
+const frames::Element* FindCarried(const std::vector<frames::Element>& elements,
+                                   const char* name);
+// <urdf:mimic>, <urdf:safety_controller>, <urdf:calibration> or
+// <urdf:original_name> into `j`; false when `e` is none of them.
+bool RestoreJointDetail(const frames::Element& e, frames::Joint* j);
+// A URDF <limit> or <dynamics> (children of <urdf:joint> and <urdf:axis>)
+// into the axis, made if absent; false when `e` is neither.
+bool RestoreAxisDetail(const frames::Element& e,
+                       std::optional<frames::JointAxis>* axis);
+// The floating or planar joint a frame carries as <urdf:joint>, its parent
+// and child link names prefixed with `prefix` (a nested model's scope).
+frames::Joint CarriedJoint(const frames::Element& carried,
+                           const std::string& prefix);
+// The name, colour and texture of a <urdf:material> into `m`.
+void RestoreMaterial(const frames::Element& carried, frames::Material* m);
+// The URDF's own inertia tensor, kept in <urdf:inertia> by RepairInertias.
+void RestoreInertia(const frames::Element& carried, frames::Inertial* in);
 
 }  // namespace converter

@@ -101,6 +101,18 @@ bool Parse(std::string_view text, const std::string& file,
   return true;
 }
 
+bool ParseNumbers(std::string_view text, int n, double* out) {
+  std::string_view s = Trim(text);
+  for (int k = 0; k < n; ++k) {
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), out[k]);
+    if (res.ec != std::errc() || res.ptr == s.data()) return false;
+    s = s.substr(res.ptr - s.data());
+    if (k + 1 < n && (s.empty() || !IsSpace(s.front()))) return false;
+    s = Trim(s);
+  }
+  return s.empty();
+}
+
 std::optional<double> ParseDouble(std::string_view text, const std::string& what,
                                   const tinyxml2::XMLElement* e,
                                   const Context& ctx) {

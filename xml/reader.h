@@ -52,6 +52,11 @@ bool ParseVector(std::string_view text, int n, const std::string& what,
                  const tinyxml2::XMLElement* e, const Context& ctx,
                  double* out);
 
+// Exactly `n` whitespace-separated numbers (shortest round-trip text, as
+// xml::FormatDouble writes them) into out[0..n), without diagnostics: for
+// values this project wrote itself. False when the text is anything else.
+bool ParseNumbers(std::string_view text, int n, double* out);
+
 // Attribute helpers: nullopt when absent; parse errors are reported.
 std::optional<double> DoubleAttribute(const tinyxml2::XMLElement* e,
                                       const char* attr, const Context& ctx);

@@ -73,5 +73,19 @@ TEST(WriterTest, NestedAndEscaped) {
   EXPECT_EQ(out, "<a n=\"x&lt;&quot;y&quot;\">\n  <b>1.5</b>\n  <c/>\n</a>\n");
 }
 
+TEST(ParseNumbersTest, ExactlyNNumbersAsFormatDoubleWrites) {
+  double v[4];
+  EXPECT_TRUE(ParseNumbers(" 1e-04 -2 0.5 1 ", 4, v));
+  EXPECT_EQ(v[0], 1e-4);
+  EXPECT_EQ(v[1], -2.0);
+  EXPECT_TRUE(ParseNumbers(FormatDouble(0.1 + 0.2), 1, v));
+  EXPECT_EQ(v[0], 0.1 + 0.2);
+  EXPECT_FALSE(ParseNumbers("1 2", 3, v));
+  EXPECT_FALSE(ParseNumbers("1 2 3 4", 3, v));
+  EXPECT_FALSE(ParseNumbers("1,2,3", 3, v));
+  EXPECT_FALSE(ParseNumbers("x", 1, v));
+  EXPECT_FALSE(ParseNumbers("", 1, v));
+}
+
 }  // namespace
 }  // namespace xml
