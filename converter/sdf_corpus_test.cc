@@ -48,6 +48,7 @@
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 #include "tools/testing/corpus.h"
+#include "tools/testing/format.h"
 
 namespace {
 
@@ -55,33 +56,17 @@ namespace fs = std::filesystem;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
 using test_support::ReadFile;
+using test_support::MaxDiff;
+using test_support::Num;
+using test_support::PoseStr;
 using test_support::Runfile;
+using test_support::Vec;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 using sdf_oracle::Snapshot;
 
 constexpr double kTol = 1e-9;
-
-std::string Num(double v) {
-  std::ostringstream os;
-  os << std::setprecision(17) << v;
-  return os.str();
-}
-
-std::string Vec(const Vector3d& v) {
-  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
-}
-
-std::string PoseStr(const Isometry3d& X) {
-  const Matrix3d& R = X.linear();
-  std::string s = "p " + Vec(X.translation()) + " R [";
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) s += Num(R(i, j)) + (j < 2 ? " " : "");
-    s += i < 2 ? "; " : "]";
-  }
-  return s;
-}
 
 // ---------------------------------------------------------------------------
 // The differences list.
@@ -147,12 +132,6 @@ std::vector<std::string> AddUnflattenedModelKeys(const Snapshot& oracle,
 
 // ---------------------------------------------------------------------------
 // Snapshot comparison.
-
-double MaxDiff(const Isometry3d& a, const Isometry3d& b) {
-  return std::max(
-      (a.translation() - b.translation()).cwiseAbs().maxCoeff(),
-      (a.linear() - b.linear()).cwiseAbs().maxCoeff());
-}
 
 template <typename T>
 void CompareKeys(const std::map<std::string, T>& expected,

@@ -79,6 +79,7 @@
 #include "converter/sdf_to_urdf.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 #include "tools/testing/corpus.h"
+#include "tools/testing/format.h"
 
 namespace {
 
@@ -86,7 +87,12 @@ namespace fs = std::filesystem;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
 using test_support::ReadFile;
+using test_support::MatStr;
+using test_support::MaxDiff;
+using test_support::Num;
+using test_support::PoseStr;
 using test_support::Runfile;
+using test_support::Vec;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
@@ -97,45 +103,13 @@ constexpr double kTol = 1e-9;
 // ---------------------------------------------------------------------------
 // Formatting helpers for failure messages.
 
-std::string Num(double v) {
-  std::ostringstream os;
-  os << std::setprecision(17) << v;
-  return os.str();
-}
-
-std::string Vec(const Vector3d& v) {
-  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
-}
-
-std::string MatStr(const Matrix3d& m) {
-  std::string s = "[";
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) s += Num(m(i, j)) + (j < 2 ? " " : "");
-    s += i < 2 ? "; " : "]";
-  }
-  return s;
-}
-
-std::string PoseStr(const Isometry3d& X) {
-  return "p " + Vec(X.translation()) + " R " + MatStr(X.linear());
-}
-
 std::string OneLine(std::string s, size_t max_len = 300) {
-  for (char& c : s) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  if (s.size() > max_len) s = s.substr(0, max_len) + "...";
-  return s;
+  return test_support::OneLine(std::move(s), max_len);
 }
 
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-double MaxDiff(const Isometry3d& a, const Isometry3d& b) {
-  return std::max((a.translation() - b.translation()).cwiseAbs().maxCoeff(),
-                  (a.linear() - b.linear()).cwiseAbs().maxCoeff());
 }
 
 // ---------------------------------------------------------------------------

@@ -54,6 +54,7 @@
 
 #include "converter/urdf_to_sdf.h"
 #include "tools/testing/corpus.h"
+#include "tools/testing/format.h"
 
 namespace {
 
@@ -61,7 +62,10 @@ namespace fs = std::filesystem;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
 using test_support::ReadFile;
+using test_support::MatStr;
+using test_support::Num;
 using test_support::Runfile;
+using test_support::Vec;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
@@ -70,16 +74,6 @@ constexpr double kTol = 1e-9;
 
 // ---------------------------------------------------------------------------
 // Formatting helpers for failure messages.
-
-std::string Num(double v) {
-  std::ostringstream os;
-  os << std::setprecision(17) << v;
-  return os.str();
-}
-
-std::string Vec(const Vector3d& v) {
-  return "[" + Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z()) + "]";
-}
 
 Vector3d Rpy(const Matrix3d& R) {
   const double pitch = std::asin(std::clamp(-R(2, 0), -1.0, 1.0));
@@ -90,21 +84,8 @@ std::string PoseStr(const Isometry3d& X) {
   return "xyz " + Vec(X.translation()) + " rpy " + Vec(Rpy(X.linear()));
 }
 
-std::string MatStr(const Matrix3d& m) {
-  std::string s = "[";
-  for (int i = 0; i < 3; ++i) {
-    for (int j = 0; j < 3; ++j) s += Num(m(i, j)) + (j < 2 ? " " : "");
-    s += i < 2 ? "; " : "]";
-  }
-  return s;
-}
-
 std::string OneLine(std::string s, size_t max_len = 160) {
-  for (char& c : s) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  }
-  if (s.size() > max_len) s = s.substr(0, max_len) + "...";
-  return s;
+  return test_support::OneLine(std::move(s), max_len);
 }
 
 // ---------------------------------------------------------------------------

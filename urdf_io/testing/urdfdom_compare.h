@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/testing/format.h"
+
 namespace urdfdom_testing {
 
 class QuietHandler : public console_bridge::OutputHandler {
@@ -51,11 +53,7 @@ inline urdf::ModelInterfaceSharedPtr ParseWithUrdfdom(const std::string& text,
 
 // --- Field-by-field comparison of two urdfdom models -------------------------
 
-inline std::string Num(double v) {
-  std::ostringstream os;
-  os << std::setprecision(17) << v;
-  return os.str();
-}
+using test_support::Num;
 
 class UrdfdomDiff {
  public:
