@@ -182,10 +182,8 @@ class Reshaper {
   std::vector<Element> blocks_;
   // Robot-level URDF elements urdf2sdf carried, restored.
   std::vector<Element> restored_;
-  // The output's tree (CheckTree; ChooseRoot adds the floating joints) and
-  // each output link's index by name.
+  // The output's tree (CheckTree; ChooseRoot adds the floating joints).
   frames::TreeAnalysis tree_;
-  std::unordered_map<std::string, size_t> link_pos_;
   std::unordered_map<std::string, size_t> block_index_;
 };
 
@@ -513,39 +511,19 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
 // Names the joints of each loop, and each link with two parents.
 bool Reshaper::CheckTree() {
   tree_ = frames::AnalyzeTree(out_);
-  const frames::TreeAnalysis& tree = tree_;
-  link_pos_.reserve(out_.links.size());
-  for (size_t k = 0; k < out_.links.size(); ++k)
-    link_pos_.emplace(out_.links[k].name, k);
-  const auto& index = link_pos_;
-  // The joints from a link up to its root (first parents), nearest first.
-  auto up = [&](std::string link) {
-    std::vector<const frames::Joint*> chain;
-    std::unordered_set<std::string> seen;
-    while (seen.insert(link).second) {
-      const frames::Joint* j = tree.ParentJoint(out_, link);
-      if (!j) break;
-      chain.push_back(j);
-      link = j->parent;
-    }
-    return chain;
+  auto names = [&](const std::vector<size_t>& joints) {
+    std::string list;
+    for (size_t k : joints)
+      list += (list.empty() ? "" : ", ") + Quoted(out_.joints[k].name);
+    return list;
   };
-  for (const auto& [first, other] : tree.extra_parents) {
+  for (const auto& [first, other] : tree_.extra_parents) {
     const frames::Joint& a = out_.joints[first];
     const frames::Joint& b = out_.joints[other];
     // Both parents reach a common ancestor: the two paths and the two joints
     // close a loop (a four-bar linkage). Otherwise it is two trees joined.
-    const auto chain_a = up(a.parent), chain_b = up(b.parent);
-    std::unordered_map<std::string, size_t> on_a;  // link -> joints below it
-    on_a[a.parent] = 0;
-    for (size_t k = 0; k < chain_a.size(); ++k) on_a[chain_a[k]->parent] = k + 1;
-    std::optional<std::pair<size_t, size_t>> meet;  // (joints of a, of b)
-    if (on_a.count(b.parent)) meet.emplace(on_a[b.parent], 0);
-    for (size_t k = 0; !meet && k < chain_b.size(); ++k) {
-      auto it = on_a.find(chain_b[k]->parent);
-      if (it != on_a.end()) meet.emplace(it->second, k + 1);
-    }
-    if (!meet) {
+    const auto loop = frames::LoopThroughParents(out_, tree_, first, other);
+    if (!loop) {
       diags_->Error("URDF_MULTIPLE_PARENTS",
                     "link " + Quoted(b.child) + " is the child of joints " +
                         Quoted(a.name) + " and " + Quoted(b.name) +
@@ -553,56 +531,21 @@ bool Reshaper::CheckTree() {
                     b.where);
       continue;
     }
-    std::vector<std::string> names;
-    for (size_t k = meet->first; k-- > 0;) names.push_back(chain_a[k]->name);
-    names.push_back(a.name);
-    names.push_back(b.name);
-    for (size_t k = 0; k < meet->second; ++k) names.push_back(chain_b[k]->name);
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + Quoted(n);
     diags_->Error("URDF_KINEMATIC_LOOP",
-                  "joints " + list + " form a kinematic loop (link " +
+                  "joints " + names(*loop) + " form a kinematic loop (link " +
                       Quoted(b.child) + " is the child of " + Quoted(a.name) +
                       " and " + Quoted(b.name) +
                       "); URDF describes a tree",
                   b.where);
   }
-  if (!tree.extra_parents.empty()) return false;
-  // Each unreached link has one parent joint; following parents from it
-  // ends on a cycle.
-  std::vector<bool> reported(out_.links.size(), false);
-  for (size_t start : tree.unreached) {
-    if (reported[start]) continue;
-    std::vector<size_t> path;
-    std::unordered_map<size_t, size_t> at;
-    size_t k = start;
-    while (!at.count(k)) {
-      at[k] = path.size();
-      path.push_back(k);
-      const frames::Joint* j = tree.ParentJoint(out_, out_.links[k].name);
-      auto it = j ? index.find(j->parent) : index.end();
-      if (it == index.end()) break;
-      k = it->second;
-    }
-    if (!at.count(k) || reported[k]) {
-      for (size_t p : path) reported[p] = true;
-      continue;
-    }
-    // Parent-wards along the cycle; named in the joints' own direction.
-    std::string names;
-    const frames::Joint* first = nullptr;
-    for (size_t p = path.size(); p-- > at[k];) {
-      const frames::Joint* j = tree.ParentJoint(out_, out_.links[path[p]].name);
-      if (!first) first = j;
-      names += (names.empty() ? "" : ", ") + Quoted(j->name);
-    }
-    for (size_t p : path) reported[p] = true;
+  if (!tree_.extra_parents.empty()) return false;
+  for (const auto& cycle : frames::JointCycles(out_, tree_)) {
     diags_->Error("URDF_KINEMATIC_LOOP",
-                  "joints " + names +
+                  "joints " + names(cycle) +
                       " form a kinematic loop; URDF describes a tree",
-                  first->where);
+                  out_.joints[cycle.front()].where);
   }
-  return tree.unreached.empty();
+  return tree_.unreached.empty();
 }
 
 // Several links that are no joint's child: one is the root (`world` when a
@@ -625,7 +568,7 @@ void Reshaper::ChooseRoot() {
     j.type = JointType::kFloating;
     j.parent = root;
     j.child = name;
-    const size_t k = link_pos_.at(name);
+    const size_t k = tree_.link_index.at(name);
     j.where = out_.links[k].where;
     diags_->Warning("LINK_FREE_FLOATING",
                     "link " + Quoted(name) +
@@ -645,7 +588,7 @@ void Reshaper::ChooseRoot() {
 // URDF frames: a link sits on its parent joint's frame, the root where the
 // SDF has it. Then every joint origin is its frame in its parent's.
 void Reshaper::Place() {
-  const auto& index = link_pos_;
+  const auto& index = tree_.link_index;
   const std::vector<long>& parent = tree_.parent_of_link;
   for (size_t k = 0; k < out_.links.size(); ++k) {
     if (parent[k] < 0) continue;

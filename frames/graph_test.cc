@@ -161,6 +161,20 @@ TEST(TreeAnalysisTest, FindsSecondParentsRootsAndLoops) {
   EXPECT_EQ(t.roots, (std::vector<std::string>{"a", "c"}));
   EXPECT_EQ(t.unreached, (std::vector<size_t>{3, 4}));
   EXPECT_TRUE(t.from_world);
+  // b's two parents lie in separate trees; d and e close a cycle.
+  EXPECT_FALSE(LoopThroughParents(m, t, 0, 1));
+  EXPECT_EQ(JointCycles(m, t), (std::vector<std::vector<size_t>>{{2, 3}}));
+}
+
+TEST(TreeAnalysisTest, NamesTheJointsOfAFourBar) {
+  Model m;
+  m.links = {L("ground"), L("crank"), L("coupler"), L("rocker")};
+  m.joints = {J("j1", "ground", "crank"), J("j2", "crank", "coupler"),
+              J("j3", "coupler", "rocker"), J("j4", "ground", "rocker")};
+  const TreeAnalysis t = AnalyzeTree(m);
+  ASSERT_EQ(t.extra_parents, (std::vector<std::pair<size_t, size_t>>{{2, 3}}));
+  EXPECT_EQ(LoopThroughParents(m, t, 2, 3),
+            (std::vector<size_t>{0, 1, 2, 3}));
 }
 
 }  // namespace

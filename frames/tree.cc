@@ -1,12 +1,14 @@
 #include "frames/tree.h"
 
+#include <unordered_set>
+
 namespace frames {
 
 TreeAnalysis AnalyzeTree(const Model& model) {
   TreeAnalysis t;
   const size_t n = model.links.size();
   // Names are looked up once; the walk below runs on indices.
-  std::unordered_map<std::string_view, size_t> link_index;
+  auto& link_index = t.link_index;
   link_index.reserve(n);
   for (size_t k = 0; k < n; ++k) link_index.emplace(model.links[k].name, k);
   t.parent_joint.reserve(model.joints.size());
@@ -56,6 +58,86 @@ TreeAnalysis AnalyzeTree(const Model& model) {
     if (!reached[k]) t.unreached.push_back(k);
   }
   return t;
+}
+
+namespace {
+
+// The joints from `link` up to its root (first parents), nearest first.
+std::vector<size_t> JointsUp(const Model& model, const TreeAnalysis& tree,
+                             std::string_view link) {
+  std::vector<size_t> chain;
+  std::unordered_set<std::string_view> seen;
+  while (seen.insert(link).second) {
+    auto it = tree.link_index.find(link);
+    if (it == tree.link_index.end()) break;
+    const long j = tree.parent_of_link[it->second];
+    if (j < 0) break;
+    chain.push_back(static_cast<size_t>(j));
+    link = model.joints[j].parent;
+  }
+  return chain;
+}
+
+}  // namespace
+
+std::optional<std::vector<size_t>> LoopThroughParents(const Model& model,
+                                                      const TreeAnalysis& tree,
+                                                      size_t first_joint,
+                                                      size_t other_joint) {
+  const Joint& a = model.joints[first_joint];
+  const Joint& b = model.joints[other_joint];
+  const auto chain_a = JointsUp(model, tree, a.parent);
+  const auto chain_b = JointsUp(model, tree, b.parent);
+  // Links on a's path up -> how many of its joints lie below them.
+  std::unordered_map<std::string_view, size_t> on_a;
+  on_a[a.parent] = 0;
+  for (size_t k = 0; k < chain_a.size(); ++k)
+    on_a[model.joints[chain_a[k]].parent] = k + 1;
+  std::optional<std::pair<size_t, size_t>> meet;  // (joints of a, of b)
+  if (auto it = on_a.find(b.parent); it != on_a.end()) meet.emplace(it->second, 0);
+  for (size_t k = 0; !meet && k < chain_b.size(); ++k) {
+    auto it = on_a.find(model.joints[chain_b[k]].parent);
+    if (it != on_a.end()) meet.emplace(it->second, k + 1);
+  }
+  if (!meet) return std::nullopt;
+  std::vector<size_t> loop;
+  for (size_t k = meet->first; k-- > 0;) loop.push_back(chain_a[k]);
+  loop.push_back(first_joint);
+  loop.push_back(other_joint);
+  for (size_t k = 0; k < meet->second; ++k) loop.push_back(chain_b[k]);
+  return loop;
+}
+
+std::vector<std::vector<size_t>> JointCycles(const Model& model,
+                                             const TreeAnalysis& tree) {
+  std::vector<std::vector<size_t>> cycles;
+  std::vector<bool> done(model.links.size(), false);
+  for (size_t start : tree.unreached) {
+    if (done[start]) continue;
+    // Each unreached link has one parent joint; following parents from it
+    // ends on a cycle (or on a link already accounted for).
+    std::vector<size_t> path;
+    std::unordered_map<size_t, size_t> at;  // link -> position on path
+    size_t k = start;
+    while (!at.count(k)) {
+      at[k] = path.size();
+      path.push_back(k);
+      const long j = tree.parent_of_link[k];
+      auto it = j < 0 ? tree.link_index.end()
+                      : tree.link_index.find(model.joints[j].parent);
+      if (it == tree.link_index.end()) break;
+      k = it->second;
+    }
+    const bool closed = at.count(k) && !done[k];
+    for (size_t p : path) done[p] = true;
+    if (!closed) continue;
+    // Parent-wards along the cycle; listed in the joints' own direction.
+    std::vector<size_t> joints;
+    for (size_t p = path.size(); p-- > at[k];)
+      joints.push_back(static_cast<size_t>(tree.parent_of_link[path[p]]));
+    cycles.push_back(std::move(joints));
+  }
+  return cycles;
 }
 
 }  // namespace frames

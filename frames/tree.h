@@ -3,6 +3,7 @@
 // analysis; each caller reports what it finds with its own codes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -31,6 +32,9 @@ struct TreeAnalysis {
   // lie on a cycle of joints. In model order.
   std::vector<size_t> unreached;
 
+  // Link name -> index in model.links (views of the model's link names).
+  std::unordered_map<std::string_view, size_t> link_index;
+
   // The joint whose child `link` is, or nullptr for a root.
   const Joint* ParentJoint(const Model& model, const std::string& link) const {
     auto it = parent_joint.find(link);
@@ -44,5 +48,21 @@ struct TreeAnalysis {
 // checks joints. A joint whose parent is missing is still an edge (its child
 // has a parent), so a link under it is neither a root nor reachable.
 TreeAnalysis AnalyzeTree(const Model& model);
+
+// For a link with two parent joints (an entry of `extra_parents`): when the
+// paths up from both parents meet, the joints of the loop they close (a
+// four-bar linkage), in order from the meeting link down one side and back
+// up the other, as joint indices; nullopt when the parents lie in separate
+// trees.
+std::optional<std::vector<size_t>> LoopThroughParents(const Model& model,
+                                                      const TreeAnalysis& tree,
+                                                      size_t first_joint,
+                                                      size_t other_joint);
+
+// The cycles among `unreached` links: each as the indices of its joints in
+// their own direction, starting after the joint that closes it. One entry
+// per cycle, in the order of the unreached links.
+std::vector<std::vector<size_t>> JointCycles(const Model& model,
+                                             const TreeAnalysis& tree);
 
 }  // namespace frames
