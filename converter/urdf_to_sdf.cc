@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "converter/gazebo_to_sdf.h"
 #include "converter/lump.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
@@ -154,6 +155,10 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   // URDF-only content becomes its carried form first, so that lumping moves
   // it with the links and joints it belongs to.
   CarryUrdfOnlyElements(&*model, &result.diagnostics);
+  // <gazebo> blocks into SDFormat elements, after carrying (which would
+  // prefix what they add) and before lumping (which moves it). The blocks
+  // stay carried as <urdf:gazebo> for sdf2urdf.
+  ApplyGazeboBlocks(&*model, &result.diagnostics);
   if (options.lump_fixed_joints) {
     LumpFixedJoints(graph, &*model, &result.diagnostics);
   }

@@ -1,0 +1,673 @@
+#include "converter/gazebo_to_sdf.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "xml/writer.h"
+
+namespace converter {
+namespace {
+
+using frames::Element;
+
+constexpr char kGazeboMaterialUri[] =
+    "file://media/materials/scripts/gazebo.material";
+
+bool OneOf(const std::string& s, std::initializer_list<const char*> names) {
+  for (const char* n : names) {
+    if (s == n) return true;
+  }
+  return false;
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The value of a keyword as libsdformat reads it (GetKeyValueAsString): the
+// `value` attribute, else the text.
+std::string ValueOf(const Element& e) {
+  if (const std::string* v = e.Attribute("value")) {
+    std::string s = *v;
+    const auto not_space = [](unsigned char c) { return !std::isspace(c); };
+    s.erase(s.begin(), std::find_if(s.begin(), s.end(), not_space));
+    s.erase(std::find_if(s.rbegin(), s.rend(), not_space).base(), s.end());
+    return s;
+  }
+  return e.text;
+}
+
+std::optional<double> ParseNumber(const std::string& text) {
+  std::string_view s = text;
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double v = 0;
+  const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() ||
+      !std::isfinite(v)) {
+    return std::nullopt;
+  }
+  return v;
+}
+
+// n numbers separated by white space, formatted again.
+std::optional<std::string> ParseVector(const std::string& text, int n) {
+  std::string out;
+  size_t pos = 0;
+  for (int k = 0; k < n; ++k) {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+    size_t end = pos;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+    auto v = ParseNumber(text.substr(pos, end - pos));
+    if (!v) return std::nullopt;
+    if (k) out.push_back(' ');
+    out += xml::FormatDouble(*v);
+    pos = end;
+  }
+  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+  if (pos != text.size()) return std::nullopt;
+  return out;
+}
+
+// An SDFormat colour: 4 numbers, or 3 (alpha 1).
+std::optional<Eigen::Vector4d> ParseColor(const std::string& text) {
+  Eigen::Vector4d c(0, 0, 0, 1);
+  std::vector<double> v;
+  size_t pos = 0;
+  while (true) {
+    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
+    if (pos == text.size()) break;
+    size_t end = pos;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
+    auto d = ParseNumber(text.substr(pos, end - pos));
+    if (!d) return std::nullopt;
+    v.push_back(*d);
+    pos = end;
+  }
+  if (v.size() != 3 && v.size() != 4) return std::nullopt;
+  for (size_t k = 0; k < v.size(); ++k) c[static_cast<int>(k)] = v[k];
+  return c;
+}
+
+// true/yes/1 and false/no/0, case-insensitive; nullopt for anything else.
+std::optional<bool> ParseTruth(const std::string& text) {
+  const std::string s = Lower(text);
+  if (s == "true" || s == "yes" || s == "1") return true;
+  if (s == "false" || s == "no" || s == "0") return false;
+  return std::nullopt;
+}
+
+Element Leaf(const std::string& name, const std::string& text,
+             const frames::SourceLocation& where) {
+  Element e;
+  e.name = name;
+  e.text = text;
+  e.where = where;
+  return e;
+}
+
+// <a><b>...<leaf>text</leaf></b></a> from a path {"a", "b", ..., "leaf"}.
+Element Nested(std::initializer_list<const char*> path, const std::string& text,
+               const frames::SourceLocation& where) {
+  std::vector<const char*> names(path);
+  Element e = Leaf(names.back(), text, where);
+  for (size_t k = names.size() - 1; k-- > 0;) {
+    Element parent;
+    parent.name = names[k];
+    parent.where = where;
+    parent.children.push_back(std::move(e));
+    e = std::move(parent);
+  }
+  return e;
+}
+
+// SDFormat elements that may appear more than once among their siblings:
+// always appended, never merged.
+bool Repeatable(const std::string& name) {
+  return OneOf(name, {"plugin", "sensor", "light", "projector", "audio_source",
+                      "audio_sink", "battery", "particle_emitter", "gripper"});
+}
+
+const std::string* NameAttribute(const Element& e) { return e.Attribute("name"); }
+
+bool SameKey(const Element& a, const Element& b) {
+  if (a.name != b.name) return false;
+  const std::string* na = NameAttribute(a);
+  const std::string* nb = NameAttribute(b);
+  if (!na || !nb) return na == nb;
+  return *na == *nb;
+}
+
+// Merges `child` into the list of siblings `into`: appended when new or
+// repeatable; otherwise a leaf replaces the existing element and an element
+// with children has its attributes and children merged in.
+void MergeChild(std::vector<Element>* into, Element child) {
+  if (!Repeatable(child.name)) {
+    for (auto& e : *into) {
+      if (!SameKey(e, child)) continue;
+      if (child.children.empty() || e.children.empty()) {
+        e = std::move(child);
+        return;
+      }
+      for (auto& [k, v] : child.attributes) {
+        auto it = std::find_if(e.attributes.begin(), e.attributes.end(),
+                               [&](const auto& a) { return a.first == k; });
+        if (it != e.attributes.end()) it->second = v;
+        else e.attributes.emplace_back(k, v);
+      }
+      if (!child.text.empty()) e.text = child.text;
+      for (auto& c : child.children) MergeChild(&e.children, std::move(c));
+      return;
+    }
+  }
+  into->push_back(std::move(child));
+}
+
+// Elements of a <gazebo> block that are libsdformat keywords, per level.
+bool IsLinkKeyword(const std::string& n) {
+  return OneOf(n, {"material", "turnGravityOff", "dampingFactor", "selfCollide",
+                   "mu1", "mu2", "fdir1", "kp", "kd", "maxVel", "minDepth",
+                   "maxContacts", "laserRetro"});
+}
+bool IsJointKeyword(const std::string& n) {
+  return OneOf(n, {"stopCfm", "stopErp", "fudgeFactor", "provideFeedback",
+                   "implicitSpringDamper", "cfmDamping", "springReference",
+                   "springStiffness", "preserveFixedJoint",
+                   "disableFixedJointLumping"});
+}
+bool IsModelKeyword(const std::string& n) { return n == "static"; }
+// Children of an SDFormat element that come from the URDF's kinematics.
+bool IsKinematic(const std::string& n) {
+  return OneOf(n, {"pose", "origin", "geometry", "inertial", "link", "joint",
+                   "frame", "model", "include", "parent", "child", "xyz"});
+}
+
+class GazeboApplier {
+ public:
+  // The model's links and joints must stay put while blocks are applied.
+  GazeboApplier(frames::Model* model, frames::Diagnostics* diags)
+      : model_(*model), diags_(*diags) {
+    links_.reserve(model_.links.size());
+    for (auto& l : model_.links) links_.emplace(l.name, &l);
+    joints_.reserve(model_.joints.size());
+    for (auto& j : model_.joints) {
+      joints_.emplace(j.name, &j);
+      if (!j.original_name.empty()) joints_.emplace(j.original_name, &j);
+    }
+  }
+
+  void Apply(const Element& block) {
+    const std::string* ref = block.Attribute("reference");
+    if (!ref || ref->empty()) {
+      for (const auto& c : block.children) ModelChild(c);
+      return;
+    }
+    if (auto l = links_.find(*ref); l != links_.end()) {
+      for (const auto& c : block.children) LinkChild(c, l->second);
+      return;
+    }
+    if (auto j = joints_.find(*ref); j != joints_.end()) {
+      for (const auto& c : block.children) JointChild(c, j->second);
+      return;
+    }
+    std::string why = "names no link or joint";
+    if (*ref == model_.name) {
+      why = "names the robot itself; libsdformat applies only a <gazebo> "
+            "without reference to the model";
+    } else if (*ref == "world") {
+      why = "names the 'world' link, which is not part of the model";
+    } else if (IsCarriedJoint(*ref)) {
+      why = "names a floating or planar joint, which SDFormat 1.7 has no "
+            "joint for";
+    }
+    diags_.Warning("GAZEBO_REFERENCE_UNKNOWN",
+                   "<gazebo reference=\"" + *ref + "\"> " + why +
+                       "; it is not applied (only carried as <urdf:gazebo>)",
+                   block.where);
+  }
+
+ private:
+  bool IsCarriedJoint(const std::string& name) const {
+    for (const auto& f : model_.frames) {
+      if (f.name != name) continue;
+      for (const auto& e : f.extensions) {
+        if (e.name == "urdf:joint") return true;
+      }
+    }
+    return false;
+  }
+
+  void NotApplied(const char* code, const Element& e, const std::string& where,
+                  const std::string& why) {
+    diags_.Warning(code,
+                   "<" + e.name + "> in <gazebo> for " + where + " " + why +
+                       "; it is not applied (only carried as <urdf:gazebo>)",
+                   e.where);
+  }
+
+  // Reports what `e` is when it is not applicable at this level; true when
+  // it reported.
+  bool Misplaced(const Element& e, const std::string& where, bool link_ok,
+                 bool joint_ok, bool model_ok) {
+    if (e.name == "canonicalBody") {
+      NotApplied("GAZEBO_ELEMENT_IGNORED", e, where,
+                 "has no effect in libsdformat");
+      return true;
+    }
+    const char* level = nullptr;
+    if (!link_ok && IsLinkKeyword(e.name)) level = "link";
+    if (!joint_ok && IsJointKeyword(e.name)) level = "joint";
+    if (!model_ok && IsModelKeyword(e.name)) level = "model";
+    if (level) {
+      NotApplied("GAZEBO_ELEMENT_MISPLACED", e, where,
+                 std::string("is a ") + level +
+                     " keyword, which libsdformat ignores here");
+      return true;
+    }
+    if (IsKinematic(e.name)) {
+      NotApplied("GAZEBO_KINEMATICS_NOT_APPLIED", e, where,
+                 "would change the kinematics, which come from the URDF "
+                 "only");
+      return true;
+    }
+    return false;
+  }
+
+  void NotSdf(const Element& e, const std::string& where, const char* level) {
+    NotApplied("GAZEBO_ELEMENT_NOT_SDF", e, where,
+               std::string("is neither a libsdformat keyword nor an "
+                           "SDFormat element of a ") +
+                   level);
+  }
+
+  void Invalid(const Element& e, const std::string& where,
+               const std::string& what) {
+    NotApplied("GAZEBO_VALUE_INVALID", e, where,
+               "has value '" + ValueOf(e) + "', which is not " + what);
+  }
+
+  std::optional<std::string> Number(const Element& e, const std::string& where) {
+    auto v = ParseNumber(ValueOf(e));
+    if (!v) {
+      Invalid(e, where, "a number");
+      return std::nullopt;
+    }
+    return xml::FormatDouble(*v);
+  }
+
+  // A keyword boolean: true/yes/1 is true and anything else false, as in
+  // libsdformat, with a warning for what is neither true nor false.
+  bool KeywordTruth(const Element& e, const std::string& where) {
+    auto t = ParseTruth(ValueOf(e));
+    if (!t) {
+      diags_.Warning("GAZEBO_VALUE_INVALID",
+                     "<" + e.name + "> in <gazebo> for " + where +
+                         " has value '" + ValueOf(e) +
+                         "', which is not a boolean; it is read as false, as "
+                         "libsdformat reads it",
+                     e.where);
+      return false;
+    }
+    return *t;
+  }
+
+  // An SDFormat bool leaf given in a block, normalised to true/false.
+  std::optional<Element> BoolLeaf(const Element& e, const std::string& where) {
+    auto t = ParseTruth(ValueOf(e));
+    if (!t || !e.children.empty()) {
+      Invalid(e, where, "a boolean");
+      return std::nullopt;
+    }
+    return Leaf(e.name, *t ? "true" : "false", e.where);
+  }
+
+  // --- Model -------------------------------------------------------------
+
+  void ModelChild(const Element& e) {
+    const std::string where = "the model";
+    if (e.name == "static") {
+      model_.is_static = KeywordTruth(e, where);
+    } else if (OneOf(e.name, {"self_collide", "allow_auto_disable",
+                              "enable_wind"})) {
+      if (auto leaf = BoolLeaf(e, where)) MergeChild(&model_.extensions, *leaf);
+    } else if (OneOf(e.name, {"plugin", "gripper"})) {
+      MergeChild(&model_.extensions, e);
+    } else if (!Misplaced(e, where, false, false, true)) {
+      NotSdf(e, where, "model");
+    }
+  }
+
+  // --- Link ----------------------------------------------------------------
+
+  void LinkChild(const Element& e, frames::Link* l) {
+    const std::string where = "link '" + l->name + "'";
+    const std::string& n = e.name;
+    if (n == "material") {
+      const std::string name = ValueOf(e);
+      if (name.empty()) {
+        Invalid(e, where, "a material script name");
+        return;
+      }
+      if (l->visuals.empty()) return NoTarget(e, where, "the link has no visual");
+      for (auto& v : l->visuals) {
+        if (!v.material) {
+          v.material.emplace();
+          v.material->where = e.where;
+        }
+        Element script;
+        script.name = "script";
+        script.where = e.where;
+        script.children.push_back(Leaf("name", name, e.where));
+        script.children.push_back(Leaf("uri", kGazeboMaterialUri, e.where));
+        MergeChild(&v.material->extensions, std::move(script));
+      }
+    } else if (n == "turnGravityOff") {
+      const bool off = TurnGravityOff(e, where);
+      MergeChild(&l->extensions, Leaf("gravity", off ? "false" : "true", e.where));
+    } else if (n == "dampingFactor") {
+      if (auto v = Number(e, where)) {
+        Element decay;
+        decay.name = "velocity_decay";
+        decay.where = e.where;
+        decay.children.push_back(Leaf("linear", *v, e.where));
+        decay.children.push_back(Leaf("angular", *v, e.where));
+        MergeChild(&l->extensions, std::move(decay));
+      }
+    } else if (n == "selfCollide") {
+      MergeChild(&l->extensions,
+                 Leaf("self_collide", KeywordTruth(e, where) ? "true" : "false",
+                      e.where));
+    } else if (OneOf(n, {"mu1", "mu2", "fdir1", "kp", "kd", "maxVel",
+                         "minDepth", "maxContacts", "laserRetro"})) {
+      std::optional<Element> add = CollisionKeyword(e, where);
+      if (!add) return;
+      if (l->collisions.empty())
+        return NoTarget(e, where, "the link has no collision");
+      for (auto& c : l->collisions) MergeChild(&c.extensions, *add);
+    } else if (n == "visual" || n == "collision") {
+      ShapeBlob(e, l, where);
+    } else if (OneOf(n, {"gravity", "enable_wind", "self_collide", "kinematic",
+                         "must_be_base_link"})) {
+      if (auto leaf = BoolLeaf(e, where)) MergeChild(&l->extensions, *leaf);
+    } else if (n == "velocity_decay") {
+      MergeChild(&l->extensions, e);
+    } else if (OneOf(n, {"sensor", "light", "projector", "audio_source",
+                         "audio_sink", "battery", "particle_emitter"})) {
+      AddNamed(&l->extensions, e, where);
+    } else if (!Misplaced(e, where, true, false, false)) {
+      NotSdf(e, where, "link");
+    }
+  }
+
+  bool TurnGravityOff(const Element& e, const std::string& where) {
+    // libsdformat: false/no/0 turn gravity on, anything else off.
+    auto t = ParseTruth(ValueOf(e));
+    if (!t) {
+      diags_.Warning("GAZEBO_VALUE_INVALID",
+                     "<turnGravityOff> in <gazebo> for " + where +
+                         " has value '" + ValueOf(e) +
+                         "', which is not a boolean; gravity is turned off, "
+                         "as libsdformat reads it",
+                     e.where);
+      return true;
+    }
+    return *t;
+  }
+
+  // A sensor, light ... appended; one with the name of an earlier one of
+  // the same kind replaces it (SDFormat requires unique names), with a
+  // warning.
+  void AddNamed(std::vector<Element>* into, const Element& e,
+                const std::string& where) {
+    const std::string* name = e.Attribute("name");
+    if (name) {
+      for (auto& old : *into) {
+        const std::string* n = old.Attribute("name");
+        if (old.name != e.name || !n || *n != *name) continue;
+        diags_.Warning("GAZEBO_ELEMENT_REPLACED",
+                       "<" + e.name + " name=\"" + *name + "\"> in <gazebo> for " +
+                           where + " replaces the one of that name at line " +
+                           std::to_string(old.where.line) +
+                           " (SDFormat requires unique names)",
+                       e.where);
+        old = e;
+        return;
+      }
+    }
+    into->push_back(e);
+  }
+
+  void NoTarget(const Element& e, const std::string& where,
+                const std::string& why) {
+    NotApplied("GAZEBO_NO_TARGET", e, where, "has nothing to apply to: " + why);
+  }
+
+  // What a collision keyword adds to every collision of its link.
+  std::optional<Element> CollisionKeyword(const Element& e,
+                                          const std::string& where) {
+    const std::string& n = e.name;
+    if (n == "fdir1") {
+      auto v = ParseVector(ValueOf(e), 3);
+      if (!v) {
+        Invalid(e, where, "three numbers");
+        return std::nullopt;
+      }
+      return Nested({"surface", "friction", "ode", "fdir1"}, *v, e.where);
+    }
+    if (n == "maxContacts") {
+      // libsdformat reads it with std::stoi.
+      auto v = ParseNumber(ValueOf(e));
+      if (!v || *v != std::floor(*v) || std::abs(*v) > 2147483647.0) {
+        Invalid(e, where, "an integer");
+        return std::nullopt;
+      }
+      return Leaf("max_contacts", xml::FormatDouble(*v), e.where);
+    }
+    auto v = Number(e, where);
+    if (!v) return std::nullopt;
+    if (n == "mu1") return Nested({"surface", "friction", "ode", "mu"}, *v, e.where);
+    if (n == "mu2") return Nested({"surface", "friction", "ode", "mu2"}, *v, e.where);
+    if (n == "kp") return Nested({"surface", "contact", "ode", "kp"}, *v, e.where);
+    if (n == "kd") return Nested({"surface", "contact", "ode", "kd"}, *v, e.where);
+    if (n == "maxVel")
+      return Nested({"surface", "contact", "ode", "max_vel"}, *v, e.where);
+    if (n == "minDepth")
+      return Nested({"surface", "contact", "ode", "min_depth"}, *v, e.where);
+    return Leaf("laser_retro", *v, e.where);  // laserRetro
+  }
+
+  // <visual> or <collision> in a link block: merged into the one named by
+  // its name attribute, or into every one of the link when it has none (as
+  // libsdformat does).
+  void ShapeBlob(const Element& e, frames::Link* l, const std::string& where) {
+    const bool visual = e.name == "visual";
+    const std::string* name = e.Attribute("name");
+    std::vector<frames::Visual*> visuals;
+    std::vector<frames::Collision*> collisions;
+    if (visual) {
+      for (auto& v : l->visuals)
+        if (!name || v.name == *name) visuals.push_back(&v);
+    } else {
+      for (auto& c : l->collisions)
+        if (!name || c.name == *name) collisions.push_back(&c);
+    }
+    if (visuals.empty() && collisions.empty()) {
+      return NoTarget(e, where,
+                      name ? "the link has no " + e.name + " named '" + *name + "'"
+                           : "the link has no " + e.name);
+    }
+    const std::string shape_where =
+        e.name + (name ? " '" + *name + "'" : std::string("s")) + " of " + where;
+    for (const auto& c : e.children) {
+      if (visual) {
+        if (c.name == "material") {
+          for (auto* v : visuals) MergeMaterial(c, v, shape_where);
+        } else if (OneOf(c.name, {"cast_shadows"})) {
+          if (auto leaf = BoolLeaf(c, shape_where))
+            for (auto* v : visuals) MergeChild(&v->extensions, *leaf);
+        } else if (OneOf(c.name, {"laser_retro", "transparency",
+                                  "visibility_flags", "meta", "plugin"})) {
+          for (auto* v : visuals) MergeChild(&v->extensions, c);
+        } else if (!Misplaced(c, shape_where, false, false, false)) {
+          NotSdf(c, shape_where, "visual");
+        }
+      } else {
+        if (OneOf(c.name, {"laser_retro", "max_contacts", "surface"})) {
+          for (auto* k : collisions) MergeChild(&k->extensions, c);
+        } else if (!Misplaced(c, shape_where, false, false, false)) {
+          NotSdf(c, shape_where, "collision");
+        }
+      }
+    }
+  }
+
+  void MergeMaterial(const Element& blob, frames::Visual* v,
+                     const std::string& where) {
+    if (!v->material) {
+      v->material.emplace();
+      v->material->where = blob.where;
+    }
+    frames::Material& m = *v->material;
+    for (const auto& c : blob.children) {
+      std::optional<Eigen::Vector4d>* colour = nullptr;
+      if (c.name == "ambient") colour = &m.ambient;
+      if (c.name == "diffuse") colour = &m.diffuse;
+      if (c.name == "specular") colour = &m.specular;
+      if (c.name == "emissive") colour = &m.emissive;
+      if (colour) {
+        auto rgba = ParseColor(c.text);
+        if (!rgba) {
+          Invalid(c, where, "a colour (3 or 4 numbers)");
+          continue;
+        }
+        *colour = *rgba;
+      } else {
+        MergeChild(&m.extensions, c);
+      }
+    }
+  }
+
+  // --- Joint ---------------------------------------------------------------
+
+  void JointChild(const Element& e, frames::Joint* j) {
+    const std::string where = "joint '" + j->name + "'";
+    const std::string& n = e.name;
+    const frames::SourceLocation& at = e.where;
+    if (OneOf(n, {"preserveFixedJoint", "disableFixedJointLumping"})) {
+      return;  // read by --lump-fixed-joints from the carried block
+    }
+    if (OneOf(n, {"stopCfm", "stopErp", "fudgeFactor"})) {
+      auto v = Number(e, where);
+      if (!v) return;
+      if (n == "stopCfm") Physics(j, Nested({"physics", "ode", "limit", "cfm"}, *v, at));
+      if (n == "stopErp") Physics(j, Nested({"physics", "ode", "limit", "erp"}, *v, at));
+      if (n == "fudgeFactor") Physics(j, Nested({"physics", "ode", "fudge_factor"}, *v, at));
+    } else if (n == "provideFeedback") {
+      const char* t = KeywordTruth(e, where) ? "true" : "false";
+      // libsdformat also writes physics/ode/provide_feedback, which no
+      // SDFormat version defines.
+      Physics(j, Nested({"physics", "provide_feedback"}, t, at));
+    } else if (n == "implicitSpringDamper" || n == "cfmDamping") {
+      const char* t = KeywordTruth(e, where) ? "true" : "false";
+      Physics(j, Nested({"physics", "ode", "implicit_spring_damper"}, t, at));
+      Physics(j, Nested({"physics", "ode", "cfm_damping"}, t, at));
+    } else if (n == "springReference" || n == "springStiffness") {
+      auto v = Number(e, where);
+      if (!v) return;
+      if (!j->axis) return NoTarget(e, where, "the joint has no axis");
+      if (!j->axis->dynamics) j->axis->dynamics.emplace();
+      MergeChild(&j->axis->dynamics->extensions,
+                 Leaf(n == "springReference" ? "spring_reference"
+                                             : "spring_stiffness",
+                      *v, at));
+    } else if (n == "axis" || n == "axis2") {
+      std::optional<frames::JointAxis>& axis = n == "axis" ? j->axis : j->axis2;
+      if (!axis) return NoTarget(e, where, "the joint has no " + n);
+      MergeAxis(e, &*axis, where + " <" + n + ">");
+    } else if (n == "physics") {
+      Physics(j, e);
+    } else if (OneOf(n, {"gearbox_ratio", "gearbox_reference_body",
+                         "thread_pitch"})) {
+      MergeChild(&j->extensions, e);
+    } else if (n == "sensor") {
+      AddNamed(&j->extensions, e, where);
+    } else if (!Misplaced(e, where, false, true, false)) {
+      NotSdf(e, where, "joint");
+    }
+  }
+
+  void Physics(frames::Joint* j, Element physics) {
+    MergeChild(&j->extensions, std::move(physics));
+  }
+
+  void MergeAxis(const Element& blob, frames::JointAxis* a,
+                 const std::string& where) {
+    for (const auto& c : blob.children) {
+      if (c.name == "limit") {
+        if (!a->limit) a->limit.emplace();
+        frames::JointLimit& l = *a->limit;
+        for (const auto& g : c.children) {
+          std::optional<double>* field = nullptr;
+          if (g.name == "lower") field = &l.lower;
+          if (g.name == "upper") field = &l.upper;
+          if (g.name == "effort") field = &l.effort;
+          if (g.name == "velocity") field = &l.velocity;
+          if (field) {
+            if (auto v = ParseNumber(g.text)) *field = *v;
+            else Invalid(g, where, "a number");
+          } else if (OneOf(g.name, {"stiffness", "dissipation"})) {
+            MergeChild(&l.extensions, g);
+          } else {
+            NotSdf(g, where, "joint axis limit");
+          }
+        }
+      } else if (c.name == "dynamics") {
+        if (!a->dynamics) a->dynamics.emplace();
+        frames::JointDynamics& d = *a->dynamics;
+        for (const auto& g : c.children) {
+          std::optional<double>* field = nullptr;
+          if (g.name == "damping") field = &d.damping;
+          if (g.name == "friction") field = &d.friction;
+          if (field) {
+            if (auto v = ParseNumber(g.text)) *field = *v;
+            else Invalid(g, where, "a number");
+          } else if (OneOf(g.name, {"spring_reference", "spring_stiffness"})) {
+            MergeChild(&d.extensions, g);
+          } else {
+            NotSdf(g, where, "joint axis dynamics");
+          }
+        }
+      } else if (c.name == "initial_position") {
+        MergeChild(&a->extensions, c);
+      } else if (!Misplaced(c, where, false, false, false)) {
+        NotSdf(c, where, "joint axis");
+      }
+    }
+  }
+
+  frames::Model& model_;
+  frames::Diagnostics& diags_;
+  std::unordered_map<std::string, frames::Link*> links_;
+  std::unordered_map<std::string, frames::Joint*> joints_;
+};
+
+}  // namespace
+
+void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags) {
+  // Copies: applying appends to model->extensions.
+  std::vector<Element> blocks;
+  for (const auto& e : model->extensions) {
+    if (e.name == "gazebo" || e.name == "urdf:gazebo") blocks.push_back(e);
+  }
+  GazeboApplier applier(model, diags);
+  for (const auto& b : blocks) applier.Apply(b);
+}
+
+}  // namespace converter
