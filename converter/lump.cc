@@ -1,29 +1,125 @@
 #include "converter/lump.h"
 
+#include <algorithm>
+#include <cctype>
+#include <locale>
+#include <map>
+#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
+#include "converter/urdf_extensions.h"
 #include "frames/inertia.h"
+#include "xml/writer.h"
 
 namespace converter {
 namespace {
 
+using frames::Element;
+
+// libsdformat's name prefix for merged visuals and collisions.
+constexpr char kLumpPrefix[] = "_fixed_joint_lump__";
+
+Element* FindChild(Element* e, const std::string& name) {
+  for (auto& c : e->children) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+const Element* FindChild(const Element& e, const std::string& name) {
+  for (const auto& c : e.children) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
+// A gazebo extension's value as libsdformat reads it: the value attribute,
+// else the (trimmed) text.
+std::string KeyValue(const Element& e) {
+  if (const std::string* v = e.Attribute("value")) {
+    const size_t b = v->find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return "";
+    return v->substr(b, v->find_last_not_of(" \t\r\n") - b + 1);
+  }
+  return e.text;
+}
+
+void SetKeyValue(Element* e, const std::string& value) {
+  for (auto& [k, v] : e->attributes) {
+    if (k == "value") {
+      v = value;
+      return;
+    }
+  }
+  e->text = value;
+}
+
+// libsdformat's reading of a gazebo flag: true, yes (any case) or 1.
+bool IsTrue(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s == "true" || s == "yes" || s == "1";
+}
+
+bool IsGazeboBlock(const Element& e) {
+  return e.name == "urdf:gazebo" || e.name == "gazebo";
+}
+
+bool IsLumpFlag(const Element& e) {
+  return e.name == "preserveFixedJoint" || e.name == "disableFixedJointLumping" ||
+         e.name == "urdf:preserveFixedJoint" ||
+         e.name == "urdf:disableFixedJointLumping";
+}
+
+// Names (URDF names) of joints that a <gazebo reference="JOINT"> block keeps
+// from being lumped. Read wherever the block is kept: the model's extensions
+// (where the URDF reader puts every <gazebo> block) or a joint's.
+std::unordered_set<std::string> PreservedJoints(const frames::Model& model) {
+  std::unordered_set<std::string> out;
+  auto scan_block = [&](const Element& g, const std::string& default_ref) {
+    const std::string* ref = g.Attribute("reference");
+    const std::string name = ref ? *ref : default_ref;
+    if (name.empty()) return;
+    for (const auto& c : g.children) {
+      if (IsLumpFlag(c) && IsTrue(KeyValue(c))) out.insert(name);
+    }
+  };
+  for (const auto& e : model.extensions) {
+    if (IsGazeboBlock(e)) scan_block(e, "");
+  }
+  for (const auto& j : model.joints) {
+    const std::string& urdf_name = j.original_name.empty() ? j.name : j.original_name;
+    for (const auto& e : j.extensions) {
+      if (IsGazeboBlock(e)) {
+        scan_block(e, urdf_name);
+      } else if (IsLumpFlag(e) && IsTrue(KeyValue(e))) {
+        out.insert(urdf_name);
+      }
+    }
+  }
+  return out;
+}
+
 // Moves the shapes of merged link `from` into its body, posed in the merged
 // link's frame. A name already used in the body becomes
 // "<from>_fixed_joint_lump__<name>" (libsdformat's form), then "_2", ...
+// Returns the names the shapes end up with, in their order.
 template <typename Shape>
-void MoveShapes(const std::string& from, const char* kind,
-                std::vector<Shape>* shapes, std::vector<Shape>* body,
-                frames::Diagnostics* diags) {
-  if (shapes->empty()) return;
+std::vector<std::string> MoveShapes(const std::string& from, const char* kind,
+                                    std::vector<Shape>* shapes,
+                                    std::vector<Shape>* body,
+                                    frames::Diagnostics* diags) {
+  std::vector<std::string> names;
+  if (shapes->empty()) return names;
   std::unordered_set<std::string> used;
   for (const auto& s : *body) used.insert(s.name);
   for (auto& s : *shapes) {
     if (s.pose.relative_to.empty()) s.pose.relative_to = from;
     if (used.count(s.name)) {
-      std::string name = from + "_fixed_joint_lump__" + s.name;
+      std::string name = from + kLumpPrefix + s.name;
       for (int k = 2; used.count(name); ++k)
-        name = from + "_fixed_joint_lump__" + s.name + "_" + std::to_string(k);
+        name = from + kLumpPrefix + s.name + "_" + std::to_string(k);
       diags->Warning("SHAPE_RENAMED",
                      std::string(kind) + " '" + s.name + "' of merged link '" +
                          from + "' is written as '" + name +
@@ -33,7 +129,188 @@ void MoveShapes(const std::string& from, const char* kind,
       s.name = name;
     }
     used.insert(s.name);
+    names.push_back(s.name);
     body->push_back(std::move(s));
+  }
+  shapes->clear();
+  return names;
+}
+
+// SDF link properties a link has at most one of.
+bool IsLinkProperty(const std::string& name) {
+  static const std::unordered_set<std::string> kProps = {
+      "gravity",        "enable_wind", "self_collide", "kinematic",
+      "must_be_base_link", "velocity_decay"};
+  return kProps.count(name) > 0;
+}
+
+bool SameElement(const Element& a, const Element& b) {
+  if (a.name != b.name || a.text != b.text || a.attributes != b.attributes ||
+      a.children.size() != b.children.size())
+    return false;
+  for (size_t i = 0; i < a.children.size(); ++i) {
+    if (!SameElement(a.children[i], b.children[i])) return false;
+  }
+  return true;
+}
+
+// Moves the SDF elements of merged link `from` into its body's extensions
+// (see lump.h); namespaced (carried) ones stay with the link's frame.
+void MoveLinkExtensions(const std::string& from, frames::Link* body,
+                        std::vector<Element>* extensions,
+                        std::vector<Element>* frame_extensions,
+                        frames::Diagnostics* diags) {
+  // Names of posed elements (sensors ...) in the body, per element kind.
+  std::map<std::string, std::unordered_set<std::string>> used;
+  for (const auto& e : body->extensions) {
+    if (const std::string* n = e.Attribute("name")) used[e.name].insert(*n);
+  }
+  for (auto& e : *extensions) {
+    if (e.name.find(':') != std::string::npos) {
+      frame_extensions->push_back(std::move(e));
+      continue;
+    }
+    if (IsLinkProperty(e.name)) {
+      auto own = std::find_if(body->extensions.begin(), body->extensions.end(),
+                              [&](const Element& b) { return b.name == e.name; });
+      if (own == body->extensions.end()) {
+        body->extensions.push_back(std::move(e));
+      } else if (!SameElement(*own, e)) {
+        diags->Warning("LUMP_PROPERTY_CONFLICT",
+                       "<" + e.name + "> of merged link '" + from +
+                           "' differs from its body '" + body->name +
+                           "''s own; the body's is kept (libsdformat keeps "
+                           "the merged link's)",
+                       e.where);
+      }
+      continue;
+    }
+    const bool posed = FindChild(e, "pose") != nullptr || e.name == "sensor" ||
+                       e.name == "light" || e.name == "projector";
+    if (posed) {
+      Element* pose = FindChild(&e, "pose");
+      if (!pose) {
+        Element p;
+        p.name = "pose";
+        p.where = e.where;
+        e.children.insert(e.children.begin(), std::move(p));
+        pose = &e.children.front();
+      }
+      const std::string* rel = pose->Attribute("relative_to");
+      if (!rel) {
+        pose->attributes.emplace_back("relative_to", from);
+      } else if (rel->empty()) {
+        for (auto& [k, v] : pose->attributes) {
+          if (k == "relative_to") v = from;
+        }
+      }
+      // Sibling names must stay unique in the body.
+      for (auto& [k, v] : e.attributes) {
+        if (k != "name") continue;
+        auto& names = used[e.name];
+        if (names.count(v)) {
+          std::string name = from + kLumpPrefix + v;
+          for (int n = 2; names.count(name); ++n)
+            name = from + kLumpPrefix + v + "_" + std::to_string(n);
+          diags->Warning("SENSOR_RENAMED",
+                         e.name + " '" + v + "' of merged link '" + from +
+                             "' is written as '" + name + "': its body '" +
+                             body->name + "' already has a " + e.name +
+                             " of that name",
+                         e.where);
+          v = name;
+        }
+        names.insert(v);
+      }
+    }
+    body->extensions.push_back(std::move(e));
+  }
+  extensions->clear();
+}
+
+bool ParseVector3(const std::string& text, frames::Vector3* v) {
+  std::istringstream is(text);
+  is.imbue(std::locale::classic());
+  std::vector<double> d;
+  double x;
+  while (is >> x) d.push_back(x);
+  if (!is.eof() || d.size() != 3) return false;
+  *v = frames::Vector3(d[0], d[1], d[2]);
+  return true;
+}
+
+struct PluginContext {
+  const std::unordered_map<std::string, std::string>* body_of;
+  const frames::FrameGraph* graph;
+  frames::Diagnostics* diags;
+};
+
+// libsdformat's plugin frame replacement (see lump.h), for one plugin.
+void RewritePlugin(Element* plugin, const PluginContext& ctx) {
+  bool offsets_done = false;
+  for (const char* key : {"bodyName", "frameName"}) {
+    Element* c = FindChild(plugin, key);
+    if (!c) continue;
+    const std::string value = KeyValue(*c);
+    auto it = ctx.body_of->find(value);
+    if (it == ctx.body_of->end() || it->second == value) continue;
+    const std::string& body = it->second;
+    SetKeyValue(c, body);
+    if (offsets_done) continue;
+    offsets_done = true;
+    // X_BO = X_BL * X_LO: the offset, given in the merged link, in the body.
+    frames::Vector3 xyz = frames::Vector3::Zero(), rpy = frames::Vector3::Zero();
+    for (auto [name, v] : {std::pair<const char*, frames::Vector3*>{"xyzOffset", &xyz},
+                           {"rpyOffset", &rpy}}) {
+      const Element* o = FindChild(*plugin, name);
+      if (o && !ParseVector3(KeyValue(*o), v)) {
+        ctx.diags->Warning("PLUGIN_OFFSET_INVALID",
+                           std::string("<") + name + "> '" + KeyValue(*o) +
+                               "' of plugin names no three numbers; read as "
+                               "0 0 0, as libsdformat does",
+                           o->where);
+      }
+    }
+    const auto X_BL = ctx.graph->Resolve(value, body);
+    if (!X_BL) continue;  // the graph resolved every link: cannot happen
+    frames::Isometry3 X_LO = frames::Isometry3::Identity();
+    X_LO.linear() = frames::RotationFromRpy(rpy);
+    X_LO.translation() = xyz;
+    const frames::Isometry3 X_BO = *X_BL * X_LO;
+    const std::pair<const char*, std::string> values[] = {
+        {"xyzOffset", xml::FormatVector3(X_BO.translation())},
+        {"rpyOffset", xml::FormatVector3(frames::RpyFromRotation(X_BO.linear()))},
+        {"ignition::corrected_offsets", "1"}};
+    for (const auto& [name, text] : values) {
+      if (Element* o = FindChild(plugin, name)) {
+        SetKeyValue(o, text);
+      } else {
+        Element n;
+        n.name = name;
+        n.text = text;
+        n.where = c->where;
+        plugin->children.push_back(std::move(n));
+      }
+    }
+  }
+}
+
+void RewritePlugins(std::vector<Element>* elements, const PluginContext& ctx) {
+  for (auto& e : *elements) {
+    if (e.name == "plugin") RewritePlugin(&e, ctx);
+  }
+}
+
+// //model/gripper names links: a merged link's name becomes its body's.
+void RewriteGrippers(std::vector<Element>* elements,
+                     const std::unordered_map<std::string, std::string>& body_of) {
+  for (auto& e : *elements) {
+    if (e.name != "gripper") continue;
+    for (auto& c : e.children) {
+      if (c.name != "gripper_link" && c.name != "palm_link") continue;
+      auto it = body_of.find(KeyValue(c));
+      if (it != body_of.end()) SetKeyValue(&c, it->second);
+    }
   }
 }
 
@@ -41,24 +318,64 @@ void MoveShapes(const std::string& from, const char* kind,
 
 void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
                      frames::Diagnostics* diags) {
+  const std::unordered_set<std::string> preserved = PreservedJoints(*model);
   // body_of[link] = the link it ends up merged into (itself if kept). Links
   // are in tree order, so a parent's body is known before its children's.
   std::unordered_map<std::string, const frames::Joint*> parent_joint;
   for (const auto& j : model->joints) parent_joint.emplace(j.child, &j);
   std::unordered_map<std::string, std::string> body_of;
   std::unordered_set<std::string> merged_joints;
+  // Merged children of each link, by URDF joint name: libsdformat (through
+  // urdfdom, which keeps joints in a name-sorted map) lumps them in that
+  // order, which its names of merged collisions count in.
+  std::unordered_map<std::string, std::map<std::string, std::string>> merged_kids;
   for (const auto& l : model->links) {
     auto it = parent_joint.find(l.name);
     const frames::Joint* j = it == parent_joint.end() ? nullptr : it->second;
+    const std::string urdf_name =
+        j ? (j->original_name.empty() ? j->name : j->original_name) : "";
     if (j && j->type == frames::JointType::kFixed && j->parent != "world" &&
-        body_of.count(j->parent)) {
+        !preserved.count(urdf_name) && body_of.count(j->parent)) {
       body_of[l.name] = body_of[j->parent];
       merged_joints.insert(j->name);
+      merged_kids[j->parent].emplace(urdf_name, l.name);
     } else {
       body_of[l.name] = l.name;
     }
   }
   if (merged_joints.empty()) return;
+
+  std::unordered_map<std::string, size_t> link_index;
+  for (size_t k = 0; k < model->links.size(); ++k)
+    link_index.emplace(model->links[k].name, k);
+
+  // libsdformat's name of every collision, by (original link, index):
+  // per body, its own collisions then the merged links' in lumping order,
+  // numbered; "<name or link>_collision[_N]", prefixed
+  // "<body>_fixed_joint_lump__" unless it starts with the body's name.
+  std::map<std::pair<std::string, size_t>, std::string> sdformat_collision_name;
+  for (const auto& body : model->links) {
+    if (body_of[body.name] != body.name) continue;
+    size_t k = 0;
+    std::vector<std::string> stack = {body.name};
+    while (!stack.empty()) {
+      const std::string name = stack.back();
+      stack.pop_back();
+      const frames::Link& l = model->links[link_index.at(name)];
+      for (size_t i = 0; i < l.collisions.size(); ++i, ++k) {
+        const frames::Collision& c = l.collisions[i];
+        std::string n = (c.name_given ? c.name : l.name) + "_collision";
+        if (k > 0) n += "_" + std::to_string(k);
+        if (n.compare(0, body.name.size(), body.name) != 0)
+          n = body.name + kLumpPrefix + n;
+        sdformat_collision_name[{name, i}] = n;
+      }
+      auto kids = merged_kids.find(name);
+      if (kids == merged_kids.end()) continue;
+      for (auto r = kids->second.rbegin(); r != kids->second.rend(); ++r)
+        stack.push_back(r->second);
+    }
+  }
 
   // Inertial parts per body, in the body frame.
   std::unordered_map<std::string, std::vector<frames::InertialInFrame>> parts;
@@ -73,8 +390,21 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     const std::string& body = body_of[l.name];
     // The inertial frame (posed in its link) measured in the body frame.
     auto X_BI = graph.ResolvePose(l.inertial->pose, l.name, body);
-    parts[body].push_back({l.inertial->mass, *X_BI, l.inertial->InertiaMatrix()});
+    // The URDF's own tensor, also where RepairInertias had to replace it:
+    // a merged link's invalid inertia is often part of a valid body (as
+    // libsdformat lumps it), and only the body's needs to be valid.
+    frames::Inertial raw = *l.inertial;
+    if (const Element* k = FindCarried(l.extensions, "inertia")) RestoreInertia(*k, &raw);
+    parts[body].push_back({raw.mass, *X_BI, raw.InertiaMatrix()});
     if (body == l.name) own_mass.insert(body);
+  }
+
+  // Our final name of every collision, by (original link, index).
+  std::map<std::pair<std::string, size_t>, std::string> our_collision_name;
+  for (const auto& l : model->links) {
+    if (body_of[l.name] != l.name) continue;
+    for (size_t i = 0; i < l.collisions.size(); ++i)
+      our_collision_name[{l.name, i}] = l.collisions[i].name;
   }
 
   std::vector<frames::Link> kept;
@@ -95,15 +425,27 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     jf.attached_to = j->parent;
     jf.pose = j->pose;
     jf.where = j->where;
-    jf.extensions = j->extensions;
+    // A merged joint's SDF content (translated from its <gazebo> block,
+    // which stays carried in the model) has no joint to go to: libsdformat
+    // drops it too.
+    for (const auto& e : j->extensions) {
+      if (e.name.find(':') != std::string::npos) {
+        jf.extensions.push_back(e);
+      } else {
+        diags->Warning("LUMPED_JOINT_CONTENT_DROPPED",
+                       "<" + e.name + "> of fixed joint '" + j->name +
+                           "' is not applied: the joint is merged (as "
+                           "libsdformat does; its <gazebo> block stays "
+                           "carried). Keep the joint with <preserveFixedJoint>",
+                       e.where);
+      }
+    }
     new_frames.push_back(std::move(jf));
     frames::Frame lf;
     lf.name = l.name;
     lf.attached_to = j->name;
     lf.pose.relative_to = j->name;
     lf.where = l.where;
-    lf.extensions = l.extensions;
-    new_frames.push_back(std::move(lf));
     diags->Warning("FIXED_JOINT_LUMPED",
                    "link '" + l.name + "' on fixed joint '" + j->name +
                        "' is merged into link '" + body +
@@ -113,9 +455,16 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     // frame (now a //frame of the same name).
     frames::Link* target = &kept[kept_index.at(body)];
     MoveShapes(l.name, "visual", &l.visuals, &target->visuals, diags);
-    MoveShapes(l.name, "collision", &l.collisions, &target->collisions, diags);
+    const std::vector<std::string> names =
+        MoveShapes(l.name, "collision", &l.collisions, &target->collisions, diags);
+    for (size_t i = 0; i < names.size(); ++i)
+      our_collision_name[{l.name, i}] = names[i];
+    MoveLinkExtensions(l.name, target, &l.extensions, &lf.extensions, diags);
+    new_frames.push_back(std::move(lf));
   }
-  // Combined inertials, where a merged link brought mass.
+  // Combined inertials, where a merged link brought mass. RepairInertias'
+  // warnings about the parts no longer describe what is written.
+  std::unordered_set<std::string> recombined;
   for (auto& l : kept) {
     auto it = parts.find(l.name);
     if (it == parts.end()) continue;
@@ -127,18 +476,63 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     in.pose = frames::Pose::FromIsometry(c.X_BI);
     in.SetInertiaMatrix(c.I_I);
     in.where = l.inertial ? l.inertial->where : l.where;
+    l.extensions.erase(
+        std::remove_if(l.extensions.begin(), l.extensions.end(),
+                       [](const Element& e) { return e.name == "urdf:inertia"; }),
+        l.extensions.end());
+    if (!frames::CheckInertia(c.I_I, frames::kSdfInertiaMargin).valid()) {
+      // As RepairInertias does for one link: the nearest valid inertia, and
+      // the combined URDF tensor kept.
+      Element original;
+      original.name = "urdf:inertia";
+      const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+      const double values[] = {in.ixx, in.ixy, in.ixz, in.iyy, in.iyz, in.izz};
+      for (int k = 0; k < 6; ++k)
+        original.attributes.emplace_back(names[k], xml::FormatDouble(values[k]));
+      l.extensions.push_back(std::move(original));
+      in.SetInertiaMatrix(frames::NearestValidInertia(c.I_I, frames::kSdfInertiaMargin));
+      diags->Warning("INERTIA_ADJUSTED",
+                     "combined inertia of link '" + l.name +
+                         "' and the links merged into it is not physically "
+                         "valid (or on the edge of the triangle inequality), "
+                         "which libsdformat refuses; it is written as the "
+                         "nearest valid inertia and the combined original is "
+                         "kept in <urdf:inertia>",
+                     in.where);
+    }
     l.inertial = in;
+    recombined.insert(l.name);
   }
   model->links = std::move(kept);
+  {
+    frames::Diagnostics kept_diags;
+    for (const auto& d : diags->all()) {
+      bool superseded = false;
+      if (d.code == "INERTIA_ADJUSTED") {
+        const std::string prefix = "inertia of link '";
+        if (d.message.compare(0, prefix.size(), prefix) == 0) {
+          const size_t end = d.message.find('\'', prefix.size());
+          const std::string link = d.message.substr(prefix.size(), end - prefix.size());
+          superseded = recombined.count(link) ||
+                       (body_of.count(link) && body_of[link] != link);
+        }
+      }
+      if (!superseded) kept_diags.Add(d);
+    }
+    *diags = std::move(kept_diags);
+  }
 
   // Joints: merged ones are gone; joints hanging from merged links now hang
   // from their body, still posed relative_to the merged link's frame.
   std::vector<frames::Joint> joints;
   for (auto& j : model->joints) {
     if (merged_joints.count(j.name)) continue;
+    // (Floating and planar joints are frames by now; were they still joints,
+    // their carried form would keep the URDF parent.)
     const bool carried = j.type == frames::JointType::kFloating ||
                          j.type == frames::JointType::kPlanar;
-    if (!carried && j.parent != "world" && body_of[j.parent] != j.parent) {
+    if (!carried && j.parent != "world" && body_of.count(j.parent) &&
+        body_of[j.parent] != j.parent) {
       if (j.pose.relative_to.empty()) j.pose.relative_to = j.child;
       j.parent = body_of[j.parent];
     }
@@ -146,6 +540,36 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   }
   model->joints = std::move(joints);
   for (auto& f : new_frames) model->frames.push_back(std::move(f));
+
+  // Names that meant a merged link now mean its body.
+  const PluginContext ctx{&body_of, &graph, diags};
+  RewritePlugins(&model->extensions, ctx);
+  for (auto& l : model->links) RewritePlugins(&l.extensions, ctx);
+  for (auto& j : model->joints) RewritePlugins(&j.extensions, ctx);
+  RewriteGrippers(&model->extensions, body_of);
+
+  // Contact sensors that name a collision by libsdformat's merged name.
+  std::unordered_map<std::string, std::string> ours_by_sdformat_name;
+  for (const auto& [key, n] : sdformat_collision_name) {
+    auto it = our_collision_name.find(key);
+    if (it != our_collision_name.end()) ours_by_sdformat_name.emplace(n, it->second);
+  }
+  for (auto& l : model->links) {
+    std::unordered_set<std::string> own;
+    for (const auto& c : l.collisions) own.insert(c.name);
+    for (auto& e : l.extensions) {
+      const std::string* type = e.Attribute("type");
+      if (e.name != "sensor" || !type || *type != "contact") continue;
+      Element* contact = FindChild(&e, "contact");
+      if (!contact) continue;
+      for (auto& c : contact->children) {
+        if (c.name != "collision" || own.count(KeyValue(c))) continue;
+        auto it = ours_by_sdformat_name.find(KeyValue(c));
+        if (it == ours_by_sdformat_name.end() || !own.count(it->second)) continue;
+        SetKeyValue(&c, it->second);
+      }
+    }
+  }
 }
 
 }  // namespace converter
