@@ -32,15 +32,23 @@
 //    from diffuse, specular, emissive, script, shader, pbr) is carried in
 //    `<gazebo reference="LINK"><visual name="V"><material>`, and the URDF
 //    material is named after the script when there is one.
-//  - What URDF has no element for is carried as SDFormat in <gazebo> blocks
-//    (the extension libsdformat reads back): link children (sensors, lights,
-//    gravity, self_collide, ...) in <gazebo reference="LINK">, joint
-//    children (physics, sensors) and axis details (initial_position, limit
+//  - What URDF has no element for is carried in <gazebo> blocks (the
+//    extension libsdformat reads back), in libsdformat's keywords where one
+//    says exactly the same and as SDFormat otherwise (see
+//    converter/gazebo_from_sdf.h): link children (sensors, lights, gravity,
+//    self_collide, ...) in <gazebo reference="LINK">, joint children
+//    (physics, sensors) and axis details (initial_position, limit
 //    stiffness/dissipation, spring_reference/spring_stiffness) in
-//    <gazebo reference="JOINT">, visual and collision children (surface,
-//    laser_retro, cast_shadows, ...) in <gazebo reference="LINK"><visual
-//    name=V> / <collision name=C>, model children (plugins, ...) and
-//    <static> in a model-level <gazebo>.
+//    <gazebo reference="JOINT"> (JOINT_axis2 for axis2), visual and
+//    collision children (surface, laser_retro, cast_shadows, ...) in
+//    <gazebo reference="LINK"><visual> / <collision> (with name=V when the
+//    link's visuals differ: GAZEBO_SHAPES_DIFFER), model children (plugins,
+//    ...) and <static> in a model-level <gazebo>. A fixed joint to a link of
+//    the SDF gets <preserveFixedJoint>, so that libsdformat does not lump it.
+//  - A model urdf2sdf made carries the URDF's own <gazebo> blocks: they are
+//    written back verbatim (and no block is made) when applying them still
+//    gives the model's SDF-only content, else dropped with
+//    GAZEBO_CARRIED_STALE.
 #pragma once
 
 #include <optional>
