@@ -9,6 +9,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "converter/gazebo_from_sdf.h"
 #include "converter/sdf_to_sdf.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
@@ -139,12 +140,15 @@ class Reshaper {
   void ChooseRoot();
   void Place();
   void MoveContents(const FlatLink& fl, frames::Link* l);
-  void CarryVisual(frames::Visual* v, Element* block);
+  // The visual's SDF-only children (material details ...), taken out of it.
+  std::vector<Element> CarryVisual(frames::Visual* v);
   std::optional<frames::JointAxis> UrdfAxis(const FlatJoint& fj,
                                             const frames::JointAxis& a,
-                                            int index, JointType* type,
-                                            Element* block);
+                                            JointType* type, Element* block);
   void CarryModelLevel();
+  // A model from a URDF: its carried <gazebo> blocks replace the blocks made
+  // here when they still say what the SDF says; else they are dropped.
+  void ChooseGazeboBlocks();
   Element& Block(const std::string& reference, const SourceLocation& where);
   // Appends what `collected` holds to Block(reference), if anything.
   void AddToBlock(const std::string& reference, const SourceLocation& where,
@@ -298,7 +302,7 @@ bool Bounded(const std::optional<double>& v) {
 
 std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
                                                     const frames::JointAxis& a,
-                                                    int index, JointType* type,
+                                                    JointType* type,
                                                     Element* block) {
   const frames::Joint& j = *fj.src;
   const Scope& s = *fj.scope;
@@ -316,30 +320,18 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
     u.xyz = (fj.X_MJ.linear().transpose() * (X_ME.linear() * a.xyz))
                 .unaryExpr(&Clean);
   }
-  // What URDF has no attribute for is carried in <gazebo reference=JOINT>
-  // as the SDFormat axis element holding just those children.
-  Element carried = MakeElement(index == 1 ? "axis" : "axis2", j.where);
-  for (const auto& e : a.extensions) carried.children.push_back(e);
-  if (a.dynamics) {
+  // What URDF has no attribute for is carried in the <gazebo> block of the
+  // URDF joint that moves about this axis (the second joint for axis 2).
+  if (a.dynamics && (a.dynamics->damping || a.dynamics->friction)) {
     // urdfdom refuses a <dynamics> with neither attribute.
-    if (a.dynamics->damping || a.dynamics->friction) {
-      u.dynamics = frames::JointDynamics{a.dynamics->damping,
-                                         a.dynamics->friction, {}};
-    }
-    if (!a.dynamics->extensions.empty()) {
-      Element d = MakeElement("dynamics", j.where);
-      d.children = a.dynamics->extensions;
-      carried.children.push_back(std::move(d));
-    }
+    u.dynamics =
+        frames::JointDynamics{a.dynamics->damping, a.dynamics->friction, {}};
   }
   const frames::JointLimit none;
   const frames::JointLimit& lim = a.limit ? *a.limit : none;
-  if (!lim.extensions.empty()) {
-    Element l = MakeElement("limit", j.where);
-    l.children = lim.extensions;
-    carried.children.push_back(std::move(l));
-  }
-  if (!carried.children.empty()) block->children.push_back(std::move(carried));
+  AxisToGazebo(a.extensions,
+               a.dynamics ? a.dynamics->extensions : std::vector<Element>{},
+               lim.extensions, j.where, block);
 
   // Limits. SDFormat's effort and velocity default to -1 (no limit); URDF
   // requires both on a limit, so the SDF value (or that default) is copied.
@@ -404,10 +396,10 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   // URDF details carried by urdf2sdf come back; SDF-only children are
   // carried in <gazebo reference="JOINT"> (by the joint's URDF name).
   const Element* zero_axis = nullptr;
-  std::vector<const Element*> sdf_only;
+  std::vector<Element> sdf_only;
   for (const auto& e : j.extensions) {
     if (!IsCarried(e)) {
-      sdf_only.push_back(&e);
+      sdf_only.push_back(e);
     } else if (UncarriedName(e) == "axis") {
       zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
     } else if (!RestoreJointDetail(e, &u)) {
@@ -418,7 +410,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   // anything (most joints have nothing to carry).
   Element block;
   const std::string block_ref = u.original_name.empty() ? u.name : u.original_name;
-  for (const Element* e : sdf_only) block.children.push_back(*e);
+  JointToGazebo(std::move(sdf_only), &block);
 
   switch (j.type) {
     case JointType::kBall:
@@ -454,12 +446,12 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   frames::JointAxis sdf_default;
   sdf_default.xyz = frames::Vector3::UnitZ();
   if (u.type != JointType::kFixed && u.type != JointType::kFloating) {
-    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, 1, &u.type, &block);
+    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, &u.type, &block);
     if (!axis) return false;
     u.axis = std::move(axis);
   } else if (j.axis) {
     // An axis on a fixed joint (URDF files write them; urdf2sdf keeps them).
-    auto axis = UrdfAxis(fj, *j.axis, 1, &u.type, &block);
+    auto axis = UrdfAxis(fj, *j.axis, &u.type, &block);
     if (!axis) return false;
     u.axis = std::move(axis);
   } else if (zero_axis) {
@@ -486,12 +478,15 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   second.child = u.child;
   second.pose.relative_to = mid.name;
   second.where = j.where;
+  // The second axis's SDF-only parts go with the joint that moves about it.
+  Element block2;
   {
-    auto axis = UrdfAxis(fj, j.axis2 ? *j.axis2 : sdf_default, 2, &second.type,
-                         &block);
+    auto axis = UrdfAxis(fj, j.axis2 ? *j.axis2 : sdf_default, &second.type,
+                         &block2);
     if (!axis) return false;
     second.axis = std::move(axis);
   }
+  const std::string second_name = second.name;
   u.child = mid.name;
   diags_->Warning("JOINT_SPLIT",
                   std::string(frames::JointTypeName(j.type)) + " joint " +
@@ -505,6 +500,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   out_.joints.push_back(std::move(second));
   joint_info_.push_back(JointInfo{fj.X_MJ, true, nullptr});  // identity
   AddToBlock(block_ref, j.where, &block);
+  AddToBlock(second_name, j.where, &block2);
   return true;
 }
 
@@ -640,9 +636,8 @@ void Reshaper::Place() {
   }
 }
 
-void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
-  Element carried = MakeElement("visual", v->where);
-  carried.attributes.emplace_back("name", v->name);
+std::vector<Element> Reshaper::CarryVisual(frames::Visual* v) {
+  Element carried;  // its children: what is carried
   std::vector<Element> urdf;
   std::optional<Element> urdf_material;
   for (auto& e : v->extensions) {
@@ -665,15 +660,15 @@ void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
     };
     const std::optional<Eigen::Vector4d>& base = m.diffuse ? m.diffuse : m.ambient;
     if (base && !(urdf_material && m.rgba)) m.rgba = clamp(*base);
-    // URDF's one colour reads back as ambient = diffuse = rgba (libsdformat);
-    // anything else SDF said of the material is carried.
-    const bool recoverable =
-        !m.specular && !m.emissive && m.extensions.empty() &&
+    // URDF's one colour reads back as ambient = diffuse = rgba (libsdformat,
+    // also when a carried <material> has no colour); any other colour SDF
+    // gave is carried, and the rest of the material (script, shader ...).
+    const bool colours_recoverable =
+        !m.specular && !m.emissive &&
         (!m.ambient || !m.diffuse || *m.ambient == *m.diffuse) && base &&
         *m.rgba == *base;
-    if (!recoverable && (m.ambient || m.diffuse || m.specular || m.emissive ||
-                         !m.extensions.empty())) {
-      Element mat = MakeElement("material", m.where);
+    Element mat = MakeElement("material", m.where);
+    if (!colours_recoverable) {
       auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
         if (c) mat.children.push_back(Leaf(tag, xml::FormatVector4(*c), m.where));
       };
@@ -681,9 +676,9 @@ void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
       color("diffuse", m.diffuse);
       color("specular", m.specular);
       color("emissive", m.emissive);
-      for (auto& e : m.extensions) mat.children.push_back(std::move(e));
-      carried.children.push_back(std::move(mat));
     }
+    for (auto& e : m.extensions) mat.children.push_back(std::move(e));
+    if (!mat.children.empty()) carried.children.push_back(std::move(mat));
     m.ambient.reset();
     m.diffuse.reset();
     m.specular.reset();
@@ -691,7 +686,7 @@ void Reshaper::CarryVisual(frames::Visual* v, Element* block) {
     m.extensions.clear();
     if (!m.rgba && m.texture.empty() && !m.by_reference) v->material.reset();
   }
-  if (!carried.children.empty()) block->children.push_back(std::move(carried));
+  return std::move(carried.children);
 }
 
 // The link's contents, re-expressed in its URDF frame when that moved.
@@ -715,8 +710,9 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
   for (auto& v : l->visuals) v.pose = place(v.pose);
   for (auto& c : l->collisions) c.pose = place(c.pose);
 
-  // Everything else of the link goes to <gazebo reference=LINK>.
-  Element block;
+  // Everything else of the link goes to <gazebo reference=LINK>, in
+  // libsdformat's vocabulary where it has one (converter/gazebo_from_sdf.h).
+  std::vector<Element> sdf_only;
   std::vector<Element> urdf;  // carried URDF children, restored in the link
   for (auto& e : l->extensions) {
     if (IsCarried(e)) {
@@ -729,20 +725,38 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
       auto p = e.PoseChild();
       if (p && (moved || !in_link(*p))) SetPoseChild(&e, place(*p).ToIsometry());
     }
-    block.children.push_back(std::move(e));
+    sdf_only.push_back(std::move(e));
   }
   l->extensions = std::move(urdf);
-  for (auto& v : l->visuals) CarryVisual(&v, &block);
+  Element block;
+  LinkToGazebo(std::move(sdf_only), &block);
+  std::vector<ShapeContent> visuals;
+  for (auto& v : l->visuals) visuals.push_back({v.name, CarryVisual(&v), v.where});
+  std::vector<ShapeContent> collisions;
   for (auto& c : l->collisions) {
-    Element carried = MakeElement("collision", c.where);
-    carried.attributes.emplace_back("name", c.name);
+    ShapeContent carried{c.name, {}, c.where};
     std::vector<Element> urdf;
     for (auto& e : c.extensions) {
       if (IsCarried(e)) urdf.push_back(Restored(std::move(e)));
       else carried.children.push_back(std::move(e));
     }
     c.extensions = std::move(urdf);
-    if (!carried.children.empty()) block.children.push_back(std::move(carried));
+    collisions.push_back(std::move(carried));
+  }
+  // libsdformat applies a <visual>/<collision> child of the block to every
+  // visual (collision) of the link: one name-less element when they all
+  // carry the same, else one per name, which only our reader tells apart.
+  for (auto [kind, shapes] : {std::pair{"visual", &visuals},
+                              std::pair{"collision", &collisions}}) {
+    if (ShapesToGazebo(kind, std::move(*shapes), &block)) continue;
+    diags_->Warning(
+        "GAZEBO_SHAPES_DIFFER",
+        std::string("the ") + kind + "s of link " + Quoted(l->name) +
+            " carry different SDF-only content; it is written per " + kind +
+            " as <gazebo reference=\"" + l->name + "\"><" + kind +
+            " name=...>, which libsdformat applies to every " + kind +
+            " of the link",
+        l->where);
   }
   AddToBlock(l->name, l->where, &block);
 }
@@ -755,6 +769,8 @@ void Reshaper::CarryModelLevel() {
     for (const auto& e : s->model->extensions) {
       if (!IsCarried(e)) {
         block.children.push_back(e);
+      } else if (RestoreForm(e, &out_.urdf_form)) {
+        // How the URDF wrote <robot> (attributes URDF does not define).
       } else if (UncarriedName(e) == "material") {
         // A robot-level URDF material.
         frames::Material m;
@@ -773,6 +789,45 @@ void Reshaper::CarryModelLevel() {
                       s->model->where);
     }
   }
+}
+
+void Reshaper::ChooseGazeboBlocks() {
+  const auto is_gazebo = [](const Element& e) { return e.name == "gazebo"; };
+  const auto first = std::find_if(restored_.begin(), restored_.end(), is_gazebo);
+  // A URDF without <gazebo> blocks: nothing to compare unless it is one
+  // (then the SDF must hold no SDF-only content for the URDF to be exact).
+  if (first == restored_.end() && !out_.urdf_form.Has(frames::UrdfForm::kRobot))
+    return;
+  std::optional<std::string> difference;
+  if (!top_.models.empty()) {
+    difference = "the model has nested models";
+  } else if (auto k = std::find(moved_.begin(), moved_.end(), true); k != moved_.end()) {
+    difference = "link " + Quoted(out_.links[k - moved_.begin()].name) +
+                 " is not where the URDF had it";
+  } else {
+    // out_ holds no SDF-only content: it is all in blocks_.
+    Model urdf = out_;
+    for (const auto& e : restored_) {
+      if (is_gazebo(e)) urdf.extensions.push_back(e);
+    }
+    difference = CarriedBlocksDiffer(top_, std::move(urdf));
+  }
+  if (!difference) {
+    // The URDF's own blocks, as it wrote them, and nothing made here.
+    blocks_.clear();
+    return;
+  }
+  // SDF-only content added to a URDF robot that had no <gazebo> blocks:
+  // written as made here, nothing carried to drop.
+  if (first == restored_.end()) return;
+  diags_->Warning("GAZEBO_CARRIED_STALE",
+                  "the URDF <gazebo> blocks carried in <urdf:gazebo> no longer "
+                  "say what the SDFormat model says (" + *difference +
+                      "); they are dropped and <gazebo> blocks are written "
+                      "from the SDFormat content",
+                  first->where);
+  restored_.erase(std::remove_if(restored_.begin(), restored_.end(), is_gazebo),
+                  restored_.end());
 }
 
 // Links of a model and its nested models.
@@ -837,8 +892,25 @@ std::optional<Model> Reshaper::Run() {
       // urdf2sdf repaired an inertia libsdformat refuses; the URDF's own.
       RestoreInertia(*original, &*l.inertial);
     }
+    // How the URDF wrote them, where urdf2sdf recorded it.
+    RestoreForms(&l.extensions, &l.urdf_form);
+    // A shape URDF has and SDFormat lacks (pybullet's <cdf>) that urdf2sdf
+    // carried: the URDF's own again.
+    auto restore_shape = [](frames::Shape* s) {
+      auto& other = s->geometry.other;
+      if (other && IsCarried(*other)) other = Restored(std::move(*other));
+    };
+    for (auto& v : l.visuals) {
+      RestoreForms(&v.extensions, &v.urdf_form, &v.name_given);
+      restore_shape(&v);
+    }
+    for (auto& c : l.collisions) {
+      RestoreForms(&c.extensions, &c.urdf_form, &c.name_given);
+      restore_shape(&c);
+    }
     if (l.inertial && l.inertial->mass == 0.0 &&
-        l.inertial->InertiaMatrix().isZero(0.0) && l.inertial->pose.IsIdentity()) {
+        l.inertial->InertiaMatrix().isZero(0.0) && l.inertial->pose.IsIdentity() &&
+        !l.urdf_form.Has(frames::UrdfForm::kInertial)) {
       // Massless, as URDF says it: no <inertial> (urdf2sdf writes a massless
       // URDF link as mass 0, since SDFormat's default is 1).
       l.inertial.reset();
@@ -954,7 +1026,28 @@ std::optional<Model> Reshaper::Run() {
                       top_.where);
     }
   }
+  // libsdformat lumps the child of a fixed joint into its parent (the link
+  // is gone, its <gazebo> settings overwrite the parent's). A link of the
+  // SDF stays a link: preserveFixedJoint. A massless link (a //frame, a
+  // link made here) is left to lumping: libsdformat drops a massless link
+  // that is not lumped, with everything below it.
+  // A model that came from a URDF (urdf2sdf) keeps the URDF's behaviour:
+  // its fixed joints were lumped before and are again.
+  frames::UrdfForm robot_form;
+  for (const auto& e : top_.extensions) RestoreForm(e, &robot_form);
+  const bool from_urdf = robot_form.Has(frames::UrdfForm::kRobot);
+  for (const auto& j : out_.joints) {
+    if (from_urdf) break;
+    if (j.type != JointType::kFixed || j.parent == urdf_io::kWorldLink) continue;
+    const size_t c = tree_.link_index.at(j.child);
+    const auto& in = out_.links[c].inertial;
+    if (link_src_[c] < 0 || !in || !(in->mass > 0.0)) continue;
+    PreserveFixedJoint(j.where,
+                       &Block(j.original_name.empty() ? j.name : j.original_name,
+                              j.where));
+  }
   CarryModelLevel();
+  ChooseGazeboBlocks();
   // Each block right after the element it refers to (the writer interleaves
   // by source line); the model-level block last.
   auto line = [&](const Element& b) {
@@ -962,13 +1055,17 @@ std::optional<Model> Reshaper::Run() {
                ? b.where.line
                : std::numeric_limits<int>::max();
   };
+  // Blocks made here only when they hold something; restored URDF elements
+  // (an empty <frame .../> too) always.
+  blocks_.erase(std::remove_if(blocks_.begin(), blocks_.end(),
+                               [](const Element& b) { return b.children.empty(); }),
+                blocks_.end());
   for (auto& e : restored_) blocks_.push_back(std::move(e));
   std::stable_sort(blocks_.begin(), blocks_.end(),
                    [&](const Element& a, const Element& b) {
                      return line(a) < line(b);
                    });
   for (auto& b : blocks_) {
-    if (b.children.empty()) continue;
     if (line(b) == std::numeric_limits<int>::max()) b.where.line = 0;
     out_.extensions.push_back(std::move(b));
   }

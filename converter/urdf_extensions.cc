@@ -1,6 +1,9 @@
 #include "converter/urdf_extensions.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
+#include <limits>
 
 #include "frames/inertia.h"
 #include "xml/reader.h"
@@ -44,12 +47,8 @@ void Carry(Element* e, const std::string& where, frames::Diagnostics* diags) {
   const std::string original = e->name;
   if (original.rfind(kPrefix, 0) == 0) return;  // made by the converter
   if (original == "gazebo") {
-    const std::string* ref = e->Attribute("reference");
-    diags->Warning("GAZEBO_NOT_TRANSLATED",
-                   "<gazebo" + (ref ? " reference=\"" + *ref + "\"" : std::string()) +
-                       "> is carried verbatim as <urdf:gazebo>; it is not "
-                       "translated into SDFormat elements yet",
-                   e->where);
+    // Translated into SDFormat by ApplyGazeboBlocks (which warns about what
+    // it does not apply) and carried verbatim for sdf2urdf: nothing to say.
   } else if (original != "transmission" && original != "ros2_control") {
     diags->Warning("URDF_ELEMENT_CARRIED",
                    "<" + original + "> in " + where +
@@ -78,6 +77,9 @@ Element MaterialElement(const frames::Material& m, bool with_content) {
       e.children.push_back(std::move(t));
     }
   }
+  // Children URDF does not define: with the reference too (they are the
+  // visual's own).
+  for (const auto& c : m.urdf_extensions) e.children.push_back(c);
   return e;
 }
 
@@ -119,6 +121,33 @@ Element JointElement(const frames::Joint& j) {
   return e;
 }
 
+constexpr char kNoName[] = "no_name";
+
+// <urdf:form parts="..."> with an <attribute on= name= value=> child per
+// attribute URDF does not define; nothing when the URDF wrote everything
+// the way a writer writes it.
+void CarryForm(const frames::UrdfForm& form, bool name_left_out,
+               std::vector<Element>* out) {
+  if (form.empty() && !name_left_out) return;
+  Element f = Make("form");
+  std::string parts = name_left_out ? kNoName : "";
+  for (int bit = 0; bit < frames::UrdfForm::kPartCount; ++bit) {
+    if (!(form.parts & (1u << bit))) continue;
+    if (!parts.empty()) parts += ' ';
+    parts += frames::UrdfForm::PartName(bit);
+  }
+  if (!parts.empty()) f.attributes.emplace_back("parts", std::move(parts));
+  for (const auto& a : form.attributes) {
+    Element c;
+    c.name = "attribute";
+    if (!a.on.empty()) c.attributes.emplace_back("on", a.on);
+    c.attributes.emplace_back("name", a.name);
+    c.attributes.emplace_back("value", a.value);
+    f.children.push_back(std::move(c));
+  }
+  out->push_back(std::move(f));
+}
+
 void CarryJointDetails(frames::Joint* j, std::vector<Element>* out) {
   if (j->mimic) {
     Element m = Make("mimic");
@@ -146,6 +175,7 @@ void CarryJointDetails(frames::Joint* j, std::vector<Element>* out) {
     n.text = j->original_name;
     out->push_back(std::move(n));
   }
+  CarryForm(j->urdf_form, false, out);
 }
 
 }  // namespace
@@ -155,7 +185,25 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
     if (!l.inertial) continue;
     frames::Inertial& in = *l.inertial;
     const frames::Matrix3 I = in.InertiaMatrix();
-    if (frames::CheckInertia(I, frames::kSdfInertiaMargin).valid()) continue;
+    if (in.ixy == 0 && in.ixz == 0 && in.iyz == 0) {
+      // Diagonal: the principal moments are the numbers as written, for
+      // libsdformat too, so its own rule decides (moments >= -eps and the
+      // triangle inequality within eps = 10 * DBL_EPSILON * 2 * largest; gz-math
+      // MassMatrix3::ValidMoments): an inertia on the edge (0.1 0.2 0.3)
+      // loads and is kept as written.
+      const double m[3] = {in.ixx, in.iyy, in.izz};
+      const double largest =
+          std::max({std::abs(m[0]), std::abs(m[1]), std::abs(m[2])});
+      const double eps = 10 * std::numeric_limits<double>::epsilon() * 2 * largest;
+      if (m[0] + eps >= 0 && m[1] + eps >= 0 && m[2] + eps >= 0 &&
+          m[0] + m[1] + eps >= m[2] && m[1] + m[2] + eps >= m[0] &&
+          m[2] + m[0] + eps >= m[1])
+        continue;
+    } else if (frames::CheckInertia(I, frames::kSdfInertiaMargin).valid()) {
+      // Rotated: our principal moments and libsdformat's may differ in the
+      // last bits, so a margin keeps clear of the edge.
+      continue;
+    }
     Element original = Make("inertia");
     const auto fields = InertiaFields(&in);
     for (int k = 0; k < 6; ++k) {
@@ -252,15 +300,17 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       l.inertial->where = l.where;
     }
     for (auto& e : l.extensions) Carry(&e, "link '" + l.name + "'", diags);
+    CarryForm(l.urdf_form, false, &l.extensions);
     for (auto& v : l.visuals) {
       for (auto& e : v.extensions) Carry(&e, "visual '" + v.name + "'", diags);
+      CarryForm(v.urdf_form, !v.name_given, &v.extensions);
       if (!v.material) continue;
       frames::Material& m = *v.material;
       if (m.rgba) {
         m.ambient = *m.rgba;
         m.diffuse = *m.rgba;
       }
-      if (!m.name.empty() || !m.texture.empty()) {
+      if (!m.name.empty() || !m.texture.empty() || !m.urdf_extensions.empty()) {
         // A reference carries only the name: the robot-level material
         // (carried below) holds its color and texture.
         v.extensions.push_back(MaterialElement(m, !m.by_reference));
@@ -269,6 +319,7 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
     for (auto& c : l.collisions) {
       for (auto& e : c.extensions)
         Carry(&e, "collision '" + c.name + "'", diags);
+      CarryForm(c.urdf_form, !c.name_given, &c.extensions);
     }
     auto carry_geometry = [&](frames::Shape* s) {
       if (s->geometry.other) {
@@ -287,7 +338,50 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
     Carry(&e, "robot '" + model->name + "'", diags);
     carried.push_back(std::move(e));
   }
+  // The model is a URDF robot: sdf2urdf then keeps URDF's semantics (no
+  // preserveFixedJoint where the URDF had none).
+  model->urdf_form.parts |= frames::UrdfForm::kRobot;
+  CarryForm(model->urdf_form, false, &carried);
   model->extensions = std::move(carried);
+}
+
+bool RestoreForm(const Element& e, frames::UrdfForm* form, bool* name_given) {
+  if (e.name != std::string(kPrefix) + "form") return false;
+  if (const std::string* parts = e.Attribute("parts")) {
+    size_t k = 0;
+    while (k < parts->size()) {
+      size_t end = parts->find(' ', k);
+      if (end == std::string::npos) end = parts->size();
+      const std::string part = parts->substr(k, end - k);
+      k = end + 1;
+      if (part == kNoName) {
+        if (name_given) *name_given = false;
+        continue;
+      }
+      for (int bit = 0; bit < frames::UrdfForm::kPartCount; ++bit) {
+        if (part == frames::UrdfForm::PartName(bit)) form->parts |= 1u << bit;
+      }
+    }
+  }
+  for (const auto& c : e.children) {
+    const std::string* name = c.Attribute("name");
+    const std::string* value = c.Attribute("value");
+    if (c.name != "attribute" || !name || !value) continue;
+    const std::string* on = c.Attribute("on");
+    form->attributes.push_back({on ? *on : std::string(), *name, *value});
+  }
+  return true;
+}
+
+void RestoreForms(std::vector<Element>* extensions, frames::UrdfForm* form,
+                  bool* name_given) {
+  for (auto it = extensions->begin(); it != extensions->end();) {
+    if (RestoreForm(*it, form, name_given)) {
+      it = extensions->erase(it);
+    } else {
+      ++it;
+    }
+  }
 }
 
 bool IsCarried(const Element& e) {
@@ -334,7 +428,7 @@ bool RestoreJointDetail(const Element& e, frames::Joint* j) {
   } else if (name == "original_name") {
     j->original_name = e.text;
   } else {
-    return false;
+    return RestoreForm(e, &j->urdf_form);
   }
   return true;
 }
@@ -395,8 +489,10 @@ void RestoreMaterial(const Element& carried, frames::Material* m) {
       const std::string* rgba = c.Attribute("rgba");
       Eigen::Vector4d v;
       if (rgba && xml::ParseNumbers(*rgba, 4, v.data())) m->rgba = v;
-    } else if (c.name == "texture") {
-      if (const std::string* f = c.Attribute("filename")) m->texture = *f;
+    } else if (c.name == "texture" && c.Attribute("filename")) {
+      m->texture = *c.Attribute("filename");
+    } else {
+      m->urdf_extensions.push_back(c);
     }
   }
 }

@@ -18,6 +18,11 @@
 //    visual; robot-level materials: <urdf:material name=...> with <color>,
 //    <texture> children at model level.
 //  - an inertia libsdformat would refuse: see RepairInertias.
+//  - how the URDF wrote what the model holds (frames::UrdfForm: default
+//    parts written out or left out, attributes URDF does not define, a
+//    visual or collision left unnamed): <urdf:form parts="..."> with
+//    <attribute on= name= value=> children, in the link, visual, collision,
+//    joint or model it belongs to; only where there is something to say.
 //  - <gazebo>, <transmission>, <ros2_control> and unknown elements, at
 //    whatever level they were: the element verbatim, its name prefixed
 //    "urdf:" (a warning names each <gazebo> block and unknown element).
@@ -57,8 +62,9 @@ frames::Element Restored(frames::Element e);
 // The carried element <urdf:NAME> among `elements`, or nullptr.
 const frames::Element* FindCarried(const std::vector<frames::Element>& elements,
                                    const char* name);
-// <urdf:mimic>, <urdf:safety_controller>, <urdf:calibration> or
-// <urdf:original_name> into `j`; false when `e` is none of them.
+// <urdf:mimic>, <urdf:safety_controller>, <urdf:calibration>,
+// <urdf:original_name> or <urdf:form> into `j`; false when `e` is none of
+// them.
 bool RestoreJointDetail(const frames::Element& e, frames::Joint* j);
 // A URDF <limit> or <dynamics> (children of <urdf:joint> and <urdf:axis>)
 // into the axis, made if absent; false when `e` is neither.
@@ -70,6 +76,14 @@ frames::Joint CarriedJoint(const frames::Element& carried,
                            const std::string& prefix);
 // The name, colour and texture of a <urdf:material> into `m`.
 void RestoreMaterial(const frames::Element& carried, frames::Material* m);
+// <urdf:form>: how the URDF wrote an element where URDF leaves a choice
+// (frames::UrdfForm; "no_name" for a visual or collision the URDF left
+// unnamed, which sets *name_given to false). False when `e` is not one.
+bool RestoreForm(const frames::Element& e, frames::UrdfForm* form,
+                 bool* name_given = nullptr);
+// Takes every <urdf:form> out of `extensions`, restoring it.
+void RestoreForms(std::vector<frames::Element>* extensions,
+                  frames::UrdfForm* form, bool* name_given = nullptr);
 // The URDF's own inertia tensor, kept in <urdf:inertia> by RepairInertias.
 void RestoreInertia(const frames::Element& carried, frames::Inertial* in);
 

@@ -63,6 +63,16 @@ constexpr std::pair<JointType, const char*> kJointNames[] = {
 };
 }  // namespace
 
+const char* UrdfForm::PartName(int bit) {
+  static const char* const kNames[kPartCount] = {
+      "origin",          "origin.no_xyz",    "origin.no_rpy",
+      "inertial",        "inertial.origin",  "inertial.origin.no_xyz",
+      "inertial.origin.no_rpy", "no_axis",   "no_lower",
+      "no_upper",        "no_effort",        "no_velocity",
+      "robot",           "capsule"};
+  return bit >= 0 && bit < kPartCount ? kNames[bit] : "";
+}
+
 const char* JointTypeName(JointType t) {
   for (const auto& [type, name] : kJointNames) {
     if (type == t) return name;

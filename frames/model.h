@@ -5,6 +5,7 @@
 // it (frames/graph.h) answer where everything is.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -33,6 +34,53 @@ struct Element {
   // writes in its <pose> child: the identity when it has none, nullopt when
   // the text is not six numbers. Its relative_to is the attribute's value.
   std::optional<Pose> PoseChild() const;
+};
+
+// How a URDF wrote what the model holds, where URDF leaves a choice:
+// optional parts written although they hold only defaults, optional parts
+// left out, and attributes URDF does not define. urdf_io's reader records
+// it and its writer honours it, so that a URDF read and written back is the
+// same text; urdf2sdf carries it in SDF (<urdf:form>) and sdf2urdf restores
+// it. Empty for what came from SDF.
+struct UrdfForm {
+  // A writer writes an <origin> when the pose is not the identity, with
+  // both xyz and rpy; these say where the URDF did otherwise.
+  enum Part : uint32_t {
+    kOrigin = 1u << 0,        // <origin> written although the identity
+    kOriginNoXyz = 1u << 1,   // <origin> without xyz
+    kOriginNoRpy = 1u << 2,   // <origin> without rpy
+    // Link: an <inertial> of mass 0 and zero inertia written (otherwise the
+    // same as none), and the form of its <origin>.
+    kInertial = 1u << 3,
+    kInertialOrigin = 1u << 4,
+    kInertialOriginNoXyz = 1u << 5,
+    kInertialOriginNoRpy = 1u << 6,
+    // Joint: no <axis> (URDF's default 1 0 0); a <limit> without lower,
+    // upper, effort or velocity.
+    kNoAxis = 1u << 7,
+    kNoLower = 1u << 8,
+    kNoUpper = 1u << 9,
+    kNoEffort = 1u << 10,
+    kNoVelocity = 1u << 11,
+    // Model: the model is a URDF <robot> (urdf2sdf's output).
+    kRobot = 1u << 12,
+    // Visual, collision: the URDF wrote a <capsule> (pybullet's, or URDF
+    // 1.1's), which comes back as one whatever the version written.
+    kCapsule = 1u << 13,
+  };
+  static constexpr int kPartCount = 14;
+  // "origin", "origin.xyz", ..., "no_velocity": the names <urdf:form> uses.
+  static const char* PartName(int bit);
+
+  uint32_t parts = 0;
+  bool Has(Part p) const { return (parts & p) != 0; }
+  // An attribute URDF does not define, on the element at path `on` below
+  // the owner ("" the element itself, "limit", "geometry/mesh" ...).
+  struct Attribute {
+    std::string on, name, value;
+  };
+  std::vector<Attribute> attributes;
+  bool empty() const { return parts == 0 && attributes.empty(); }
 };
 
 struct Geometry {
@@ -72,6 +120,9 @@ struct Material {
   // SDF material children other than the four colours (<script>, <shader>,
   // <lighting>, <pbr>, ...), kept verbatim.
   std::vector<Element> extensions;
+  // URDF material children URDF does not define (<specular>, a <texture>
+  // without filename), kept verbatim.
+  std::vector<Element> urdf_extensions;
   SourceLocation where;
 };
 
@@ -79,6 +130,7 @@ struct Material {
 struct Shape {
   std::string name;
   bool name_given = false;  // false when the source file had no name
+  UrdfForm urdf_form;
   Pose pose;                // relative_to empty = the link frame
   Geometry geometry;
   SourceLocation where;
@@ -112,6 +164,7 @@ struct Link {
   std::vector<Visual> visuals;
   std::vector<Collision> collisions;
   std::vector<Element> extensions;
+  UrdfForm urdf_form;  // its own and its inertial's
   SourceLocation where;
 };
 
@@ -178,6 +231,7 @@ struct Joint {
   // that shares its name with a link, which SDFormat does not allow).
   std::string original_name;
   std::vector<Element> extensions;
+  UrdfForm urdf_form;  // its own and its axis, limit, dynamics ...
   SourceLocation where;
 };
 
@@ -212,6 +266,7 @@ struct Model {
   std::vector<Material> materials;
   std::vector<Element> extensions;
   std::string source_version;  // URDF version attribute or SDF version
+  UrdfForm urdf_form;  // of <robot>
   // Set when the model came from an SDF //include: the include element as
   // written (uri, name, pose, static ...), so a writer can write the include
   // back instead of the included file's contents.

@@ -253,6 +253,16 @@ bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
     g->other = Element{"empty", {}, {}, {}, ctx_.At(ge)};
     return true;
   }
+  if (Is(s, "empty")) {
+    // A shape SDFormat lacks, carried as a namespaced element after an
+    // <empty/> (what the writer makes of it): that shape.
+    const XMLElement* carried = s->NextSiblingElement();
+    if (carried && std::strchr(carried->Name(), ':')) {
+      g->type = Geometry::Type::kOther;
+      g->other = xml::ToElement(carried, ctx_);
+      return true;
+    }
+  }
   // Children the typed fields hold; the rest are kept.
   auto keep_rest = [&](std::initializer_list<const char*> known) {
     for (const XMLElement* c = s->FirstChildElement(); c;

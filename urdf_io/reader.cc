@@ -49,12 +49,16 @@ class UrdfReader {
     return v;
   }
   // Reads <origin xyz rpy> into pose (keeping relative_to); true if absent.
-  bool ReadOrigin(const XMLElement* parent, frames::Pose* pose);
+  // Records in `form` which parts were written with default values
+  // (`origin_bit` is kOrigin or kInertialOrigin, followed by its no-xyz and no-rpy
+  // bits) and attributes URDF does not define (`on` is the origin's path).
+  bool ReadOrigin(const XMLElement* parent, frames::Pose* pose,
+                  frames::UrdfForm* form, uint32_t origin_bit, const char* on);
   std::optional<double> RequiredDouble(const XMLElement* e, const char* attr);
-  bool ReadGeometry(const XMLElement* e, Geometry* g);
+  bool ReadGeometry(const XMLElement* e, Geometry* g, frames::UrdfForm* form);
   bool ReadMaterial(const XMLElement* e, frames::Material* m, bool top_level);
   bool ReadInertial(const XMLElement* e, const std::string& link,
-                    frames::Inertial* in);
+                    frames::Inertial* in, frames::UrdfForm* form);
   bool ReadLink(const XMLElement* e, frames::Link* link);
   bool ReadJoint(const XMLElement* e, frames::Joint* joint);
   void CheckTree(Model* model, const XMLElement* robot);
@@ -71,22 +75,48 @@ std::optional<double> UrdfReader::RequiredDouble(const XMLElement* e,
   return xml::DoubleAttribute(e, attr, ctx_);
 }
 
-bool UrdfReader::ReadOrigin(const XMLElement* parent, frames::Pose* pose) {
+// Keeps the attributes of `e` that are not in `known` (URDF does not define
+// them) in `form`, as on the element at path `on`.
+void KeepOtherAttributes(const XMLElement* e,
+                         std::initializer_list<const char*> known,
+                         const char* on, frames::UrdfForm* form) {
+  for (const tinyxml2::XMLAttribute* a = e->FirstAttribute(); a; a = a->Next()) {
+    bool is_known = false;
+    for (const char* k : known) {
+      if (std::strcmp(a->Name(), k) == 0) {
+        is_known = true;
+        break;
+      }
+    }
+    if (!is_known) form->attributes.push_back({on, a->Name(), a->Value()});
+  }
+}
+
+bool UrdfReader::ReadOrigin(const XMLElement* parent, frames::Pose* pose,
+                            frames::UrdfForm* form, uint32_t origin_bit,
+                            const char* on) {
   const XMLElement* o = parent->FirstChildElement("origin");
   if (!o) return true;
   bool ok = true;
   if (o->Attribute("xyz")) {
     if (auto v = xml::Vector3Attribute(o, "xyz", ctx_)) pose->xyz = *v;
     else ok = false;
+  } else {
+    form->parts |= origin_bit << 1;
   }
   if (o->Attribute("rpy")) {
     if (auto v = xml::Vector3Attribute(o, "rpy", ctx_)) pose->rpy = *v;
     else ok = false;
+  } else {
+    form->parts |= origin_bit << 2;
   }
+  if (pose->IsIdentity()) form->parts |= origin_bit;
+  KeepOtherAttributes(o, {"xyz", "rpy"}, on, form);
   return ok;
 }
 
-bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
+bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g,
+                              frames::UrdfForm* form) {
   const XMLElement* ge = parent->FirstChildElement("geometry");
   if (!ge) {
     ctx_.diags->Error("GEOMETRY_MISSING",
@@ -94,6 +124,7 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
                       ctx_.At(parent));
     return false;
   }
+  KeepOtherAttributes(ge, {}, "geometry", form);
   const XMLElement* s = ge->FirstChildElement();
   if (!s) {
     ctx_.diags->Error("GEOMETRY_MISSING", "<geometry> has no shape",
@@ -114,6 +145,7 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
     return true;
   };
   if (Is(s, "box")) {
+    KeepOtherAttributes(s, {"size"}, "geometry/box", form);
     g->type = Geometry::Type::kBox;
     if (!RequiredAttribute(s, "size")) return false;
     auto v = xml::Vector3Attribute(s, "size", ctx_);
@@ -131,15 +163,21 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
   if (Is(s, "cylinder") || Is(s, "capsule")) {
     g->type = Is(s, "cylinder") ? Geometry::Type::kCylinder
                                 : Geometry::Type::kCapsule;
+    KeepOtherAttributes(s, {"radius", "length"},
+                        Is(s, "cylinder") ? "geometry/cylinder" : "geometry/capsule",
+                        form);
+    if (Is(s, "capsule")) form->parts |= frames::UrdfForm::kCapsule;
     return positive(s, "radius", &g->radius) &&
            positive(s, "length", &g->length);
   }
   if (Is(s, "sphere")) {
     g->type = Geometry::Type::kSphere;
+    KeepOtherAttributes(s, {"radius"}, "geometry/sphere", form);
     return positive(s, "radius", &g->radius);
   }
   if (Is(s, "mesh")) {
     g->type = Geometry::Type::kMesh;
+    KeepOtherAttributes(s, {"filename", "scale"}, "geometry/mesh", form);
     const char* f = RequiredAttribute(s, "filename");
     if (!f) return false;
     g->uri = f;
@@ -177,6 +215,12 @@ bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
   if (const XMLElement* t = e->FirstChildElement("texture")) {
     if (const char* f = t->Attribute("filename")) m->texture = f;
   }
+  for (const XMLElement* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (c == e->FirstChildElement("color")) continue;
+    if (c == e->FirstChildElement("texture") && c->Attribute("filename")) continue;
+    m->urdf_extensions.push_back(xml::ToElement(c, ctx_));
+  }
   if (top_level && m->name.empty()) {
     ctx_.diags->Error("ATTRIBUTE_MISSING",
                       "robot-level <material> has no 'name' attribute",
@@ -209,9 +253,11 @@ bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
 }
 
 bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
-                              frames::Inertial* in) {
+                              frames::Inertial* in, frames::UrdfForm* form) {
   in->where = ctx_.At(e);
-  bool ok = ReadOrigin(e, &in->pose);
+  KeepOtherAttributes(e, {}, "inertial", form);
+  bool ok = ReadOrigin(e, &in->pose, form, frames::UrdfForm::kInertialOrigin,
+                       "inertial/origin");
   const XMLElement* mass = e->FirstChildElement("mass");
   if (!mass) {
     ctx_.diags->Error("INERTIAL_INVALID",
@@ -219,6 +265,7 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
                       ctx_.At(e));
     return false;
   }
+  KeepOtherAttributes(mass, {"value"}, "inertial/mass", form);
   auto m = RequiredDouble(mass, "value");
   if (!m) return false;
   if (*m < 0) {
@@ -238,6 +285,8 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
   }
   double* fields[] = {&in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz};
   const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+  KeepOtherAttributes(inertia, {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"},
+                      "inertial/inertia", form);
   std::string missing;
   for (int k = 0; k < 6; ++k) {
     if (!inertia->Attribute(names[k])) {
@@ -275,6 +324,7 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
 
 bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
   link->where = ctx_.At(e);
+  KeepOtherAttributes(e, {"name"}, "", &link->urdf_form);
   bool ok = true;
   for (const XMLElement* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
@@ -287,7 +337,10 @@ bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
         continue;
       }
       link->inertial.emplace();
-      ok &= ReadInertial(c, link->name, &*link->inertial);
+      ok &= ReadInertial(c, link->name, &*link->inertial, &link->urdf_form);
+      const frames::Inertial& in = *link->inertial;
+      if (in.mass == 0 && in.InertiaMatrix().isZero(0.0))
+        link->urdf_form.parts |= frames::UrdfForm::kInertial;
     } else if (Is(c, "visual") || Is(c, "collision")) {
       const bool is_visual = Is(c, "visual");
       frames::Shape* shape;
@@ -298,8 +351,10 @@ bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
         shape->name = n;
         shape->name_given = true;
       }
-      ok &= ReadOrigin(c, &shape->pose);
-      ok &= ReadGeometry(c, &shape->geometry);
+      KeepOtherAttributes(c, {"name"}, "", &shape->urdf_form);
+      ok &= ReadOrigin(c, &shape->pose, &shape->urdf_form,
+                       frames::UrdfForm::kOrigin, "origin");
+      ok &= ReadGeometry(c, &shape->geometry, &shape->urdf_form);
       std::vector<Element>* ext =
           is_visual ? &static_cast<frames::Visual*>(shape)->extensions
                     : &static_cast<frames::Collision*>(shape)->extensions;
@@ -348,7 +403,9 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
     }
     j->type = *t;
   }
-  ok &= ReadOrigin(e, &j->pose);
+  frames::UrdfForm* form = &j->urdf_form;
+  KeepOtherAttributes(e, {"name", "type"}, "", form);
+  ok &= ReadOrigin(e, &j->pose, form, frames::UrdfForm::kOrigin, "origin");
   // <parent link=...> and <child link=...>.
   auto read_link = [&](const char* tag, std::string* out) {
     const XMLElement* c = e->FirstChildElement(tag);
@@ -360,6 +417,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
       return false;
     }
     *out = c->Attribute("link");
+    KeepOtherAttributes(c, {"link"}, tag, form);
     return true;
   };
   ok &= read_link("parent", &j->parent);
@@ -374,6 +432,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
        c = c->NextSiblingElement()) {
     if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
     if (Is(c, "axis")) {
+      KeepOtherAttributes(c, {"xyz"}, "axis", form);
       auto& axis = j->axis.emplace();
       if (c->Attribute("xyz")) {
         auto v = xml::Vector3Attribute(c, "xyz", ctx_);
@@ -395,6 +454,16 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
       lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
       lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
       lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
+      KeepOtherAttributes(c, {"lower", "upper", "effort", "velocity"}, "limit",
+                          form);
+      // Lower and upper mean something (and default to 0) on revolute and
+      // prismatic joints only.
+      const bool bounded = j->type == frames::JointType::kRevolute ||
+                           j->type == frames::JointType::kPrismatic;
+      if (bounded && !lim.lower) form->parts |= frames::UrdfForm::kNoLower;
+      if (bounded && !lim.upper) form->parts |= frames::UrdfForm::kNoUpper;
+      if (!lim.effort) form->parts |= frames::UrdfForm::kNoEffort;
+      if (!lim.velocity) form->parts |= frames::UrdfForm::kNoVelocity;
       if (!lim.effort || !lim.velocity) {
         ctx_.diags->Warning("JOINT_LIMIT_INCOMPLETE",
                             "<limit> of joint '" + j->name + "' has no " +
@@ -407,6 +476,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
       frames::JointDynamics d;
       d.damping = xml::DoubleAttribute(c, "damping", ctx_);
       d.friction = xml::DoubleAttribute(c, "friction", ctx_);
+      KeepOtherAttributes(c, {"damping", "friction"}, "dynamics", form);
       dynamics = d;
     } else if (Is(c, "mimic")) {
       auto& m = j->mimic.emplace();
@@ -414,11 +484,16 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
       else ok = false;
       m.multiplier = xml::DoubleAttribute(c, "multiplier", ctx_);
       m.offset = xml::DoubleAttribute(c, "offset", ctx_);
+      KeepOtherAttributes(c, {"joint", "multiplier", "offset"}, "mimic", form);
     } else if (Is(c, "safety_controller")) {
       auto& s = j->safety_controller.emplace();
       s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
       s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
       s.k_position = xml::DoubleAttribute(c, "k_position", ctx_);
+      KeepOtherAttributes(c,
+                          {"soft_lower_limit", "soft_upper_limit",
+                           "k_position", "k_velocity"},
+                          "safety_controller", form);
       auto kv = RequiredDouble(c, "k_velocity");
       if (kv) s.k_velocity = *kv;
       else ok = false;
@@ -426,10 +501,14 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
       auto& cal = j->calibration.emplace();
       cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
       cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
+      KeepOtherAttributes(c, {"rising", "falling"}, "calibration", form);
     } else {
       j->extensions.push_back(xml::ToElement(c, ctx_));
     }
   }
+  // Only where a writer would otherwise write URDF's default axis.
+  if (!j->axis && (moving || limit || dynamics))
+    form->parts |= frames::UrdfForm::kNoAxis;
   if (limit || dynamics) {
     if (!j->axis) j->axis.emplace();  // URDF default axis (1, 0, 0)
     j->axis->limit = limit;
@@ -573,6 +652,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
                         ctx_.At(robot));
     model.name = stem;
   }
+  KeepOtherAttributes(robot, {"name", "version"}, "", &model.urdf_form);
   if (const char* v = robot->Attribute("version")) {
     model.source_version = v;
     if (model.source_version != "1.0" && model.source_version != "1.1") {

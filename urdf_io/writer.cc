@@ -69,12 +69,19 @@ std::vector<std::pair<int, size_t>> Interleave(
 }
 
 // Shapes URDF cannot hold, carried in <gazebo reference="LINK">.
-bool NeedsCarrying(const Geometry& g, const UrdfWriteOptions& options) {
-  return (g.type == Geometry::Type::kCapsule && !options.allow_capsule) ||
+// A shape that came from a URDF goes back as the URDF wrote it (its
+// <capsule>, a <cdf> of pybullet's).
+bool NeedsCarrying(const frames::Shape& s, const UrdfWriteOptions& options) {
+  const Geometry& g = s.geometry;
+  auto sdf_shape = [](const std::string& n) {
+    return n == "heightmap" || n == "polyline" || n == "image" || n == "empty";
+  };
+  return (g.type == Geometry::Type::kCapsule && !options.allow_capsule &&
+          !s.urdf_form.Has(frames::UrdfForm::kCapsule)) ||
          g.type == Geometry::Type::kPlane ||
          g.type == Geometry::Type::kEllipsoid ||
          (g.type == Geometry::Type::kOther && g.other &&
-          options.carry_other_shapes);
+          options.carry_other_shapes && sdf_shape(g.other->name));
 }
 
 class UrdfWriter {
@@ -96,11 +103,21 @@ class UrdfWriter {
     diags_->Warning("URDF_CANNOT_EXPRESS",
                     what + " has no URDF equivalent and is not written", where);
   }
-  void Origin(const frames::Pose& p);
+  // An <origin> as `form` says the URDF wrote it (`origin_bit`: kOrigin or
+  // kInertialOrigin), with the attributes `form` keeps for path `on`.
+  void Origin(const frames::Pose& p, const frames::UrdfForm& form = {},
+              uint32_t origin_bit = frames::UrdfForm::kOrigin,
+              const char* on = "origin");
+  // The attributes URDF does not define that `form` keeps for path `on`.
+  void OtherAttributes(const frames::UrdfForm& form, std::string_view on) {
+    for (const auto& a : form.attributes) {
+      if (a.on == on) w_.Attr(a.name, a.value);
+    }
+  }
   void MaterialDefinition(const frames::Material& m);
   void VisualMaterial(const frames::Material& m, const std::string& what);
-  void UrdfGeometry(const Geometry& g, const std::string& what,
-                    const SourceLocation& where);
+  void UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
+                    const std::string& what, const SourceLocation& where);
   void Link(const frames::Link& l);
   void Joint(const frames::Joint& j);
   // (is visual, index) of the shapes carried in <gazebo reference="LINK">.
@@ -121,11 +138,16 @@ class UrdfWriter {
   bool world_written_ = false;
 };
 
-void UrdfWriter::Origin(const frames::Pose& p) {
-  if (p.IsIdentity()) return;
+void UrdfWriter::Origin(const frames::Pose& p, const frames::UrdfForm& form,
+                        uint32_t origin_bit, const char* on) {
+  if (p.IsIdentity() && !(form.parts & origin_bit)) return;
   w_.Start("origin");
-  if (!p.xyz.isZero(0.0)) w_.Attr("xyz", xml::FormatVector3(p.xyz));
-  if (!p.rpy.isZero(0.0)) w_.Attr("rpy", xml::FormatVector3(p.rpy));
+  // A part the URDF left out is left out again while it holds the default.
+  if (!(form.parts & (origin_bit << 1)) || !p.xyz.isZero(0.0))
+    w_.Attr("xyz", xml::FormatVector3(p.xyz));
+  if (!(form.parts & (origin_bit << 2)) || !p.rpy.isZero(0.0))
+    w_.Attr("rpy", xml::FormatVector3(p.rpy));
+  OtherAttributes(form, on);
   w_.End();
 }
 
@@ -141,6 +163,7 @@ void UrdfWriter::MaterialDefinition(const frames::Material& m) {
     w_.Start("texture").Attr("filename", m.texture);
     w_.End();
   }
+  Extensions(m.urdf_extensions);
   w_.End();
 }
 
@@ -165,36 +188,46 @@ void UrdfWriter::VisualMaterial(const frames::Material& m,
   if (m.by_reference) {
     // The name of a robot-level material.
     w_.Start("material").Attr("name", m.name);
+    Extensions(m.urdf_extensions);
     w_.End();
     return;
   }
   // A material with nothing URDF holds would read back as a reference.
-  if (m.name.empty() && !m.rgba && m.texture.empty()) return;
+  if (m.name.empty() && !m.rgba && m.texture.empty() && m.urdf_extensions.empty())
+    return;
   MaterialDefinition(m);
 }
 
-void UrdfWriter::UrdfGeometry(const Geometry& g, const std::string& what,
+void UrdfWriter::UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
+                              const std::string& what,
                               const SourceLocation& where) {
   w_.Start("geometry");
+  OtherAttributes(form, "geometry");
   switch (g.type) {
     case Geometry::Type::kBox:
       w_.Start("box").Attr("size", xml::FormatVector3(g.size));
+      OtherAttributes(form, "geometry/box");
       w_.End();
       break;
     case Geometry::Type::kCylinder:
-    case Geometry::Type::kCapsule:  // only when allowed (NeedsCarrying)
-      w_.Start(g.type == Geometry::Type::kCylinder ? "cylinder" : "capsule")
+    case Geometry::Type::kCapsule: {  // only when allowed (NeedsCarrying)
+      const bool cylinder = g.type == Geometry::Type::kCylinder;
+      w_.Start(cylinder ? "cylinder" : "capsule")
           .Attr("radius", g.radius)
           .Attr("length", g.length);
+      OtherAttributes(form, cylinder ? "geometry/cylinder" : "geometry/capsule");
       w_.End();
       break;
+    }
     case Geometry::Type::kSphere:
       w_.Start("sphere").Attr("radius", g.radius);
+      OtherAttributes(form, "geometry/sphere");
       w_.End();
       break;
     case Geometry::Type::kMesh:
       w_.Start("mesh").Attr("filename", g.uri);
       if (g.scale) w_.Attr("scale", xml::FormatVector3(*g.scale));
+      OtherAttributes(form, "geometry/mesh");
       w_.End();
       break;
     case Geometry::Type::kOther:
@@ -224,14 +257,27 @@ void UrdfWriter::Link(const frames::Link& l) {
   for (const auto& e : l.extensions) extension_keys.push_back(Key(e.where));
 
   std::vector<ShapeRef> carried;
+  const frames::UrdfForm& form = l.urdf_form;
+  // A written-out zero inertial comes back as one (a massless link either
+  // way).
+  const frames::Inertial zero_inertial;
+  const frames::Inertial* inertial =
+      l.inertial ? &*l.inertial
+                 : form.Has(frames::UrdfForm::kInertial) ? &zero_inertial
+                                                         : nullptr;
+  if (!l.inertial && inertial) inertial_key.push_back(Key(l.where));
   w_.Start("link").Attr("name", l.name);
+  OtherAttributes(form, "");
   for (const auto& [list, k] : Interleave(
            {inertial_key, visual_keys, collision_keys, extension_keys})) {
     if (list == 0) {
-      const frames::Inertial& in = *l.inertial;
+      const frames::Inertial& in = *inertial;
       w_.Start("inertial");
-      Origin(in.pose);
+      OtherAttributes(form, "inertial");
+      Origin(in.pose, form, frames::UrdfForm::kInertialOrigin,
+             "inertial/origin");
       w_.Start("mass").Attr("value", in.mass);
+      OtherAttributes(form, "inertial/mass");
       w_.End();
       w_.Start("inertia")
           .Attr("ixx", in.ixx)
@@ -240,6 +286,7 @@ void UrdfWriter::Link(const frames::Link& l) {
           .Attr("iyy", in.iyy)
           .Attr("iyz", in.iyz)
           .Attr("izz", in.izz);
+      OtherAttributes(form, "inertial/inertia");
       w_.End();
       w_.End();
     } else if (list == 1 || list == 2) {
@@ -247,7 +294,7 @@ void UrdfWriter::Link(const frames::Link& l) {
       const frames::Shape& s =
           is_visual ? static_cast<const frames::Shape&>(l.visuals[k])
                     : static_cast<const frames::Shape&>(l.collisions[k]);
-      if (NeedsCarrying(s.geometry, options_)) {
+      if (NeedsCarrying(s, options_)) {
         carried.emplace_back(is_visual, k);
         continue;
       }
@@ -256,8 +303,9 @@ void UrdfWriter::Link(const frames::Link& l) {
                                " of link " + Quoted(l.name);
       w_.Start(is_visual ? "visual" : "collision");
       if (s.name_given) w_.Attr("name", s.name);
-      Origin(s.pose);
-      UrdfGeometry(s.geometry, what, s.where);
+      OtherAttributes(s.urdf_form, "");
+      Origin(s.pose, s.urdf_form);
+      UrdfGeometry(s.geometry, s.urdf_form, what, s.where);
       if (is_visual) {
         const auto& v = l.visuals[k];
         if (v.material) VisualMaterial(*v.material, what);
@@ -373,29 +421,47 @@ void UrdfWriter::Joint(const frames::Joint& j) {
     world_written_ = true;
   }
   const std::string what = "joint " + Quoted(UrdfName(j));
+  const frames::UrdfForm& form = j.urdf_form;
   w_.Start("joint")
       .Attr("name", UrdfName(j))
       .Attr("type", frames::JointTypeName(j.type));
-  Origin(j.pose);
+  OtherAttributes(form, "");
+  Origin(j.pose, form);
   w_.Start("parent").Attr("link", j.parent);
+  OtherAttributes(form, "parent");
   w_.End();
   w_.Start("child").Attr("link", j.child);
+  OtherAttributes(form, "child");
   w_.End();
   if (j.axis) {
     const frames::JointAxis& a = *j.axis;
-    w_.Start("axis").Attr("xyz", xml::FormatVector3(a.xyz));
-    w_.End();
+    // A URDF that gave no <axis> (URDF's default 1 0 0) gets none again.
+    if (!form.Has(frames::UrdfForm::kNoAxis) ||
+        a.xyz != frames::Vector3::UnitX()) {
+      w_.Start("axis").Attr("xyz", xml::FormatVector3(a.xyz));
+      OtherAttributes(form, "axis");
+      w_.End();
+    }
     for (const auto& e : a.extensions) {
       CannotExpress("SDFormat <" + e.name + "> of the axis of " + what,
                     e.where);
     }
     if (a.limit) {
       const frames::JointLimit& lim = *a.limit;
+      // An attribute the URDF left out is left out again while it holds
+      // the value it was read as (0 for lower and upper; effort and
+      // velocity are -1 after a round trip through SDFormat).
+      auto write = [&](const char* key, const std::optional<double>& v,
+                       frames::UrdfForm::Part left_out, double as_read) {
+        if (v && !(form.Has(left_out) && (*v == as_read || *v == 0.0)))
+          w_.Attr(key, *v);
+      };
       w_.Start("limit");
-      if (lim.lower) w_.Attr("lower", *lim.lower);
-      if (lim.upper) w_.Attr("upper", *lim.upper);
-      if (lim.effort) w_.Attr("effort", *lim.effort);
-      if (lim.velocity) w_.Attr("velocity", *lim.velocity);
+      write("lower", lim.lower, frames::UrdfForm::kNoLower, 0.0);
+      write("upper", lim.upper, frames::UrdfForm::kNoUpper, 0.0);
+      write("effort", lim.effort, frames::UrdfForm::kNoEffort, -1.0);
+      write("velocity", lim.velocity, frames::UrdfForm::kNoVelocity, -1.0);
+      OtherAttributes(form, "limit");
       w_.End();
       for (const auto& e : lim.extensions) {
         CannotExpress("SDFormat <" + e.name + "> of the limit of " + what,
@@ -407,6 +473,7 @@ void UrdfWriter::Joint(const frames::Joint& j) {
       w_.Start("dynamics");
       if (d.damping) w_.Attr("damping", *d.damping);
       if (d.friction) w_.Attr("friction", *d.friction);
+      OtherAttributes(form, "dynamics");
       w_.End();
       for (const auto& e : d.extensions) {
         CannotExpress("SDFormat <" + e.name + "> of the dynamics of " + what,
@@ -420,6 +487,7 @@ void UrdfWriter::Joint(const frames::Joint& j) {
                            it == renamed_.end() ? j.mimic->joint : it->second);
     if (j.mimic->multiplier) w_.Attr("multiplier", *j.mimic->multiplier);
     if (j.mimic->offset) w_.Attr("offset", *j.mimic->offset);
+    OtherAttributes(form, "mimic");
     w_.End();
   }
   if (j.safety_controller) {
@@ -429,12 +497,14 @@ void UrdfWriter::Joint(const frames::Joint& j) {
     if (s.soft_upper_limit) w_.Attr("soft_upper_limit", *s.soft_upper_limit);
     if (s.k_position) w_.Attr("k_position", *s.k_position);
     w_.Attr("k_velocity", s.k_velocity);
+    OtherAttributes(form, "safety_controller");
     w_.End();
   }
   if (j.calibration) {
     w_.Start("calibration");
     if (j.calibration->rising) w_.Attr("rising", *j.calibration->rising);
     if (j.calibration->falling) w_.Attr("falling", *j.calibration->falling);
+    OtherAttributes(form, "calibration");
     w_.End();
   }
   Extensions(j.extensions);
@@ -452,6 +522,7 @@ void UrdfWriter::Robot() {
   } else if (model_.source_version == "1.0" || model_.source_version == "1.1") {
     w_.Attr("version", model_.source_version);
   }
+  OtherAttributes(model_.urdf_form, "");
   std::vector<std::vector<int>> keys(4);
   keys[0].reserve(model_.materials.size());
   for (const auto& m : model_.materials) keys[0].push_back(Key(m.where));

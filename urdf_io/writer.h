@@ -54,10 +54,11 @@ struct UrdfWriteOptions {
   // The <robot version> attribute. Unset: the model's source_version when it
   // is a URDF version ("1.0" or "1.1"), else none. Set to "": none.
   std::optional<std::string> version;
-  // Carry shapes URDF does not know (SDFormat heightmap, polyline, image ...,
-  // read verbatim) in <gazebo reference="LINK"> like planes, with a
-  // GEOMETRY_NOT_URDF warning, instead of writing them into <geometry>
-  // (which is how a URDF read with an unknown shape is written back).
+  // Carry SDFormat shapes URDF does not know (heightmap, polyline, image,
+  // empty, read verbatim) in <gazebo reference="LINK"> like planes, with a
+  // GEOMETRY_NOT_URDF warning, instead of writing them into <geometry>.
+  // Other unknown shapes came from a URDF (pybullet's <cdf>) and are
+  // written back into <geometry> as read.
   bool carry_other_shapes = false;
 };
 
