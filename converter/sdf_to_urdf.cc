@@ -1230,7 +1230,8 @@ ConversionResult Finish(std::optional<Model> model,
   if (model && !diags.HasErrors() && !options.check_only &&
       !options.check_parity) {
     urdf_io::UrdfWriteOptions write;
-    write.version = options.urdf_version;
+    // None given: the URDF's own (carried by urdf2sdf), else none.
+    if (!options.urdf_version.empty()) write.version = options.urdf_version;
     write.allow_capsule = options.urdf_version == "1.1";
     write.carry_other_shapes = true;
     auto text = urdf_io::WriteUrdf(*model, write, &diags);

@@ -652,7 +652,9 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
                         ctx_.At(robot));
     model.name = stem;
   }
-  KeepOtherAttributes(robot, {"name", "version"}, "", &model.urdf_form);
+  // The version too: a converter carries it with the rest (the writer
+  // writes it once).
+  KeepOtherAttributes(robot, {"name"}, "", &model.urdf_form);
   if (const char* v = robot->Attribute("version")) {
     model.source_version = v;
     if (model.source_version != "1.0" && model.source_version != "1.1") {

@@ -517,12 +517,23 @@ void UrdfWriter::Robot() {
   }
   w_.Declaration();
   w_.Start("robot").Attr("name", model_.name);
+  // Set to "": no version at all.
+  bool version_written = options_.version && options_.version->empty();
   if (options_.version) {
-    if (!options_.version->empty()) w_.Attr("version", *options_.version);
+    if (!options_.version->empty()) {
+      w_.Attr("version", *options_.version);
+      version_written = true;
+    }
   } else if (model_.source_version == "1.0" || model_.source_version == "1.1") {
     w_.Attr("version", model_.source_version);
+    version_written = true;
   }
-  OtherAttributes(model_.urdf_form, "");
+  for (const auto& a : model_.urdf_form.attributes) {
+    // The URDF's version (kept with its other attributes) unless one was
+    // written above.
+    if (a.on.empty() && !(version_written && a.name == "version"))
+      w_.Attr(a.name, a.value);
+  }
   std::vector<std::vector<int>> keys(4);
   keys[0].reserve(model_.materials.size());
   for (const auto& m : model_.materials) keys[0].push_back(Key(m.where));

@@ -308,6 +308,20 @@ TEST(WriteUrdfTest, LeftOutDefaultsAndOtherAttributesComeBack) {
   EXPECT_EQ(out.find("<origin"), std::string::npos) << out;
 }
 
+// The URDF's version is kept with its other <robot> attributes, so a model
+// that went through SDF (no source version) writes it once again.
+TEST(WriteUrdfTest, VersionComesBackOnce) {
+  frames::Model m = Read(R"(<robot name="r" version="1.0"><link name="a"/></robot>)");
+  const std::string direct = Write(m);
+  EXPECT_NE(direct.find(R"(<robot name="r" version="1.0">)"), std::string::npos) << direct;
+  m.source_version = "1.7";  // as sdf2urdf's model says
+  EXPECT_EQ(Write(m), direct);
+  UrdfWriteOptions v11;
+  v11.version = "1.1";
+  const std::string chosen = Write(m, v11);
+  EXPECT_NE(chosen.find(R"(<robot name="r" version="1.1">)"), std::string::npos) << chosen;
+}
+
 TEST(WriteUrdfTest, NumbersReadBackBitIdentical) {
   const double values[] = {0.1 + 0.2,     1.0 / 3.0, -2.5e-300,
                            6.02214076e23, 5e-324,    1.7976931348623157e308,
@@ -346,8 +360,9 @@ TEST(WriteUrdfTest, VersionOnlyWhenKnown) {
   v11.version = "1.1";
   EXPECT_NE(Write(m, v11).find("<robot name=\"r\" version=\"1.1\">"),
             std::string::npos);
-  // An SDFormat version is not a URDF one.
+  // An SDFormat version is not a URDF one (and the model has no URDF form).
   m.source_version = "1.7";
+  m.urdf_form = {};
   EXPECT_NE(Write(m).find("<robot name=\"r\">"), std::string::npos) << Write(m);
 }
 
