@@ -449,6 +449,16 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
     auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, &u.type, &block);
     if (!axis) return false;
     u.axis = std::move(axis);
+    if (u.type == JointType::kContinuous &&
+        u.urdf_form.Has(frames::UrdfForm::kRevolute)) {
+      // The URDF said revolute, without finite limits: revolute again, with
+      // the limits it wrote.
+      u.type = JointType::kRevolute;
+      if (j.axis && j.axis->limit && u.axis->limit) {
+        u.axis->limit->lower = j.axis->limit->lower;
+        u.axis->limit->upper = j.axis->limit->upper;
+      }
+    }
   } else if (j.axis) {
     // An axis on a fixed joint (URDF files write them; urdf2sdf keeps them).
     auto axis = UrdfAxis(fj, *j.axis, &u.type, &block);

@@ -69,7 +69,7 @@ const char* UrdfForm::PartName(int bit) {
       "inertial",        "inertial.origin",  "inertial.origin.no_xyz",
       "inertial.origin.no_rpy", "no_axis",   "no_lower",
       "no_upper",        "no_effort",        "no_velocity",
-      "robot",           "capsule"};
+      "robot",           "capsule",          "revolute"};
   return bit >= 0 && bit < kPartCount ? kNames[bit] : "";
 }
 

@@ -67,8 +67,11 @@ struct UrdfForm {
     // Visual, collision: the URDF wrote a <capsule> (pybullet's, or URDF
     // 1.1's), which comes back as one whatever the version written.
     kCapsule = 1u << 13,
+    // Joint: type="revolute" without finite limits (which a converter would
+    // otherwise write as continuous).
+    kRevolute = 1u << 14,
   };
-  static constexpr int kPartCount = 14;
+  static constexpr int kPartCount = 15;
   // "origin", "origin.xyz", ..., "no_velocity": the names <urdf:form> uses.
   static const char* PartName(int bit);
 

@@ -1,6 +1,7 @@
 #include "urdf_io/reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <unordered_map>
 #include <unordered_set>
@@ -509,6 +510,14 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
   // Only where a writer would otherwise write URDF's default axis.
   if (!j->axis && (moving || limit || dynamics))
     form->parts |= frames::UrdfForm::kNoAxis;
+  // A revolute joint without finite limits (none, or +-1e16, SDFormat's
+  // "unlimited") is what SDF calls continuous; say it was revolute.
+  auto unbounded = [](const std::optional<double>& v) {
+    return !v || !(std::abs(*v) < 1e16);
+  };
+  if (j->type == frames::JointType::kRevolute &&
+      (!limit || (unbounded(limit->lower) && unbounded(limit->upper))))
+    form->parts |= frames::UrdfForm::kRevolute;
   if (limit || dynamics) {
     if (!j->axis) j->axis.emplace();  // URDF default axis (1, 0, 0)
     j->axis->limit = limit;
