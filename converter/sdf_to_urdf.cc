@@ -400,7 +400,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   for (const auto& e : j.extensions) {
     if (!IsCarried(e)) {
       sdf_only.push_back(e);
-    } else if (UncarriedName(e) == "axis") {
+    } else if (!zero_axis && IsCarriedZeroAxis(e)) {
       zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
     } else if (!RestoreJointDetail(e, &u)) {
       u.extensions.push_back(Restored(e));

@@ -405,6 +405,14 @@ const Element* FindCarried(const std::vector<Element>& elements,
   return nullptr;
 }
 
+bool IsCarriedZeroAxis(const Element& e) {
+  if (e.name != std::string(kPrefix) + "axis") return false;
+  const std::string* xyz = e.Attribute("xyz");
+  double v[3];
+  return xyz && xml::ParseNumbers(*xyz, 3, v) && v[0] == 0 && v[1] == 0 &&
+         v[2] == 0;
+}
+
 bool RestoreJointDetail(const Element& e, frames::Joint* j) {
   const std::string name = UncarriedName(e);
   if (name == "mimic") {

@@ -62,6 +62,9 @@ frames::Element Restored(frames::Element e);
 // The carried element <urdf:NAME> among `elements`, or nullptr.
 const frames::Element* FindCarried(const std::vector<frames::Element>& elements,
                                    const char* name);
+// <urdf:axis xyz="0 0 0">: the zero axis of a joint SDFormat refuses it on
+// (as opposed to a URDF's repeated <axis>, carried as written).
+bool IsCarriedZeroAxis(const frames::Element& e);
 // <urdf:mimic>, <urdf:safety_controller>, <urdf:calibration>,
 // <urdf:original_name> or <urdf:form> into `j`; false when `e` is none of
 // them.

@@ -141,7 +141,6 @@ std::string Category(const std::string& d) {
   if (has("robot@name")) return "ROBOT_NAME";
   if (has(" text: ")) return "TEXT_CONTENT";
   if (has("/inertia@") && has(": added")) return "INERTIA_INCOMPLETE";
-  if (has("/axis#")) return "SECOND_AXIS";
   if (has("/geometry/") || has("collision: missing") ||
       has("collision#") || has("visual: missing"))
     return "SHAPE_FORM";

@@ -606,6 +606,24 @@ TEST(Warned, RobotWithoutNameIsNamedAfterTheFile) {
   EXPECT_NE(out.find("<model name=\"my_bot\">"), std::string::npos) << out;
 }
 
+TEST(Warned, SecondAxisCarried) {
+  const std::string out = ExpectWarned(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="j" type="continuous">
+    <parent link="a"/>
+    <child link="b"/>
+    <axis xyz="0 1 0"/>
+    <axis xyz="0 0 1"/>
+  </joint>
+</robot>
+)",
+                                       "ELEMENT_REPEATED", 8);
+  // The first axis is the joint's, as urdfdom reads it.
+  EXPECT_NE(out.find("<xyz>0 1 0</xyz>"), std::string::npos) << out;
+  EXPECT_NE(out.find("<urdf:axis xyz=\"0 0 1\"/>"), std::string::npos) << out;
+}
+
 TEST(Warned, MaterialDefinedTwiceIdentically) {
   const std::string out = ExpectWarned(R"(<robot name="r">
   <material name="paint">

@@ -432,6 +432,15 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
   for (const XMLElement* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
+    if (Is(c, "axis") && c != e->FirstChildElement("axis")) {
+      // URDF readers read the first <axis>; a second is kept as written.
+      ctx_.diags->Warning("ELEMENT_REPEATED",
+                          "joint '" + j->name + "' has a second <axis>; the "
+                          "first is used and this one is carried as written",
+                          ctx_.At(c));
+      j->extensions.push_back(xml::ToElement(c, ctx_));
+      continue;
+    }
     if (Is(c, "axis")) {
       KeepOtherAttributes(c, {"xyz"}, "axis", form);
       auto& axis = j->axis.emplace();
