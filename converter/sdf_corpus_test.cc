@@ -55,6 +55,7 @@ namespace {
 namespace fs = std::filesystem;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
+using test_support::Joined;
 using test_support::ReadFile;
 using test_support::MaxDiff;
 using test_support::Num;
@@ -67,6 +68,8 @@ using Eigen::Vector3d;
 using sdf_oracle::Snapshot;
 
 constexpr double kTol = 1e-9;
+// Lines of a list shown in a failure message.
+constexpr size_t kJoinedMax = 40;
 
 // ---------------------------------------------------------------------------
 // The differences list.
@@ -211,15 +214,6 @@ std::vector<std::string> Compare(const Snapshot& expected,
   return out;
 }
 
-std::string Joined(const std::vector<std::string>& lines, size_t max = 40) {
-  std::string s;
-  for (size_t i = 0; i < lines.size() && i < max; ++i) s += "  " + lines[i] + "\n";
-  if (lines.size() > max) {
-    s += "  ... and " + std::to_string(lines.size() - max) + " more\n";
-  }
-  return s;
-}
-
 std::string Errors(const std::vector<std::string>& errors) {
   std::string s;
   for (size_t i = 0; i < errors.size() && i < 5; ++i) {
@@ -261,7 +255,7 @@ TEST(SdfCorpusTest, CompareFindsDifferences) {
   b.inertials["m::l"].mass = 2.0000001;
   b.poses["m::extra"] = X;
   const std::vector<std::string> d = Compare(a, b, "a", "b", &n);
-  ASSERT_EQ(d.size(), 4u) << Joined(d);
+  ASSERT_EQ(d.size(), 4u) << Joined(d, kJoinedMax);
   EXPECT_NE(d[0].find("m::extra: in b, not in a"), std::string::npos) << d[0];
   EXPECT_NE(d[1].find("pose m::l"), std::string::npos) << d[1];
   EXPECT_NE(d[2].find("axis m::j/axis"), std::string::npos) << d[2];
@@ -286,7 +280,7 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
   std::vector<std::string> list_problems;
   const std::map<std::string, Listed> listed =
       ReadDifferences(list_path, &list_problems);
-  EXPECT_TRUE(list_problems.empty()) << Joined(list_problems);
+  EXPECT_TRUE(list_problems.empty()) << Joined(list_problems, kJoinedMax);
   for (const auto& [file, l] : listed) {
     EXPECT_TRUE(std::binary_search(files.begin(), files.end(), file))
         << list_path << " lists " << file << ", which is not in the corpus";
@@ -365,7 +359,7 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
     }
     EXPECT_TRUE(problems.empty())
         << rel << ": our poses differ from libsdformat's:\n"
-        << Joined(problems);
+        << Joined(problems, kJoinedMax);
 
     // 3. Migration to SDFormat 1.7.
     converter::SdfToSdfOptions options;
@@ -388,7 +382,7 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
         Compare(oracle, back, "input", "output", &ignored);
     EXPECT_TRUE(d.empty()) << rel
                            << ": libsdformat places our 1.7 output elsewhere:\n"
-                           << Joined(d);
+                           << Joined(d, kJoinedMax);
     if (d.empty()) ++migrated;
   }
   std::cout << "Nested models only libsdformat makes (unflattened names, "

@@ -38,7 +38,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -53,17 +52,22 @@
 #include <tinyxml2.h>
 
 #include "converter/sdf_to_urdf.h"
+#include "sdf_io/testing/sdformat_loader.h"
 #include "tools/testing/corpus.h"
 #include "tools/testing/format.h"
 
 namespace {
 
+using sdf_oracle::FastLoadFile;
+using sdf_oracle::FastLoadString;
+using sdf_oracle::MakeConfig;
+using sdf_oracle::ToIsometry;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
+using test_support::IsSingleModelDocument;
 using test_support::MaxDiff;
 using test_support::Num;
 using test_support::PoseStr;
-using test_support::ReadFile;
 using test_support::Runfile;
 
 constexpr double kTol = 1e-9;
@@ -125,16 +129,6 @@ struct View {
   int sensors = 0, lights = 0, plugins = 0, collisions = 0, joint_count = 0;
 };
 
-Eigen::Isometry3d ToEigen(const ignition::math::Pose3d& p) {
-  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(p.Rot().W(), p.Rot().X(), p.Rot().Y(),
-                                  p.Rot().Z())
-                   .normalized()
-                   .toRotationMatrix();
-  X.translation() = Eigen::Vector3d(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
-  return X;
-}
-
 std::string Attr(const sdf::ElementPtr& e, const std::string& key) {
   const sdf::ParamPtr a = e->GetAttribute(key);
   return a ? a->GetAsString() : std::string();
@@ -195,14 +189,14 @@ void LinkFacts(const sdf::Link& l, const std::string& key, bool urdf,
                                     Num(decay->Get<double>("angular")),
                                 {}};
   // Poses in the inertial frame I: the same body-fixed frame on both sides.
-  const Eigen::Isometry3d X_IL = ToEigen(l.Inertial().Pose()).inverse();
+  const Eigen::Isometry3d X_IL = ToIsometry(l.Inertial().Pose()).inverse();
   for (uint64_t k = 0; k < l.SensorCount(); ++k) {
     const sdf::Sensor* s = l.SensorByIndex(k);
     ignition::math::Pose3d X_LS = s->RawPose();
     const bool resolved = s->SemanticPose().Resolve(X_LS).empty();
     f[key + "/sensor:" + s->Name()] = {
         Attr(s->Element(), "type") + (resolved ? "" : " (pose unresolved)"),
-        X_IL * ToEigen(X_LS)};
+        X_IL * ToIsometry(X_LS)};
     ++v->sensors;
   }
   for (uint64_t k = 0; k < l.LightCount(); ++k) {
@@ -211,7 +205,7 @@ void LinkFacts(const sdf::Link& l, const std::string& key, bool urdf,
     const bool resolved = s->SemanticPose().Resolve(X_LS).empty();
     f[key + "/light:" + s->Name()] = {
         Attr(s->Element(), "type") + (resolved ? "" : " (pose unresolved)"),
-        X_IL * ToEigen(X_LS)};
+        X_IL * ToIsometry(X_LS)};
     ++v->lights;
   }
   Plugins(e, key, v);
@@ -251,7 +245,7 @@ void JointFacts(const sdf::Joint& j, const std::string& key, View* v) {
     f[key + "/sensor:" + s->Name()] = {
         Attr(s->Element(), "type") + " relative_to '" + s->PoseRelativeTo() +
             "'",
-        ToEigen(s->RawPose())};
+        ToIsometry(s->RawPose())};
     ++v->sensors;
   }
 }
@@ -298,71 +292,21 @@ Loaded Load(sdf::Root* root, const sdf::Errors& errors, bool urdf) {
   return out;
 }
 
-sdf::ParserConfig Config(const std::vector<std::string>& model_paths) {
-  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
-  for (const std::string& dir : model_paths) config.AddURIPath("model://", dir);
-  config.SetFindCallback([model_paths](const std::string& uri) {
-    std::string name = uri;
-    const size_t scheme = name.find("://");
-    if (scheme != std::string::npos) name = name.substr(scheme + 3);
-    for (const std::string& dir : model_paths) {
-      const std::string candidate = dir + "/" + name;
-      if (std::ifstream(candidate).good()) return candidate;
-    }
-    return std::string();
-  });
-  return config;
-}
-
 // sdf::Root::Load(path) and LoadSdfString(text) do what these do, with a
-// fresh description of SDFormat each time (sdf::init, 50 ms); these reuse
-// one, emptied before each read (four times faster over the corpus).
-// LoadsLikeRootLoad checks that they read what Root::Load reads.
-sdf::SDFPtr Description() {
-  static const sdf::SDFPtr* d = [] {
-    auto* p = new sdf::SDFPtr(new sdf::SDF());
-    sdf::init(*p);
-    return p;
-  }();
-  static const std::set<std::string>* attributes = [] {
-    auto* keys = new std::set<std::string>;
-    for (const auto& a : (*d)->Root()->GetAttributes()) keys->insert(a->GetKey());
-    return keys;
-  }();
-  // What a read added (xmlns:urdf ... attributes, which then count as
-  // required), and what readFile sets only when it is empty (it decides
-  // conversions).
-  std::vector<std::string> added;
-  for (const auto& a : (*d)->Root()->GetAttributes()) {
-    if (!attributes->count(a->GetKey())) added.push_back(a->GetKey());
-  }
-  for (const auto& key : added) (*d)->Root()->RemoveAttribute(key);
-  (*d)->Root()->ClearElements();
-  (*d)->SetOriginalVersion("");
-  (*d)->Root()->SetOriginalVersion("");
-  (*d)->SetFilePath("");
-  (*d)->Root()->SetFilePath("");
-  return *d;
-}
-
+// fresh description of SDFormat each time (sdf::init, 50 ms); these run
+// sdf::init once (sdf_io/testing/sdformat_loader.h; four times faster over
+// the corpus). LoadsLikeRootLoad checks that they read what Root::Load reads.
 Loaded LoadSdfFile(const std::string& path,
                    const std::vector<std::string>& model_paths) {
-  const sdf::ParserConfig config = Config(model_paths);
-  const sdf::SDFPtr description = Description();
-  sdf::Errors errors;
-  sdf::readFile(path, config, description, errors);
   sdf::Root root;
-  if (errors.empty()) errors = root.Load(description, config);
+  const sdf::Errors errors = FastLoadFile(&root, path, MakeConfig(model_paths));
   return Load(&root, errors, false);
 }
 
 Loaded LoadUrdfText(const std::string& urdf) {
-  const sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
-  const sdf::SDFPtr description = Description();
-  sdf::Errors errors;
-  sdf::readString(urdf, config, description, errors);
   sdf::Root root;
-  if (errors.empty()) errors = root.Load(description, config);
+  const sdf::Errors errors =
+      FastLoadString(&root, urdf, sdf::ParserConfig::GlobalConfig());
   return Load(&root, errors, true);
 }
 
@@ -536,48 +480,20 @@ std::vector<Difference> Compare(const View& sdf, View urdf,
 std::map<std::pair<std::string, std::string>, std::string> ReadList(
     const std::string& path, std::vector<std::string>* bad) {
   std::map<std::pair<std::string, std::string>, std::string> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = line.substr(hash + 1);
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    std::string file, code, extra;
-    if (!(fields >> file)) continue;
-    const std::string where = path + ":" + std::to_string(n) + ": ";
-    if (!(fields >> code) || (fields >> extra)) {
-      bad->push_back(where + "expected `path CODE  # reason`");
-    } else if (!Codes().count(code)) {
-      bad->push_back(where + "unknown code " + code);
-    } else if (reason.find_first_not_of(" \t") == std::string::npos) {
-      bad->push_back(where + "no reason given");
-    } else if (!out.emplace(std::pair{file, code}, reason).second) {
-      bad->push_back(where + file + " " + code + " listed twice");
-    }
-  }
+  test_support::ForEachReviewedLine(
+      path, 2, "path CODE  # reason", bad,
+      [&](const test_support::ReviewedLine& l) {
+        const std::string& file = l.fields[0];
+        const std::string& code = l.fields[1];
+        if (!Codes().count(code)) {
+          bad->push_back(l.where + "unknown code " + code);
+        } else if (!l.HasReason()) {
+          bad->push_back(l.where + "no reason given");
+        } else if (!out.emplace(std::pair{file, code}, l.reason).second) {
+          bad->push_back(l.where + file + " " + code + " listed twice");
+        }
+      });
   return out;
-}
-
-bool IsSingleModelDocument(const std::string& path) {
-  tinyxml2::XMLDocument doc;
-  if (doc.Parse(ReadFile(path).c_str()) != tinyxml2::XML_SUCCESS) return false;
-  const tinyxml2::XMLElement* root = doc.RootElement();
-  if (!root || std::string(root->Name()) != "sdf") return false;
-  int models = 0, worlds = 0;
-  for (const tinyxml2::XMLElement* e = root->FirstChildElement(); e;
-       e = e->NextSiblingElement()) {
-    models += std::string(e->Name()) == "model";
-    worlds += std::string(e->Name()) == "world";
-  }
-  return models == 1 && worlds == 0;
 }
 
 std::string Joined(const std::vector<std::string>& lines, size_t max) {
@@ -716,8 +632,8 @@ TEST(SdfGazeboOracleTest, FixturesAndCorpusReadBackInLibsdformat) {
       not_loaded.push_back(in.rel + ": " + sdf.error);
       sdf::Root root;
       if (sdf.error != "no model" &&
-          root.Load(in.path, Config(fixture ? std::vector<std::string>{}
-                                            : model_paths)).empty()) {
+          root.Load(in.path, MakeConfig(fixture ? std::vector<std::string>{}
+                                                : model_paths)).empty()) {
         failures.push_back(in.rel + ": sdf::Root::Load loads it, the test's "
                            "loading (reused description) does not: " + sdf.error);
       }

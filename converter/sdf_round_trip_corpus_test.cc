@@ -96,13 +96,11 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <limits>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -122,14 +120,13 @@
 #include <sdf/Model.hh>
 #include <sdf/ParserConfig.hh>
 #include <sdf/Root.hh>
-#include <sdf/SDFImpl.hh>
-#include <sdf/parser.hh>
 #include <sdf/SemanticPose.hh>
 #include <sdf/Sensor.hh>
 #include <tinyxml2.h>
 
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"
+#include "sdf_io/testing/sdformat_loader.h"
 #include "tools/testing/corpus.h"
 #include "tools/testing/format.h"
 
@@ -139,12 +136,15 @@ namespace fs = std::filesystem;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
+using sdf_oracle::MakeConfig;
+using sdf_oracle::ToIsometry;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
+using test_support::IsSingleModelDocument;
+using test_support::Joined;
 using test_support::MaxDiff;
 using test_support::Num;
 using test_support::PoseStr;
-using test_support::ReadFile;
 using test_support::Runfile;
 using test_support::Vec;
 
@@ -211,16 +211,6 @@ struct ModelRec {
   std::map<std::string, PosedRec> lights;   // "LINK/NAME"
   std::vector<PluginRec> plugins;
 };
-
-Isometry3d ToIsometry(const ignition::math::Pose3d& pose) {
-  const ignition::math::Quaterniond& q = pose.Rot();
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(q.W(), q.X(), q.Y(), q.Z())
-                   .normalized()
-                   .toRotationMatrix();
-  X.translation() = Vector3d(pose.Pos().X(), pose.Pos().Y(), pose.Pos().Z());
-  return X;
-}
 
 bool Resolve(const sdf::SemanticPose& semantic, Isometry3d* X) {
   ignition::math::Pose3d pose;
@@ -457,109 +447,41 @@ class Walker {
   ModelRec& r_;
 };
 
-// As sdf_io/testing/sdformat_oracle.cc configures libsdformat (the same
-// selection of files loads): model:// in each of model_paths, and a bare or
-// other-scheme URI looked up there too, as Gazebo's callback does.
-sdf::ParserConfig Config(const std::vector<std::string>& model_paths) {
-  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
-  for (const std::string& dir : model_paths) config.AddURIPath("model://", dir);
-  config.SetFindCallback([model_paths](const std::string& uri) {
-    std::string name = uri;
-    const std::size_t scheme = name.find("://");
-    if (scheme != std::string::npos) name = name.substr(scheme + 3);
-    for (const std::string& dir : model_paths) {
-      const std::string candidate = dir + "/" + name;
-      if (std::ifstream(candidate).good()) return candidate;
-    }
-    return std::string();
-  });
-  return config;
-}
-
 // Loads with libsdformat as sdf::Root::Load(path, config) and
-// Root::LoadSdfString(text, config) do (sdf::init, sdf::readFile or
-// sdf::readString, Root::Load(SDFPtr, config); the text may be URDF, which
-// readString converts with libsdformat's own URDF parser), except that
-// sdf::init, which parses libsdformat's whole element description and takes
-// most of the time of a load (~0.06 s of ~0.08 s), runs once: each load
-// reads into a fresh root element made like sdf::init's (see Fresh()).
-// SDF_ROUND_TRIP_FRESH_INIT=1 calls Root::Load/LoadSdfString themselves
-// instead (about 3 times slower), to check that both give the same output.
+// Root::LoadSdfString(text, config) do (the text may be URDF, which
+// libsdformat converts with its own URDF parser), except that sdf::init runs
+// once (sdf_io/testing/sdformat_loader.h), which makes a load about 3 times
+// faster. SDF_ROUND_TRIP_FRESH_INIT=1 calls Root::Load/LoadSdfString
+// themselves instead, to check that both give the same output.
 class Loader {
  public:
   Loader() : fresh_(std::getenv("SDF_ROUND_TRIP_FRESH_INIT") != nullptr) {}
 
   ModelRec File(const std::string& path,
                 const std::vector<std::string>& model_paths) {
-    const sdf::ParserConfig config = Config(model_paths);
+    const sdf::ParserConfig config = MakeConfig(model_paths);
     if (fresh_) {
       return Walk([&](sdf::Root& root) { return root.Load(path, config); });
     }
     return Walk([&](sdf::Root& root) {
-      sdf::Errors errors;
-      const sdf::SDFPtr sdf = Fresh();
-      if (!sdf::readFile(path, config, sdf, errors)) {
-        errors.push_back(
-            {sdf::ErrorCode::FILE_READ, "Unable to read file:" + path});
-        return errors;
-      }
-      const sdf::Errors load = root.Load(sdf, config);
-      errors.insert(errors.end(), load.begin(), load.end());
-      return errors;
+      return sdf_oracle::FastLoadFile(&root, path, config);
     });
   }
 
   // SDFormat or URDF text.
   ModelRec Text(const std::string& text,
                 const std::vector<std::string>& model_paths) {
-    const sdf::ParserConfig config = Config(model_paths);
+    const sdf::ParserConfig config = MakeConfig(model_paths);
     if (fresh_) {
       return Walk(
           [&](sdf::Root& root) { return root.LoadSdfString(text, config); });
     }
     return Walk([&](sdf::Root& root) {
-      sdf::Errors errors;
-      const sdf::SDFPtr sdf = Fresh();
-      if (!sdf::readString(text, config, sdf, errors)) {
-        errors.push_back({sdf::ErrorCode::STRING_READ,
-                          "Unable to read SDF string: " + text});
-        return errors;
-      }
-      const sdf::Errors load = root.Load(sdf, config);
-      errors.insert(errors.end(), load.begin(), load.end());
-      return errors;
+      return sdf_oracle::FastLoadString(&root, text, config);
     });
   }
 
  private:
-  // A fresh SDF whose root element is what sdf::init makes: the <sdf>
-  // element with its attributes and no children, its element descriptions
-  // shared with the one initialised description (libsdformat only reads
-  // those: each child element it adds is a clone of one).
-  sdf::SDFPtr Fresh() {
-    if (!description_) {
-      description_ = std::make_shared<sdf::SDF>();
-      sdf::init(description_);
-    }
-    const sdf::ElementPtr d = description_->Root();
-    auto root = std::make_shared<sdf::Element>();
-    root->SetName(d->GetName());
-    root->SetRequired(d->GetRequired());
-    root->SetCopyChildren(d->GetCopyChildren());
-    root->SetDescription(d->GetDescription());
-    for (const sdf::ParamPtr& a : d->GetAttributes()) {
-      root->AddAttribute(a->GetKey(), a->GetTypeName(),
-                         a->GetDefaultAsString(), a->GetRequired(),
-                         a->GetDescription());
-    }
-    for (size_t i = 0; i < d->GetElementDescriptionCount(); ++i) {
-      root->AddElementDescription(d->GetElementDescription(i));
-    }
-    auto sdf = std::make_shared<sdf::SDF>();
-    sdf->Root(root);
-    return sdf;
-  }
-
   static ModelRec Walk(const std::function<sdf::Errors(sdf::Root&)>& load) {
     ModelRec r;
     sdf::Root root;
@@ -582,7 +504,6 @@ class Loader {
   }
 
   const bool fresh_;
-  sdf::SDFPtr description_;
 };
 
 // ---------------------------------------------------------------------------
@@ -1301,70 +1222,26 @@ const std::set<std::string>& Categories() {
 std::map<std::string, std::string> ReadList(const std::string& path,
                                             std::vector<std::string>* bad) {
   std::map<std::string, std::string> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
-  for (int n = 1; std::getline(in, line); ++n) {
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = line.substr(hash + 1);
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    std::string file, which, category, extra;
-    if (!(fields >> file)) continue;
-    const std::string where = path + ":" + std::to_string(n) + ": ";
-    if (!(fields >> which >> category) || (fields >> extra)) {
-      bad->push_back(where + "expected `path A|B CATEGORY  # reason`");
-      continue;
-    }
-    if (which != "A" && which != "B") {
-      bad->push_back(where + "path must be A or B, not " + which);
-      continue;
-    }
-    if (!Categories().count(category)) {
-      bad->push_back(where + "unknown category " + category);
-      continue;
-    }
-    if (reason.find_first_not_of(" \t") == std::string::npos) {
-      bad->push_back(where + "no reason given");
-    }
-    if (!out.emplace(file + " " + which + " " + category, reason).second) {
-      bad->push_back(where + "listed twice");
-    }
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------
-// Which files: an <sdf> root with exactly one <model> child and no <world>.
-
-bool IsSingleModelDocument(const std::string& path) {
-  tinyxml2::XMLDocument doc;
-  if (doc.Parse(ReadFile(path).c_str()) != tinyxml2::XML_SUCCESS) return false;
-  const tinyxml2::XMLElement* root = doc.RootElement();
-  if (root == nullptr || std::string(root->Name()) != "sdf") return false;
-  int models = 0, worlds = 0;
-  for (const tinyxml2::XMLElement* e = root->FirstChildElement(); e;
-       e = e->NextSiblingElement()) {
-    models += std::string(e->Name()) == "model";
-    worlds += std::string(e->Name()) == "world";
-  }
-  return models == 1 && worlds == 0;
-}
-
-std::string Joined(const std::vector<std::string>& lines, size_t max) {
-  std::string out;
-  for (size_t i = 0; i < lines.size() && i < max; ++i) {
-    out += "  " + lines[i] + "\n";
-  }
-  if (lines.size() > max) {
-    out += "  ... and " + std::to_string(lines.size() - max) + " more\n";
-  }
+  test_support::ForEachReviewedLine(
+      path, 3, "path A|B CATEGORY  # reason", bad,
+      [&](const test_support::ReviewedLine& l) {
+        const std::string& file = l.fields[0];
+        const std::string& which = l.fields[1];
+        const std::string& category = l.fields[2];
+        if (which != "A" && which != "B") {
+          bad->push_back(l.where + "path must be A or B, not " + which);
+          return;
+        }
+        if (!Categories().count(category)) {
+          bad->push_back(l.where + "unknown category " + category);
+          return;
+        }
+        if (!l.HasReason()) bad->push_back(l.where + "no reason given");
+        if (!out.emplace(file + " " + which + " " + category, l.reason)
+                 .second) {
+          bad->push_back(l.where + "listed twice");
+        }
+      });
   return out;
 }
 

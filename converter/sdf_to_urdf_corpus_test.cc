@@ -86,6 +86,8 @@ namespace {
 namespace fs = std::filesystem;
 using test_support::CorpusDir;
 using test_support::CorpusFiles;
+using test_support::IsSingleModelDocument;
+using test_support::Joined;
 using test_support::ReadFile;
 using test_support::MatStr;
 using test_support::MaxDiff;
@@ -135,29 +137,6 @@ std::map<std::string, Listed> ReadRefused(const std::string& path,
   std::set<std::string> known;
   for (const auto& entry : RefusalCodes()) known.insert(entry.first);
   return test_support::ReadReviewedList(path, known, bad);
-}
-
-// ---------------------------------------------------------------------------
-// Which files: an <sdf> root with exactly one <model> child and no <world>.
-
-bool IsSingleModelDocument(const std::string& path, std::string* model_name) {
-  const std::string text = ReadFile(path);
-  tinyxml2::XMLDocument doc;
-  if (doc.Parse(text.c_str()) != tinyxml2::XML_SUCCESS) return false;
-  const tinyxml2::XMLElement* root = doc.RootElement();
-  if (root == nullptr || std::string(root->Name()) != "sdf") return false;
-  int models = 0, worlds = 0;
-  for (const tinyxml2::XMLElement* e = root->FirstChildElement(); e;
-       e = e->NextSiblingElement()) {
-    const std::string name = e->Name();
-    if (name == "model") {
-      ++models;
-      const char* n = e->Attribute("name");
-      *model_name = n ? n : "";
-    }
-    if (name == "world") ++worlds;
-  }
-  return models == 1 && worlds == 0;
 }
 
 // ---------------------------------------------------------------------------
@@ -908,17 +887,6 @@ std::vector<std::string> CompareWithSnapshot(const urdf::ModelInterface& urdf,
   Comparer(urdf, carried, snapshot, model_name, options, stats, &problems)
       .Run();
   return problems;
-}
-
-std::string Joined(const std::vector<std::string>& lines, size_t max) {
-  std::string s;
-  for (size_t i = 0; i < lines.size() && i < max; ++i) {
-    s += "  " + lines[i] + "\n";
-  }
-  if (lines.size() > max) {
-    s += "  ... and " + std::to_string(lines.size() - max) + " more\n";
-  }
-  return s;
 }
 
 std::string FirstErrorCode(const frames::Diagnostics& d) {

@@ -46,15 +46,17 @@
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
-#include <console_bridge/console.h>
 #include <gtest/gtest.h>
 #include <sdf/sdf.hh>
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
 #include "converter/urdf_to_sdf.h"
+#include "sdf_io/testing/sdformat_loader.h"
 #include "tools/testing/corpus.h"
 #include "tools/testing/format.h"
+#include "tools/testing/pose.h"
+#include "urdf_io/testing/urdfdom_compare.h"
 
 namespace {
 
@@ -69,6 +71,8 @@ using test_support::Vec;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
+using sdf_oracle::ToIsometry;
+using test_support::FromXyzRpy;
 
 constexpr double kTol = 1e-9;
 
@@ -143,17 +147,6 @@ std::set<std::string> GazeboElementNames(const std::string& text) {
   return out;
 }
 
-Isometry3d FromXyzRpy(const Vector3d& xyz, const Vector3d& rpy) {
-  // URDF rpy: fixed axes, roll about X, then pitch about Y, then yaw about Z.
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = (Eigen::AngleAxisd(rpy.z(), Vector3d::UnitZ()) *
-                Eigen::AngleAxisd(rpy.y(), Vector3d::UnitY()) *
-                Eigen::AngleAxisd(rpy.x(), Vector3d::UnitX()))
-                   .toRotationMatrix();
-  X.translation() = xyz;
-  return X;
-}
-
 Matrix3d InertiaMatrix(double ixx, double ixy, double ixz, double iyy,
                        double iyz, double izz) {
   Matrix3d I;
@@ -195,17 +188,6 @@ ValidInertia NearestValidInertia(double mass, const Matrix3d& I) {
 
 // --- Reader 1: urdfdom ------------------------------------------------------
 
-class CapturingHandler : public console_bridge::OutputHandler {
- public:
-  void log(const std::string& text, console_bridge::LogLevel level,
-           const char*, int) override {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) {
-      messages.push_back(text);
-    }
-  }
-  std::vector<std::string> messages;
-};
-
 Isometry3d FromUrdfdom(const urdf::Pose& p) {
   Isometry3d X = Isometry3d::Identity();
   X.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y,
@@ -215,26 +197,15 @@ Isometry3d FromUrdfdom(const urdf::Pose& p) {
   return X;
 }
 
+// urdfdom logs an error and still returns a model when, e.g., a collision's
+// geometry is unknown (it then drops that link's visuals and collisions):
+// any logged error means urdfdom's view of the file is not the file's
+// (urdfdom_testing::ParseWithUrdfdom then returns none).
 std::optional<OModel> ReadWithUrdfdom(const std::string& text,
                                       std::string* why) {
-  CapturingHandler handler;
-  console_bridge::useOutputHandler(&handler);
-  urdf::ModelInterfaceSharedPtr m;
-  try {
-    m = urdf::parseURDF(text);
-  } catch (const std::exception& e) {
-    handler.messages.push_back(e.what());
-  }
-  console_bridge::restorePreviousOutputHandler();
-  // urdfdom logs an error and still returns a model when, e.g., a collision's
-  // geometry is unknown (it then drops that link's visuals and collisions):
-  // any logged error means urdfdom's view of the file is not the file's.
-  if (!handler.messages.empty()) m.reset();
-  if (!m) {
-    for (const auto& s : handler.messages) *why += (why->empty() ? "" : "; ") + s;
-    if (why->empty()) *why = "urdfdom returned no model";
-    return std::nullopt;
-  }
+  const urdf::ModelInterfaceSharedPtr m =
+      urdfdom_testing::ParseWithUrdfdom(text, why);
+  if (!m) return std::nullopt;
   OModel out;
   out.name = m->getName();
   for (const auto& [name, link] : m->links_) {
@@ -569,15 +540,6 @@ MassProps Combine(const std::vector<std::pair<double, Isometry3d>>& parts_X,
 // ---------------------------------------------------------------------------
 // libsdformat side.
 
-Isometry3d ToEigen(const ignition::math::Pose3d& p) {
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(p.Rot().W(), p.Rot().X(), p.Rot().Y(),
-                                  p.Rot().Z())
-                   .toRotationMatrix();
-  X.translation() = Vector3d(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
-  return X;
-}
-
 std::string ErrorsStr(const sdf::Errors& errors) {
   std::string s;
   for (const auto& e : errors) {
@@ -594,7 +556,7 @@ std::optional<Isometry3d> ResolveInModel(const T* element, std::string* err) {
     *err = ErrorsStr(errors);
     return std::nullopt;
   }
-  return ToEigen(pose);
+  return ToIsometry(pose, /*normalize=*/false);
 }
 
 // The URDF name recorded by the converter in a custom element, if any.
@@ -1014,7 +976,7 @@ class OutputChecker {
     const std::optional<Isometry3d> X_MB = ResolveInModel(link, &err);
     if (!X_MB) return;  // reported with the link poses
     const ignition::math::Inertiald& in = link->Inertial();
-    const Isometry3d X_MI = *X_MB * ToEigen(in.Pose());
+    const Isometry3d X_MI = *X_MB * ToIsometry(in.Pose(), /*normalize=*/false);
     const auto& mm = in.MassMatrix();
     const Matrix3d I_I =
         InertiaMatrix(mm.Ixx(), mm.Ixy(), mm.Ixz(), mm.Iyy(), mm.Iyz(), mm.Izz());

@@ -55,14 +55,18 @@
 #include <sdf/sdf.hh>
 
 #include "converter/urdf_to_sdf.h"
+#include "sdf_io/testing/sdformat_loader.h"
 #include "tools/testing/corpus.h"
 #include "tools/testing/format.h"
+#include "tools/testing/pose.h"
 
 namespace {
 
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
+using sdf_oracle::ToIsometry;
+using test_support::FromXyzRpy;
 using test_support::MatStr;
 using test_support::Num;
 using test_support::OneLine;
@@ -138,25 +142,6 @@ const std::map<std::string, std::string>& Categories() {
 // ---------------------------------------------------------------------------
 // Poses.
 
-Isometry3d ToEigen(const ignition::math::Pose3d& p) {
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(p.Rot().W(), p.Rot().X(), p.Rot().Y(),
-                                  p.Rot().Z())
-                   .toRotationMatrix();
-  X.translation() = Vector3d(p.Pos().X(), p.Pos().Y(), p.Pos().Z());
-  return X;
-}
-
-Isometry3d FromXyzRpy(const Vector3d& xyz, const Vector3d& rpy) {
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = (Eigen::AngleAxisd(rpy.z(), Vector3d::UnitZ()) *
-                Eigen::AngleAxisd(rpy.y(), Vector3d::UnitY()) *
-                Eigen::AngleAxisd(rpy.x(), Vector3d::UnitX()))
-                   .toRotationMatrix();
-  X.translation() = xyz;
-  return X;
-}
-
 std::string ErrorsStr(const sdf::Errors& errors) {
   std::string s;
   for (const auto& e : errors) s += (s.empty() ? "" : "; ") + OneLine(e.Message(), 200);
@@ -167,7 +152,7 @@ template <typename T>
 std::optional<Isometry3d> InModel(const T* element) {
   ignition::math::Pose3d pose;
   if (!element->SemanticPose().Resolve(pose, "__model__").empty()) return std::nullopt;
-  return ToEigen(pose);
+  return ToIsometry(pose, /*normalize=*/false);
 }
 
 double PoseDistance(const Isometry3d& a, const Isometry3d& b, bool relative) {
@@ -437,7 +422,7 @@ class Comparison {
     auto get = [](const sdf::Link& l, const Isometry3d& X_ML) {
       const auto& in = l.Inertial();
       const auto& mm = in.MassMatrix();
-      const Isometry3d X_MI = X_ML * ToEigen(in.Pose());
+      const Isometry3d X_MI = X_ML * ToIsometry(in.Pose(), /*normalize=*/false);
       Matrix3d I;
       I << mm.Ixx(), mm.Ixy(), mm.Ixz(), mm.Ixy(), mm.Iyy(), mm.Iyz(), mm.Ixz(),
           mm.Iyz(), mm.Izz();
@@ -490,7 +475,8 @@ class Comparison {
       const sdf::Frame* f = o_.FrameByIndex(i);
       std::string b;
       if (!f->ResolveAttachedToBody(b).empty() || b != body) continue;
-      if (std::abs(ToEigen(f->RawPose()).linear()(2, 0)) >= 0.99999) return true;
+      const Isometry3d X_BF = ToIsometry(f->RawPose(), /*normalize=*/false);
+      if (std::abs(X_BF.linear()(2, 0)) >= 0.99999) return true;
     }
     return false;
   }
@@ -705,7 +691,7 @@ class Comparison {
     }
     const auto X_MR = FrameInModel(m, rel.empty() ? owner : rel);
     if (!X_MR) return std::nullopt;
-    return *X_MR * ToEigen(raw);
+    return *X_MR * ToIsometry(raw, /*normalize=*/false);
   }
 
   static std::vector<Posed> Collect(const sdf::Model& m, const std::string& kind) {
@@ -1075,36 +1061,16 @@ struct Entry {
 
 std::vector<Entry> ReadDifferences(const std::string& path, std::vector<std::string>* bad) {
   std::vector<Entry> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
   std::set<std::pair<std::string, std::string>> seen;
-  for (int n = 1; std::getline(in, line); ++n) {
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = Trim(line.substr(hash + 1));
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    Entry e;
-    std::string extra;
-    if (!(fields >> e.file)) continue;
-    const std::string where = path + ":" + std::to_string(n) + ": ";
-    if (!(fields >> e.category) || (fields >> extra)) {
-      bad->push_back(where + "expected `path CATEGORY  # reason`");
-      continue;
-    }
-    if (!Categories().count(e.category)) bad->push_back(where + "unknown category " + e.category);
-    if (reason.empty()) bad->push_back(where + "no reason given");
-    if (!seen.insert({e.file, e.category}).second) bad->push_back(where + "listed twice");
-    e.reason = reason;
-    e.line = n;
-    out.push_back(e);
-  }
+  test_support::ForEachReviewedLine(
+      path, 2, "path CATEGORY  # reason", bad, [&](const test_support::ReviewedLine& l) {
+        Entry e{l.fields[0], l.fields[1], Trim(l.reason), l.line};
+        if (!Categories().count(e.category))
+          bad->push_back(l.where + "unknown category " + e.category);
+        if (e.reason.empty()) bad->push_back(l.where + "no reason given");
+        if (!seen.insert({e.file, e.category}).second) bad->push_back(l.where + "listed twice");
+        out.push_back(e);
+      });
   return out;
 }
 

@@ -2,7 +2,6 @@
 #include "sdf_io/testing/sdformat_oracle.h"
 
 #include <exception>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +24,8 @@
 #include <sdf/Visual.hh>
 #include <sdf/World.hh>
 
+#include "sdf_io/testing/sdformat_loader.h"
+
 namespace sdf_oracle {
 namespace {
 
@@ -33,17 +34,6 @@ namespace {
 constexpr char kModelFrame[] = "__model__";
 // The world frame, in a world's scope.
 constexpr char kWorldFrame[] = "world";
-
-Eigen::Isometry3d ToIsometry(const ignition::math::Pose3d& pose) {
-  const ignition::math::Quaterniond& q = pose.Rot();
-  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(q.W(), q.X(), q.Y(), q.Z())
-                   .normalized()
-                   .toRotationMatrix();
-  X.translation() = Eigen::Vector3d(pose.Pos().X(), pose.Pos().Y(),
-                                    pose.Pos().Z());
-  return X;
-}
 
 Eigen::Vector3d ToVector(const ignition::math::Vector3d& v) {
   return Eigen::Vector3d(v.X(), v.Y(), v.Z());
@@ -258,27 +248,6 @@ void Fill(const sdf::Root& root, Snapshot* s) {
     s->poses[model->Name()] = X_RM;
     Walker(s).ModelContents(*model, model->Name(), X_RM);
   }
-}
-
-sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
-  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
-  for (const std::string& dir : model_paths) {
-    config.AddURIPath("model://", dir);
-  }
-  // For anything libsdformat's own search misses (a URI with another scheme
-  // or none), look the name up in the model directories, as Gazebo's
-  // callback does.
-  config.SetFindCallback([model_paths](const std::string& uri) {
-    std::string name = uri;
-    const std::size_t scheme = name.find("://");
-    if (scheme != std::string::npos) name = name.substr(scheme + 3);
-    for (const std::string& dir : model_paths) {
-      const std::string candidate = dir + "/" + name;
-      if (std::ifstream(candidate).good()) return candidate;
-    }
-    return std::string();
-  });
-  return config;
 }
 
 template <typename LoadFn>

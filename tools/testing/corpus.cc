@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <tinyxml2.h>
+
 namespace test_support {
 
 namespace fs = std::filesystem;
@@ -59,44 +61,78 @@ std::vector<std::string> CorpusFiles(
   return files;
 }
 
+bool IsSingleModelDocument(const std::string& path, std::string* model_name) {
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(ReadFile(path).c_str()) != tinyxml2::XML_SUCCESS) return false;
+  const tinyxml2::XMLElement* root = doc.RootElement();
+  if (root == nullptr || std::string(root->Name()) != "sdf") return false;
+  int models = 0, worlds = 0;
+  for (const tinyxml2::XMLElement* e = root->FirstChildElement(); e;
+       e = e->NextSiblingElement()) {
+    const std::string name = e->Name();
+    if (name == "model") {
+      ++models;
+      if (model_name != nullptr) {
+        const char* n = e->Attribute("name");
+        *model_name = n ? n : "";
+      }
+    }
+    if (name == "world") ++worlds;
+  }
+  return models == 1 && worlds == 0;
+}
+
+bool ReviewedLine::HasReason() const {
+  return reason.find_first_not_of(" \t") != std::string::npos;
+}
+
+void ForEachReviewedLine(const std::string& path, size_t field_count,
+                         const std::string& usage,
+                         std::vector<std::string>* bad,
+                         const std::function<void(const ReviewedLine&)>& each) {
+  std::ifstream in(path);
+  if (!in) {
+    bad->push_back("cannot read " + path);
+    return;
+  }
+  std::string text;
+  for (int n = 1; std::getline(in, text); ++n) {
+    ReviewedLine l;
+    const size_t hash = text.find('#');
+    if (hash != std::string::npos) {
+      l.reason = text.substr(hash + 1);
+      text = text.substr(0, hash);
+    }
+    std::istringstream fields(text);
+    for (std::string f; fields >> f;) l.fields.push_back(f);
+    if (l.fields.empty()) continue;
+    l.line = n;
+    l.where = path + ":" + std::to_string(n) + ": ";
+    if (l.fields.size() != field_count) {
+      bad->push_back(l.where + "expected `" + usage + "`");
+      continue;
+    }
+    each(l);
+  }
+}
+
 std::map<std::string, Listed> ReadReviewedList(
     const std::string& path, const std::set<std::string>& known_codes,
     std::vector<std::string>* bad) {
   std::map<std::string, Listed> out;
-  std::ifstream in(path);
-  if (!in) {
-    bad->push_back("cannot read " + path);
-    return out;
-  }
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    std::string reason;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) {
-      reason = line.substr(hash + 1);
-      line = line.substr(0, hash);
-    }
-    std::istringstream fields(line);
-    std::string file, code, extra;
-    if (!(fields >> file)) continue;
-    const std::string where = path + ":" + std::to_string(n) + ": ";
-    if (!(fields >> code) || (fields >> extra)) {
-      bad->push_back(where + "expected `path CODE  # reason`");
-      continue;
-    }
-    if (!known_codes.count(code)) {
-      bad->push_back(where + "unknown code " + code);
-      continue;
-    }
-    if (reason.find_first_not_of(" \t") == std::string::npos) {
-      bad->push_back(where + "no reason given");
-    }
-    if (!out.emplace(file, Listed{code, reason}).second) {
-      bad->push_back(where + file + " listed twice");
-    }
-  }
+  ForEachReviewedLine(
+      path, 2, "path CODE  # reason", bad, [&](const ReviewedLine& l) {
+        const std::string& file = l.fields[0];
+        const std::string& code = l.fields[1];
+        if (!known_codes.count(code)) {
+          bad->push_back(l.where + "unknown code " + code);
+          return;
+        }
+        if (!l.HasReason()) bad->push_back(l.where + "no reason given");
+        if (!out.emplace(file, Listed{code, l.reason}).second) {
+          bad->push_back(l.where + file + " listed twice");
+        }
+      });
   return out;
 }
 

@@ -1,8 +1,12 @@
 // Test support shared by the corpus tests: finding data files in Bazel's
-// runfiles and listing the third-party corpus (../shared/corpus, brought in
-// as the @corpus repository).
+// runfiles, listing and selecting files of the third-party corpus
+// (../shared/corpus, brought in as the @corpus repository), and reading the
+// reviewed lists (testdata/*_refused.txt, *_differences.txt) of the files a
+// test expects to be refused or to differ.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -25,6 +29,34 @@ std::string CorpusDir(const char* env_override);
 // paths relative to `dir`, sorted.
 std::vector<std::string> CorpusFiles(const std::string& dir,
                                      const std::vector<std::string>& extensions);
+
+// An <sdf> root with exactly one <model> child and no <world> (the selection
+// of the SDF -> URDF corpus tests). *model_name, when given, is set to that
+// model's name.
+bool IsSingleModelDocument(const std::string& path,
+                           std::string* model_name = nullptr);
+
+// One line of a reviewed list (testdata/*_refused.txt, *_differences.txt):
+// `FIELD...  # reason`.
+struct ReviewedLine {
+  std::vector<std::string> fields;  // before '#', split at blanks
+  std::string reason;               // after '#', as written
+  int line = 0;                     // 1-based
+  std::string where;                // "path:line: ", to start a message
+  // The reason has something other than blanks and tabs.
+  bool HasReason() const;
+};
+
+// Calls `each` with every line of a reviewed list that has fields, in
+// order (blank lines and lines starting with '#' are skipped). A line with
+// other than `field_count` fields is not passed on but appended to `bad` as
+// "path:line: expected `USAGE`" (usage: "path CODE  # reason"); an
+// unreadable file as "cannot read path". What the fields may be is for
+// `each` to check.
+void ForEachReviewedLine(const std::string& path, size_t field_count,
+                         const std::string& usage,
+                         std::vector<std::string>* bad,
+                         const std::function<void(const ReviewedLine&)>& each);
 
 // One entry of a reviewed list (testdata/*_refused.txt,
 // sdf_corpus_differences.txt): a code and the reviewer's reason.

@@ -1,6 +1,7 @@
 // Test support: the text of numbers, vectors, rotations and poses in failure
 // messages (17 significant digits, so two values that differ print
-// differently), and the distance between two poses the oracle tests compare.
+// differently), of lists of failures, and the distance between two poses the
+// oracle tests compare.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <iomanip>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <Eigen/Geometry>
 
@@ -44,6 +46,19 @@ inline std::string OneLine(std::string s, size_t max_len) {
     if (c == '\n' || c == '\r' || c == '\t') c = ' ';
   }
   if (s.size() > max_len) s = s.substr(0, max_len) + "...";
+  return s;
+}
+
+// The first `max` of `lines`, each indented two blanks on a line of its
+// own, then "  ... and N more" for the rest.
+inline std::string Joined(const std::vector<std::string>& lines, size_t max) {
+  std::string s;
+  for (size_t i = 0; i < lines.size() && i < max; ++i) {
+    s += "  " + lines[i] + "\n";
+  }
+  if (lines.size() > max) {
+    s += "  ... and " + std::to_string(lines.size() - max) + " more\n";
+  }
   return s;
 }
 
