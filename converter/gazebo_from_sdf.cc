@@ -17,14 +17,6 @@ namespace {
 using frames::Element;
 using frames::SourceLocation;
 
-Element Leaf(std::string name, std::string text, const SourceLocation& where) {
-  Element e;
-  e.name = std::move(name);
-  e.text = std::move(text);
-  e.where = where;
-  return e;
-}
-
 bool IsLeaf(const Element& e) {
   return e.children.empty() && e.attributes.empty();
 }
@@ -68,7 +60,7 @@ void TakeNumber(Element* parent, const std::string& name, const char* keyword,
   if (!parent) return;
   Element* c = Only(parent, name);
   if (!c || !Number(*c)) return;
-  keywords->push_back(Leaf(keyword, c->text, c->where));
+  keywords->push_back(Element::Leaf(keyword, c->text, c->where));
   Remove(parent, c);
 }
 
@@ -122,7 +114,7 @@ std::vector<Element> CollisionKeywords(std::vector<Element>* content) {
       if (Element* f = Only(fode, "fdir1")) {
         double v[3];
         if (IsLeaf(*f) && xml::ParseNumbers(f->text, 3, v)) {
-          keywords.push_back(Leaf("fdir1", f->text, f->where));
+          keywords.push_back(Element::Leaf("fdir1", f->text, f->where));
           Remove(fode, f);
         }
       }
@@ -147,7 +139,7 @@ std::vector<Element> CollisionKeywords(std::vector<Element>* content) {
     const auto v = Number(*m);
     if (v && std::abs(*v) <= 2147483647.0 && *v == std::floor(*v) &&
         m->text.find_first_not_of("+-0123456789") == std::string::npos) {
-      keywords.push_back(Leaf("maxContacts", m->text, m->where));
+      keywords.push_back(Element::Leaf("maxContacts", m->text, m->where));
       Remove(&holder, m);
     }
   }
@@ -173,7 +165,7 @@ std::vector<Element> VisualKeywords(std::vector<Element>* content) {
     if (script.attributes.empty() && script.children.size() == 2 && uri && name &&
         IsLeaf(*uri) && IsLeaf(*name) && uri->text == kGazeboMaterialUri &&
         !name->text.empty()) {
-      keywords.push_back(Leaf("material", name->text, material->where));
+      keywords.push_back(Element::Leaf("material", name->text, material->where));
       Remove(&holder, material);
     }
   }
@@ -200,9 +192,9 @@ void LinkToGazebo(std::vector<Element> children, Element* block) {
   for (auto& e : children) {
     if (e.name == "gravity" && Bool(e)) {
       // turnGravityOff false is gravity true.
-      block->children.push_back(Leaf("turnGravityOff", BoolText(!*Bool(e)), e.where));
+      block->children.push_back(Element::Leaf("turnGravityOff", BoolText(!*Bool(e)), e.where));
     } else if (e.name == "self_collide" && Bool(e)) {
-      block->children.push_back(Leaf("selfCollide", BoolText(*Bool(e)), e.where));
+      block->children.push_back(Element::Leaf("selfCollide", BoolText(*Bool(e)), e.where));
     } else if (e.name == "velocity_decay" && e.attributes.empty()) {
       // dampingFactor sets linear and angular to one value (SDF default 0).
       Element* linear = Only(&e, "linear");
@@ -213,7 +205,7 @@ void LinkToGazebo(std::vector<Element> children, Element* block) {
       if (e.children.size() == known && vl && va && *vl == *va) {
         const std::string text =
             linear ? linear->text : angular ? angular->text : std::string("0");
-        block->children.push_back(Leaf("dampingFactor", text, e.where));
+        block->children.push_back(Element::Leaf("dampingFactor", text, e.where));
       } else {
         block->children.push_back(std::move(e));
       }
@@ -268,13 +260,13 @@ void JointToGazebo(std::vector<Element> children, Element* block) {
     // provideFeedback sets physics/provide_feedback and
     // physics/ode/provide_feedback, two spellings of one flag.
     if (auto v = TakeAgreeingBools(&e, "provide_feedback", ode, "provide_feedback")) {
-      keywords.push_back(Leaf("provideFeedback", BoolText(*v), e.where));
+      keywords.push_back(Element::Leaf("provideFeedback", BoolText(*v), e.where));
       ode = Only(&e, "ode");  // the children of `e` moved
     }
     if (ode) {
       // Likewise implicit_spring_damper and its older name cfm_damping.
       if (auto v = TakeAgreeingBools(ode, "implicit_spring_damper", ode, "cfm_damping")) {
-        keywords.push_back(Leaf("implicitSpringDamper", BoolText(*v), ode->where));
+        keywords.push_back(Element::Leaf("implicitSpringDamper", BoolText(*v), ode->where));
       }
       TakeNumber(ode, "fudge_factor", "fudgeFactor", &keywords);
       Element* limit = Only(ode, "limit");
@@ -322,7 +314,7 @@ void AxisToGazebo(std::vector<Element> axis_children,
 }
 
 void PreserveFixedJoint(const SourceLocation& where, Element* block) {
-  block->children.push_back(Leaf("preserveFixedJoint", "true", where));
+  block->children.push_back(Element::Leaf("preserveFixedJoint", "true", where));
 }
 
 namespace {

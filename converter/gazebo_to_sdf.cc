@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "xml/reader.h"
 #include "xml/writer.h"
 
 namespace converter {
@@ -32,9 +33,31 @@ std::string Lower(std::string s) {
   return s;
 }
 
-// The value of a keyword as libsdformat reads it (GetKeyValueAsString): the
-// `value` attribute, else the text.
-std::string ValueOf(const Element& e) {
+std::optional<double> ParseNumber(const std::string& text) {
+  auto v = xml::ParseNumberList(text);
+  if (!v || v->size() != 1) return std::nullopt;
+  return v->front();
+}
+
+// n numbers separated by white space, formatted again.
+std::optional<std::string> ParseVector(const std::string& text, int n) {
+  auto v = xml::ParseNumberList(text);
+  if (!v || v->size() != static_cast<size_t>(n)) return std::nullopt;
+  return xml::FormatVector(v->data(), n);
+}
+
+// An SDFormat colour: 4 numbers, or 3 (alpha 1).
+std::optional<Eigen::Vector4d> ParseColor(const std::string& text) {
+  auto v = xml::ParseNumberList(text);
+  if (!v || (v->size() != 3 && v->size() != 4)) return std::nullopt;
+  Eigen::Vector4d c(0, 0, 0, 1);
+  for (size_t k = 0; k < v->size(); ++k) c[static_cast<int>(k)] = (*v)[k];
+  return c;
+}
+
+}  // namespace
+
+std::string GazeboValue(const Element& e) {
   if (const std::string* v = e.Attribute("value")) {
     std::string s = *v;
     const auto not_space = [](unsigned char c) { return !std::isspace(c); };
@@ -45,79 +68,21 @@ std::string ValueOf(const Element& e) {
   return e.text;
 }
 
-std::optional<double> ParseNumber(const std::string& text) {
-  std::string_view s = text;
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  double v = 0;
-  const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() ||
-      !std::isfinite(v)) {
-    return std::nullopt;
-  }
-  return v;
-}
-
-// n numbers separated by white space, formatted again.
-std::optional<std::string> ParseVector(const std::string& text, int n) {
-  std::string out;
-  size_t pos = 0;
-  for (int k = 0; k < n; ++k) {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-    size_t end = pos;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-    auto v = ParseNumber(text.substr(pos, end - pos));
-    if (!v) return std::nullopt;
-    if (k) out.push_back(' ');
-    out += xml::FormatDouble(*v);
-    pos = end;
-  }
-  while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-  if (pos != text.size()) return std::nullopt;
-  return out;
-}
-
-// An SDFormat colour: 4 numbers, or 3 (alpha 1).
-std::optional<Eigen::Vector4d> ParseColor(const std::string& text) {
-  Eigen::Vector4d c(0, 0, 0, 1);
-  std::vector<double> v;
-  size_t pos = 0;
-  while (true) {
-    while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
-    if (pos == text.size()) break;
-    size_t end = pos;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
-    auto d = ParseNumber(text.substr(pos, end - pos));
-    if (!d) return std::nullopt;
-    v.push_back(*d);
-    pos = end;
-  }
-  if (v.size() != 3 && v.size() != 4) return std::nullopt;
-  for (size_t k = 0; k < v.size(); ++k) c[static_cast<int>(k)] = v[k];
-  return c;
-}
-
-// true/yes/1 and false/no/0, case-insensitive; nullopt for anything else.
-std::optional<bool> ParseTruth(const std::string& text) {
+std::optional<bool> ParseGazeboTruth(const std::string& text) {
   const std::string s = Lower(text);
   if (s == "true" || s == "yes" || s == "1") return true;
   if (s == "false" || s == "no" || s == "0") return false;
   return std::nullopt;
 }
 
-Element Leaf(const std::string& name, const std::string& text,
-             const frames::SourceLocation& where) {
-  Element e;
-  e.name = name;
-  e.text = text;
-  e.where = where;
-  return e;
-}
+namespace {
+
 
 // <a><b>...<leaf>text</leaf></b></a> from a path {"a", "b", ..., "leaf"}.
 Element Nested(std::initializer_list<const char*> path, const std::string& text,
                const frames::SourceLocation& where) {
   std::vector<const char*> names(path);
-  Element e = Leaf(names.back(), text, where);
+  Element e = Element::Leaf(names.back(), text, where);
   for (size_t k = names.size() - 1; k-- > 0;) {
     Element parent;
     parent.name = names[k];
@@ -290,11 +255,11 @@ class GazeboApplier {
   void Invalid(const Element& e, const std::string& where,
                const std::string& what) {
     NotApplied("GAZEBO_VALUE_INVALID", e, where,
-               "has value '" + ValueOf(e) + "', which is not " + what);
+               "has value '" + GazeboValue(e) + "', which is not " + what);
   }
 
   std::optional<std::string> Number(const Element& e, const std::string& where) {
-    auto v = ParseNumber(ValueOf(e));
+    auto v = ParseNumber(GazeboValue(e));
     if (!v) {
       Invalid(e, where, "a number");
       return std::nullopt;
@@ -305,11 +270,11 @@ class GazeboApplier {
   // A keyword boolean: true/yes/1 is true and anything else false, as in
   // libsdformat, with a warning for what is neither true nor false.
   bool KeywordTruth(const Element& e, const std::string& where) {
-    auto t = ParseTruth(ValueOf(e));
+    auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
       diags_.Warning("GAZEBO_VALUE_INVALID",
                      "<" + e.name + "> in <gazebo> for " + where +
-                         " has value '" + ValueOf(e) +
+                         " has value '" + GazeboValue(e) +
                          "', which is not a boolean; it is read as false, as "
                          "libsdformat reads it",
                      e.where);
@@ -320,12 +285,12 @@ class GazeboApplier {
 
   // An SDFormat bool leaf given in a block, normalised to true/false.
   std::optional<Element> BoolLeaf(const Element& e, const std::string& where) {
-    auto t = ParseTruth(ValueOf(e));
+    auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t || !e.children.empty()) {
       Invalid(e, where, "a boolean");
       return std::nullopt;
     }
-    return Leaf(e.name, *t ? "true" : "false", e.where);
+    return Element::Leaf(e.name, *t ? "true" : "false", e.where);
   }
 
   // --- Model -------------------------------------------------------------
@@ -350,7 +315,7 @@ class GazeboApplier {
     const std::string where = "link '" + l->name + "'";
     const std::string& n = e.name;
     if (n == "material") {
-      const std::string name = ValueOf(e);
+      const std::string name = GazeboValue(e);
       if (name.empty()) {
         Invalid(e, where, "a material script name");
         return;
@@ -364,25 +329,25 @@ class GazeboApplier {
         Element script;
         script.name = "script";
         script.where = e.where;
-        script.children.push_back(Leaf("name", name, e.where));
-        script.children.push_back(Leaf("uri", kGazeboMaterialUri, e.where));
+        script.children.push_back(Element::Leaf("name", name, e.where));
+        script.children.push_back(Element::Leaf("uri", kGazeboMaterialUri, e.where));
         MergeChild(&v.material->extensions, std::move(script));
       }
     } else if (n == "turnGravityOff") {
       const bool off = TurnGravityOff(e, where);
-      MergeChild(&l->extensions, Leaf("gravity", off ? "false" : "true", e.where));
+      MergeChild(&l->extensions, Element::Leaf("gravity", off ? "false" : "true", e.where));
     } else if (n == "dampingFactor") {
       if (auto v = Number(e, where)) {
         Element decay;
         decay.name = "velocity_decay";
         decay.where = e.where;
-        decay.children.push_back(Leaf("linear", *v, e.where));
-        decay.children.push_back(Leaf("angular", *v, e.where));
+        decay.children.push_back(Element::Leaf("linear", *v, e.where));
+        decay.children.push_back(Element::Leaf("angular", *v, e.where));
         MergeChild(&l->extensions, std::move(decay));
       }
     } else if (n == "selfCollide") {
       MergeChild(&l->extensions,
-                 Leaf("self_collide", KeywordTruth(e, where) ? "true" : "false",
+                 Element::Leaf("self_collide", KeywordTruth(e, where) ? "true" : "false",
                       e.where));
     } else if (OneOf(n, {"mu1", "mu2", "fdir1", "kp", "kd", "maxVel",
                          "minDepth", "maxContacts", "laserRetro"})) {
@@ -408,11 +373,11 @@ class GazeboApplier {
 
   bool TurnGravityOff(const Element& e, const std::string& where) {
     // libsdformat: false/no/0 turn gravity on, anything else off.
-    auto t = ParseTruth(ValueOf(e));
+    auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
       diags_.Warning("GAZEBO_VALUE_INVALID",
                      "<turnGravityOff> in <gazebo> for " + where +
-                         " has value '" + ValueOf(e) +
+                         " has value '" + GazeboValue(e) +
                          "', which is not a boolean; gravity is turned off, "
                          "as libsdformat reads it",
                      e.where);
@@ -454,7 +419,7 @@ class GazeboApplier {
                                           const std::string& where) {
     const std::string& n = e.name;
     if (n == "fdir1") {
-      auto v = ParseVector(ValueOf(e), 3);
+      auto v = ParseVector(GazeboValue(e), 3);
       if (!v) {
         Invalid(e, where, "three numbers");
         return std::nullopt;
@@ -463,12 +428,12 @@ class GazeboApplier {
     }
     if (n == "maxContacts") {
       // libsdformat reads it with std::stoi.
-      auto v = ParseNumber(ValueOf(e));
+      auto v = ParseNumber(GazeboValue(e));
       if (!v || *v != std::floor(*v) || std::abs(*v) > 2147483647.0) {
         Invalid(e, where, "an integer");
         return std::nullopt;
       }
-      return Leaf("max_contacts", xml::FormatDouble(*v), e.where);
+      return Element::Leaf("max_contacts", xml::FormatDouble(*v), e.where);
     }
     auto v = Number(e, where);
     if (!v) return std::nullopt;
@@ -480,7 +445,7 @@ class GazeboApplier {
       return Nested({"surface", "contact", "ode", "max_vel"}, *v, e.where);
     if (n == "minDepth")
       return Nested({"surface", "contact", "ode", "min_depth"}, *v, e.where);
-    return Leaf("laser_retro", *v, e.where);  // laserRetro
+    return Element::Leaf("laser_retro", *v, e.where);  // laserRetro
   }
 
   // <visual> or <collision> in a link block: merged into the one named by
@@ -584,7 +549,7 @@ class GazeboApplier {
       if (!j->axis) return NoTarget(e, where, "the joint has no axis");
       if (!j->axis->dynamics) j->axis->dynamics.emplace();
       MergeChild(&j->axis->dynamics->extensions,
-                 Leaf(n == "springReference" ? "spring_reference"
+                 Element::Leaf(n == "springReference" ? "spring_reference"
                                              : "spring_stiffness",
                       *v, at));
     } else if (n == "axis" || n == "axis2") {

@@ -96,6 +96,9 @@
 //                             <visual name="X"> naming no visual
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "frames/diagnostics.h"
 #include "frames/model.h"
 
@@ -109,5 +112,12 @@ namespace converter {
 // after CarryUrdfOnlyElements (which would otherwise carry what it adds as
 // urdf: elements) and before LumpFixedJoints (which moves what it adds).
 void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags);
+
+// A <gazebo> keyword's value as libsdformat reads it (GetKeyValueAsString):
+// the `value` attribute, trimmed, else the text.
+std::string GazeboValue(const frames::Element& e);
+// A <gazebo> flag as libsdformat reads it: true/yes/1 and false/no/0, in any
+// case; nullopt for anything else (which libsdformat reads as false).
+std::optional<bool> ParseGazeboTruth(const std::string& text);
 
 }  // namespace converter

@@ -2,15 +2,15 @@
 
 #include <algorithm>
 #include <cctype>
-#include <locale>
 #include <map>
-#include <sstream>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
+#include "converter/gazebo_to_sdf.h"
 #include "converter/urdf_extensions.h"
 #include "frames/inertia.h"
+#include "xml/reader.h"
 #include "xml/writer.h"
 
 namespace converter {
@@ -21,31 +21,6 @@ using frames::Element;
 // libsdformat's name prefix for merged visuals and collisions.
 constexpr char kLumpPrefix[] = "_fixed_joint_lump__";
 
-Element* FindChild(Element* e, const std::string& name) {
-  for (auto& c : e->children) {
-    if (c.name == name) return &c;
-  }
-  return nullptr;
-}
-
-const Element* FindChild(const Element& e, const std::string& name) {
-  for (const auto& c : e.children) {
-    if (c.name == name) return &c;
-  }
-  return nullptr;
-}
-
-// A gazebo extension's value as libsdformat reads it: the value attribute,
-// else the (trimmed) text.
-std::string KeyValue(const Element& e) {
-  if (const std::string* v = e.Attribute("value")) {
-    const size_t b = v->find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
-    return v->substr(b, v->find_last_not_of(" \t\r\n") - b + 1);
-  }
-  return e.text;
-}
-
 void SetKeyValue(Element* e, const std::string& value) {
   for (auto& [k, v] : e->attributes) {
     if (k == "value") {
@@ -54,12 +29,6 @@ void SetKeyValue(Element* e, const std::string& value) {
     }
   }
   e->text = value;
-}
-
-// libsdformat's reading of a gazebo flag: true, yes (any case) or 1.
-bool IsTrue(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s == "true" || s == "yes" || s == "1";
 }
 
 bool IsGazeboBlock(const Element& e) {
@@ -82,7 +51,7 @@ std::unordered_set<std::string> PreservedJoints(const frames::Model& model) {
     const std::string name = ref ? *ref : default_ref;
     if (name.empty()) return;
     for (const auto& c : g.children) {
-      if (IsLumpFlag(c) && IsTrue(KeyValue(c))) out.insert(name);
+      if (IsLumpFlag(c) && ParseGazeboTruth(GazeboValue(c)).value_or(false)) out.insert(name);
     }
   };
   for (const auto& e : model.extensions) {
@@ -93,7 +62,7 @@ std::unordered_set<std::string> PreservedJoints(const frames::Model& model) {
     for (const auto& e : j.extensions) {
       if (IsGazeboBlock(e)) {
         scan_block(e, urdf_name);
-      } else if (IsLumpFlag(e) && IsTrue(KeyValue(e))) {
+      } else if (IsLumpFlag(e) && ParseGazeboTruth(GazeboValue(e)).value_or(false)) {
         out.insert(urdf_name);
       }
     }
@@ -185,10 +154,10 @@ void MoveLinkExtensions(const std::string& from, frames::Link* body,
       }
       continue;
     }
-    const bool posed = FindChild(e, "pose") != nullptr || e.name == "sensor" ||
+    const bool posed = e.Child("pose") != nullptr || e.name == "sensor" ||
                        e.name == "light" || e.name == "projector";
     if (posed) {
-      Element* pose = FindChild(&e, "pose");
+      Element* pose = e.Child("pose");
       if (!pose) {
         Element p;
         p.name = "pose";
@@ -229,13 +198,9 @@ void MoveLinkExtensions(const std::string& from, frames::Link* body,
 }
 
 bool ParseVector3(const std::string& text, frames::Vector3* v) {
-  std::istringstream is(text);
-  is.imbue(std::locale::classic());
-  std::vector<double> d;
-  double x;
-  while (is >> x) d.push_back(x);
-  if (!is.eof() || d.size() != 3) return false;
-  *v = frames::Vector3(d[0], d[1], d[2]);
+  const auto d = xml::ParseNumberList(text);
+  if (!d || d->size() != 3) return false;
+  *v = frames::Vector3((*d)[0], (*d)[1], (*d)[2]);
   return true;
 }
 
@@ -249,9 +214,9 @@ struct PluginContext {
 void RewritePlugin(Element* plugin, const PluginContext& ctx) {
   bool offsets_done = false;
   for (const char* key : {"bodyName", "frameName"}) {
-    Element* c = FindChild(plugin, key);
+    Element* c = plugin->Child(key);
     if (!c) continue;
-    const std::string value = KeyValue(*c);
+    const std::string value = GazeboValue(*c);
     auto it = ctx.body_of->find(value);
     if (it == ctx.body_of->end() || it->second == value) continue;
     const std::string& body = it->second;
@@ -262,10 +227,10 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
     frames::Vector3 xyz = frames::Vector3::Zero(), rpy = frames::Vector3::Zero();
     for (auto [name, v] : {std::pair<const char*, frames::Vector3*>{"xyzOffset", &xyz},
                            {"rpyOffset", &rpy}}) {
-      const Element* o = FindChild(*plugin, name);
-      if (o && !ParseVector3(KeyValue(*o), v)) {
+      const Element* o = std::as_const(*plugin).Child(name);
+      if (o && !ParseVector3(GazeboValue(*o), v)) {
         ctx.diags->Warning("PLUGIN_OFFSET_INVALID",
-                           std::string("<") + name + "> '" + KeyValue(*o) +
+                           std::string("<") + name + "> '" + GazeboValue(*o) +
                                "' of plugin names no three numbers; read as "
                                "0 0 0, as libsdformat does",
                            o->where);
@@ -273,16 +238,14 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
     }
     const auto X_BL = ctx.graph->Resolve(value, body);
     if (!X_BL) continue;  // the graph resolved every link: cannot happen
-    frames::Isometry3 X_LO = frames::Isometry3::Identity();
-    X_LO.linear() = frames::RotationFromRpy(rpy);
-    X_LO.translation() = xyz;
-    const frames::Isometry3 X_BO = *X_BL * X_LO;
+    const frames::Pose X_BO =
+        frames::Pose::FromIsometry(*X_BL * frames::Pose{xyz, rpy, {}}.ToIsometry());
     const std::pair<const char*, std::string> values[] = {
-        {"xyzOffset", xml::FormatVector3(X_BO.translation())},
-        {"rpyOffset", xml::FormatVector3(frames::RpyFromRotation(X_BO.linear()))},
+        {"xyzOffset", xml::FormatVector3(X_BO.xyz)},
+        {"rpyOffset", xml::FormatVector3(X_BO.rpy)},
         {"ignition::corrected_offsets", "1"}};
     for (const auto& [name, text] : values) {
-      if (Element* o = FindChild(plugin, name)) {
+      if (Element* o = plugin->Child(name)) {
         SetKeyValue(o, text);
       } else {
         Element n;
@@ -308,7 +271,7 @@ void RewriteGrippers(std::vector<Element>* elements,
     if (e.name != "gripper") continue;
     for (auto& c : e.children) {
       if (c.name != "gripper_link" && c.name != "palm_link") continue;
-      auto it = body_of.find(KeyValue(c));
+      auto it = body_of.find(GazeboValue(c));
       if (it != body_of.end()) SetKeyValue(&c, it->second);
     }
   }
@@ -560,11 +523,11 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     for (auto& e : l.extensions) {
       const std::string* type = e.Attribute("type");
       if (e.name != "sensor" || !type || *type != "contact") continue;
-      Element* contact = FindChild(&e, "contact");
+      Element* contact = e.Child("contact");
       if (!contact) continue;
       for (auto& c : contact->children) {
-        if (c.name != "collision" || own.count(KeyValue(c))) continue;
-        auto it = ours_by_sdformat_name.find(KeyValue(c));
+        if (c.name != "collision" || own.count(GazeboValue(c))) continue;
+        auto it = ours_by_sdformat_name.find(GazeboValue(c));
         if (it == ours_by_sdformat_name.end() || !own.count(it->second)) continue;
         SetKeyValue(&c, it->second);
       }

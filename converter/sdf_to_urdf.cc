@@ -44,12 +44,6 @@ Element MakeElement(std::string name, const SourceLocation& where) {
   return e;
 }
 
-Element Leaf(std::string name, std::string text, const SourceLocation& where) {
-  Element e = MakeElement(std::move(name), where);
-  e.text = std::move(text);
-  return e;
-}
-
 // Link children of SDFormat 1.7 that carry a <pose> in the link frame.
 bool IsPosedLinkChild(const std::string& name) {
   static const std::unordered_set<std::string> kPosed = {
@@ -73,14 +67,13 @@ Pose Computed(const Isometry3& X, std::string relative_to = {}) {
 // means; relative_to removed).
 void SetPoseChild(Element* e, const Isometry3& X) {
   const Pose p = Computed(X);
-  auto it = std::find_if(e->children.begin(), e->children.end(),
-                         [](const Element& c) { return c.name == "pose"; });
-  if (it == e->children.end()) {
+  Element* pose = e->Child("pose");
+  if (!pose) {
     e->children.insert(e->children.begin(), MakeElement("pose", e->where));
-    it = e->children.begin();
+    pose = &e->children.front();
   }
-  it->attributes.clear();
-  it->text = xml::FormatPose(p.xyz, p.rpy);
+  pose->attributes.clear();
+  pose->text = xml::FormatPose(p.xyz, p.rpy);
 }
 
 // One model scope while flattening: its graph, its name prefix ("arm::",
@@ -680,7 +673,7 @@ std::vector<Element> Reshaper::CarryVisual(frames::Visual* v) {
     Element mat = MakeElement("material", m.where);
     if (!colours_recoverable) {
       auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
-        if (c) mat.children.push_back(Leaf(tag, xml::FormatVector4(*c), m.where));
+        if (c) mat.children.push_back(Element::Leaf(tag, xml::FormatVector4(*c), m.where));
       };
       color("ambient", m.ambient);
       color("diffuse", m.diffuse);
@@ -774,7 +767,7 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
 void Reshaper::CarryModelLevel() {
   // Written last: no line of its own.
   Element& block = Block("", SourceLocation{top_.where.file, 0});
-  if (top_.is_static) block.children.push_back(Leaf("static", "true", top_.where));
+  if (top_.is_static) block.children.push_back(Element::Leaf("static", "true", top_.where));
   for (const auto& s : scopes_) {
     for (const auto& e : s->model->extensions) {
       if (!IsCarried(e)) {

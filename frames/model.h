@@ -29,7 +29,13 @@ struct Element {
   std::vector<Element> children;
   SourceLocation where;
 
+  // A leaf element: <name>text</name>.
+  static Element Leaf(std::string name, std::string text, SourceLocation where);
+
   const std::string* Attribute(const std::string& key) const;
+  // The first child named `name`, or nullptr.
+  const Element* Child(const std::string& name) const;
+  Element* Child(const std::string& name);
   // The pose a kept-verbatim SDF element (sensor, light, projector ...)
   // writes in its <pose> child: the identity when it has none, nullopt when
   // the text is not six numbers. Its relative_to is the attribute's value.

@@ -113,6 +113,24 @@ bool ParseNumbers(std::string_view text, int n, double* out) {
   return s.empty();
 }
 
+std::optional<std::vector<double>> ParseNumberList(std::string_view text) {
+  std::vector<double> out;
+  std::string_view s = Trim(text);
+  while (!s.empty()) {
+    if (s.front() == '+') s.remove_prefix(1);
+    double v = 0;
+    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (res.ec != std::errc() || res.ptr == s.data() || !std::isfinite(v))
+      return std::nullopt;
+    s = s.substr(res.ptr - s.data());
+    if (!s.empty() && !IsSpace(s.front())) return std::nullopt;
+    s = Trim(s);
+    out.push_back(v);
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
 std::optional<double> ParseDouble(std::string_view text, const std::string& what,
                                   const tinyxml2::XMLElement* e,
                                   const Context& ctx) {

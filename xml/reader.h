@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <Eigen/Core>
 #include <tinyxml2.h>
@@ -56,6 +57,12 @@ bool ParseVector(std::string_view text, int n, const std::string& what,
 // xml::FormatDouble writes them) into out[0..n), without diagnostics: for
 // values this project wrote itself. False when the text is anything else.
 bool ParseNumbers(std::string_view text, int n, double* out);
+
+// The white-space-separated numbers of a value a user wrote where there is
+// no file position to report (a <gazebo> keyword, a plugin offset): each
+// may start with '+', all must be finite. nullopt when any token is not a
+// number, or there is none.
+std::optional<std::vector<double>> ParseNumberList(std::string_view text);
 
 // Attribute helpers: nullopt when absent; parse errors are reported.
 std::optional<double> DoubleAttribute(const tinyxml2::XMLElement* e,

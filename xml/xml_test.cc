@@ -87,5 +87,16 @@ TEST(ParseNumbersTest, ExactlyNNumbersAsFormatDoubleWrites) {
   EXPECT_FALSE(ParseNumbers("", 1, v));
 }
 
+TEST(ParseNumberListTest, UserWrittenNumbers) {
+  auto v = ParseNumberList(" +1 -2.5\t3e2 ");
+  ASSERT_TRUE(v);
+  EXPECT_EQ(*v, (std::vector<double>{1, -2.5, 300}));
+  EXPECT_FALSE(ParseNumberList(""));
+  EXPECT_FALSE(ParseNumberList("1 x"));
+  EXPECT_FALSE(ParseNumberList("1,2"));
+  EXPECT_FALSE(ParseNumberList("1e999"));
+  EXPECT_FALSE(ParseNumberList("nan"));
+}
+
 }  // namespace
 }  // namespace xml
