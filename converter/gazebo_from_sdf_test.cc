@@ -4,7 +4,6 @@
 #include <vector>
 
 #include <gtest/gtest.h>
-#include <tinyxml2.h>
 
 #include "xml/reader.h"
 
@@ -15,8 +14,8 @@ using frames::Element;
 
 // The children of <x>TEXT</x>, kept verbatim as the SDF reader keeps them.
 std::vector<Element> Parse(const std::string& text) {
-  tinyxml2::XMLDocument doc;
-  EXPECT_EQ(doc.Parse(("<x>" + text + "</x>").c_str()), tinyxml2::XML_SUCCESS) << text;
+  xml::Document doc;
+  EXPECT_TRUE(doc.Parse("<x>" + text + "</x>")) << text << ": " << doc.Error();
   frames::Diagnostics diags;
   const xml::Context ctx{"test.sdf", &diags};
   return xml::ToElement(doc.RootElement(), ctx).children;

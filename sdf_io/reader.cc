@@ -7,8 +7,6 @@
 #include <memory>
 #include <utility>
 
-#include <tinyxml2.h>
-
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "xml/reader.h"
@@ -19,7 +17,7 @@ namespace {
 using frames::Element;
 using frames::Geometry;
 using frames::Model;
-using tinyxml2::XMLElement;
+using xml::Node;
 using xml::Context;
 
 constexpr int kMaxIncludeDepth = 32;
@@ -92,37 +90,37 @@ class SdfReader {
   std::optional<SdfDocument> Read(std::string_view text);
 
  private:
-  const char* RequiredName(const XMLElement* e);
-  const XMLElement* RequiredChild(const XMLElement* e, const char* name);
+  const char* RequiredName(const Node* e);
+  const Node* RequiredChild(const Node* e, const char* name);
   // Reads //pose (or 1.0's //origin/@pose) of `e` into `pose`.
-  bool ReadPose(const XMLElement* e, frames::Pose* pose);
-  std::optional<double> ChildDouble(const XMLElement* e, const char* name);
+  bool ReadPose(const Node* e, frames::Pose* pose);
+  std::optional<double> ChildDouble(const Node* e, const char* name);
   // An SDF bool's text; BOOL_INVALID (and nullopt) when it is not one.
-  std::optional<bool> BoolText(const XMLElement* e);
+  std::optional<bool> BoolText(const Node* e);
   // The numbers `fields` names, from child elements (or 1.0's attributes)
   // of `e`; any other child is kept in `extensions`.
   void ReadNumbers(
-      const XMLElement* e,
+      const Node* e,
       std::initializer_list<std::pair<const char*, std::optional<double>*>>
           fields,
       std::vector<Element>* extensions);
-  bool ChildVector(const XMLElement* e, const char* name, int n, double* out);
-  bool ReadGeometry(const XMLElement* e, Geometry* g);
-  void ReadMaterial(const XMLElement* e, frames::Material* m);
-  void ReadInertial(const XMLElement* e, frames::Inertial* in);
-  void ReadVisual(const XMLElement* e, frames::Visual* v);
-  void ReadCollision(const XMLElement* e, frames::Collision* c);
-  void ReadLink(const XMLElement* e, frames::Link* link);
-  void ReadAxis(const XMLElement* e, frames::JointAxis* axis);
-  void ReadJoint(const XMLElement* e, frames::Joint* joint);
-  void ReadFrame(const XMLElement* e, frames::Frame* frame);
-  void ReadModel(const XMLElement* e, Model* model);
-  void ReadWorld(const XMLElement* e, frames::World* world);
+  bool ChildVector(const Node* e, const char* name, int n, double* out);
+  bool ReadGeometry(const Node* e, Geometry* g);
+  void ReadMaterial(const Node* e, frames::Material* m);
+  void ReadInertial(const Node* e, frames::Inertial* in);
+  void ReadVisual(const Node* e, frames::Visual* v);
+  void ReadCollision(const Node* e, frames::Collision* c);
+  void ReadLink(const Node* e, frames::Link* link);
+  void ReadAxis(const Node* e, frames::JointAxis* axis);
+  void ReadJoint(const Node* e, frames::Joint* joint);
+  void ReadFrame(const Node* e, frames::Frame* frame);
+  void ReadModel(const Node* e, Model* model);
+  void ReadWorld(const Node* e, frames::World* world);
   // Resolves //include into a model (true), or keeps it verbatim in
   // `others` when it includes something else (a light, an actor).
-  std::optional<Model> ReadInclude(const XMLElement* e,
+  std::optional<Model> ReadInclude(const Node* e,
                                    std::vector<Element>* others);
-  std::optional<std::string> FindIncludedFile(const XMLElement* e,
+  std::optional<std::string> FindIncludedFile(const Node* e,
                                               const std::string& uri);
   void Upgrade(std::vector<Element>* elements, LegacyParent parent) {
     if (minor_ < 7) UpgradeToSdf17(elements, parent, version_);
@@ -135,7 +133,7 @@ class SdfReader {
   int minor_ = 7;
 };
 
-const char* SdfReader::RequiredName(const XMLElement* e) {
+const char* SdfReader::RequiredName(const Node* e) {
   const char* v = e->Attribute("name");
   if (!v) {
     ctx_.diags->Error("ATTRIBUTE_MISSING",
@@ -145,9 +143,9 @@ const char* SdfReader::RequiredName(const XMLElement* e) {
   return v;
 }
 
-const XMLElement* SdfReader::RequiredChild(const XMLElement* e,
+const Node* SdfReader::RequiredChild(const Node* e,
                                            const char* name) {
-  const XMLElement* c = e->FirstChildElement(name);
+  const Node* c = e->FirstChildElement(name);
   if (!c) {
     const char* n = e->Attribute("name");
     ctx_.diags->Error("ELEMENT_MISSING",
@@ -159,8 +157,8 @@ const XMLElement* SdfReader::RequiredChild(const XMLElement* e,
   return c;
 }
 
-bool SdfReader::ReadPose(const XMLElement* e, frames::Pose* pose) {
-  const XMLElement* p = e->FirstChildElement("pose");
+bool SdfReader::ReadPose(const Node* e, frames::Pose* pose) {
+  const Node* p = e->FirstChildElement("pose");
   std::string_view text;
   if (p) {
     text = xml::Text(p);
@@ -182,7 +180,7 @@ bool SdfReader::ReadPose(const XMLElement* e, frames::Pose* pose) {
   return true;
 }
 
-std::optional<bool> SdfReader::BoolText(const XMLElement* e) {
+std::optional<bool> SdfReader::BoolText(const Node* e) {
   auto b = ParseBool(xml::Text(e));
   if (!b) {
     ctx_.diags->Error("BOOL_INVALID",
@@ -194,19 +192,18 @@ std::optional<bool> SdfReader::BoolText(const XMLElement* e) {
 }
 
 void SdfReader::ReadNumbers(
-    const XMLElement* e,
+    const Node* e,
     std::initializer_list<std::pair<const char*, std::optional<double>*>>
         fields,
     std::vector<Element>* extensions) {
-  for (const XMLElement* x = e->FirstChildElement(); x;
+  for (const Node* x = e->FirstChildElement(); x;
        x = x->NextSiblingElement()) {
     std::optional<double>* field = nullptr;
     for (const auto& [name, f] : fields) {
       if (Is(x, name)) field = f;
     }
     if (field) {
-      *field = xml::ParseDouble(xml::Text(x),
-                                std::string("<") + x->Name() + ">", x, ctx_);
+      *field = xml::ParseDouble(xml::Text(x), xml::What(x), x, ctx_);
     } else {
       extensions->push_back(xml::ToElement(x, ctx_));
     }
@@ -216,20 +213,19 @@ void SdfReader::ReadNumbers(
   }
 }
 
-std::optional<double> SdfReader::ChildDouble(const XMLElement* e,
+std::optional<double> SdfReader::ChildDouble(const Node* e,
                                              const char* name) {
-  const XMLElement* c = e->FirstChildElement(name);
+  const Node* c = e->FirstChildElement(name);
   if (c) {
-    return xml::ParseDouble(xml::Text(c), std::string("<") + name + ">", c,
-                            ctx_);
+    return xml::ParseDouble(xml::Text(c), xml::What(c), c, ctx_);
   }
   if (e->Attribute(name)) return xml::DoubleAttribute(e, name, ctx_);  // 1.0
   return std::nullopt;
 }
 
-bool SdfReader::ChildVector(const XMLElement* e, const char* name, int n,
+bool SdfReader::ChildVector(const Node* e, const char* name, int n,
                             double* out) {
-  const XMLElement* c = e->FirstChildElement(name);
+  const Node* c = e->FirstChildElement(name);
   std::string_view text;
   if (c) {
     text = xml::Text(c);
@@ -239,14 +235,18 @@ bool SdfReader::ChildVector(const XMLElement* e, const char* name, int n,
   } else {
     return false;
   }
-  return xml::ParseVector(text, n, std::string("<") + name + ">", c, ctx_,
-                          out);
+  // `c` is the element when the vector is one, else the element whose 1.0
+  // attribute it is.
+  return xml::ParseVector(text, n,
+                          c == e ? xml::What(std::string("<") + name + ">")
+                                 : xml::What(c),
+                          c, ctx_, out);
 }
 
-bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
-  const XMLElement* ge = RequiredChild(parent, "geometry");
+bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
+  const Node* ge = RequiredChild(parent, "geometry");
   if (!ge) return false;
-  const XMLElement* s = ge->FirstChildElement();
+  const Node* s = ge->FirstChildElement();
   if (!s) {
     // An empty <geometry/> is SDF's "no geometry" (libsdformat: EMPTY).
     g->type = Geometry::Type::kOther;
@@ -256,7 +256,7 @@ bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
   if (Is(s, "empty")) {
     // A shape SDFormat lacks, carried as a namespaced element after an
     // <empty/> (what the writer makes of it): that shape.
-    const XMLElement* carried = s->NextSiblingElement();
+    const Node* carried = s->NextSiblingElement();
     if (carried && std::strchr(carried->Name(), ':')) {
       g->type = Geometry::Type::kOther;
       g->other = xml::ToElement(carried, ctx_);
@@ -265,7 +265,7 @@ bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
   }
   // Children the typed fields hold; the rest are kept.
   auto keep_rest = [&](std::initializer_list<const char*> known) {
-    for (const XMLElement* c = s->FirstChildElement(); c;
+    for (const Node* c = s->FirstChildElement(); c;
          c = c->NextSiblingElement()) {
       bool is_known = false;
       for (const char* k : known) is_known = is_known || Is(c, k);
@@ -307,7 +307,7 @@ bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
     keep_rest({"normal", "size"});
   } else if (Is(s, "mesh")) {
     g->type = Geometry::Type::kMesh;
-    if (const XMLElement* u = s->FirstChildElement("uri")) {
+    if (const Node* u = s->FirstChildElement("uri")) {
       g->uri = std::string(xml::Text(u));
     } else if (const char* f = s->Attribute("filename")) {  // 1.0
       g->uri = f;
@@ -323,9 +323,9 @@ bool SdfReader::ReadGeometry(const XMLElement* parent, Geometry* g) {
   return true;
 }
 
-void SdfReader::ReadMaterial(const XMLElement* e, frames::Material* m) {
+void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
   m->where = ctx_.At(e);
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     std::optional<Eigen::Vector4d>* colour = nullptr;
     if (Is(c, "ambient")) colour = &m->ambient;
@@ -334,7 +334,7 @@ void SdfReader::ReadMaterial(const XMLElement* e, frames::Material* m) {
     else if (Is(c, "emissive")) colour = &m->emissive;
     if (!colour) {
       if (Is(c, "script")) {
-        const XMLElement* uri = c->FirstChildElement("uri");
+        const Node* uri = c->FirstChildElement("uri");
         if (!uri || xml::Text(uri).empty()) {
           // Gazebo cannot find the script; libsdformat refuses it too.
           ctx_.diags->Error("MATERIAL_SCRIPT_URI_MISSING",
@@ -353,21 +353,20 @@ void SdfReader::ReadMaterial(const XMLElement* e, frames::Material* m) {
       if (i < text.size()) ++count;
       while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
     }
-    if (xml::ParseVector(text, count >= 4 ? 4 : 3,
-                         std::string("<") + c->Name() + ">", c, ctx_,
+    if (xml::ParseVector(text, count >= 4 ? 4 : 3, xml::What(c), c, ctx_,
                          rgba.data())) {
       *colour = rgba;
     }
   }
 }
 
-void SdfReader::ReadInertial(const XMLElement* e, frames::Inertial* in) {
+void SdfReader::ReadInertial(const Node* e, frames::Inertial* in) {
   in->where = ctx_.At(e);
   ReadPose(e, &in->pose);
   in->mass = 1.0;  // SDF's default
   if (auto m = ChildDouble(e, "mass")) in->mass = *m;
   in->ixx = in->iyy = in->izz = 1.0;
-  if (const XMLElement* i = e->FirstChildElement("inertia")) {
+  if (const Node* i = e->FirstChildElement("inertia")) {
     double* fields[] = {&in->ixx, &in->ixy, &in->ixz,
                         &in->iyy, &in->iyz, &in->izz};
     const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
@@ -377,7 +376,7 @@ void SdfReader::ReadInertial(const XMLElement* e, frames::Inertial* in) {
   }
 }
 
-void SdfReader::ReadVisual(const XMLElement* e, frames::Visual* v) {
+void SdfReader::ReadVisual(const Node* e, frames::Visual* v) {
   v->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) {
     v->name = n;
@@ -385,7 +384,7 @@ void SdfReader::ReadVisual(const XMLElement* e, frames::Visual* v) {
   }
   ReadPose(e, &v->pose);
   ReadGeometry(e, &v->geometry);
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "pose") || Is(c, "origin") || Is(c, "geometry")) continue;
     if (Is(c, "material")) {
@@ -397,7 +396,7 @@ void SdfReader::ReadVisual(const XMLElement* e, frames::Visual* v) {
   Upgrade(&v->extensions, LegacyParent::kVisual);
 }
 
-void SdfReader::ReadCollision(const XMLElement* e, frames::Collision* c) {
+void SdfReader::ReadCollision(const Node* e, frames::Collision* c) {
   c->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) {
     c->name = n;
@@ -405,7 +404,7 @@ void SdfReader::ReadCollision(const XMLElement* e, frames::Collision* c) {
   }
   ReadPose(e, &c->pose);
   ReadGeometry(e, &c->geometry);
-  for (const XMLElement* x = e->FirstChildElement(); x;
+  for (const Node* x = e->FirstChildElement(); x;
        x = x->NextSiblingElement()) {
     if (Is(x, "pose") || Is(x, "origin") || Is(x, "geometry")) continue;
     c->extensions.push_back(xml::ToElement(x, ctx_));
@@ -413,11 +412,11 @@ void SdfReader::ReadCollision(const XMLElement* e, frames::Collision* c) {
   Upgrade(&c->extensions, LegacyParent::kCollision);
 }
 
-void SdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
+void SdfReader::ReadLink(const Node* e, frames::Link* link) {
   link->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) link->name = n;
   ReadPose(e, &link->pose);
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "pose") || Is(c, "origin")) continue;
     if (Is(c, "inertial")) {
@@ -433,12 +432,12 @@ void SdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
   Upgrade(&link->extensions, LegacyParent::kLink);
 }
 
-void SdfReader::ReadAxis(const XMLElement* e, frames::JointAxis* axis) {
+void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
   axis->xyz = Eigen::Vector3d::UnitZ();  // SDF's default
   // Before 1.5 every axis was in the model frame; 1.5 and 1.6 say so with
   // use_parent_model_frame; 1.7 says it with expressed_in.
   bool in_model_frame = minor_ < 5;
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "xyz")) {
       ChildVector(e, "xyz", 3, axis->xyz.data());
@@ -465,7 +464,7 @@ void SdfReader::ReadAxis(const XMLElement* e, frames::JointAxis* axis) {
   if (minor_ < 7 && in_model_frame) axis->expressed_in = "__model__";
 }
 
-void SdfReader::ReadJoint(const XMLElement* e, frames::Joint* joint) {
+void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
   joint->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) joint->name = n;
   if (const char* t = e->Attribute("type")) {
@@ -484,7 +483,7 @@ void SdfReader::ReadJoint(const XMLElement* e, frames::Joint* joint) {
                       ctx_.At(e));
   }
   auto link_name = [&](const char* which, std::string* out) {
-    const XMLElement* c = RequiredChild(e, which);
+    const Node* c = RequiredChild(e, which);
     if (!c) return;
     if (const char* l = c->Attribute("link")) *out = l;  // 1.0
     else *out = std::string(xml::Text(c));
@@ -492,7 +491,7 @@ void SdfReader::ReadJoint(const XMLElement* e, frames::Joint* joint) {
   link_name("parent", &joint->parent);
   link_name("child", &joint->child);
   ReadPose(e, &joint->pose);
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "pose") || Is(c, "origin") || Is(c, "parent") ||
         Is(c, "child")) {
@@ -509,18 +508,18 @@ void SdfReader::ReadJoint(const XMLElement* e, frames::Joint* joint) {
   Upgrade(&joint->extensions, LegacyParent::kJoint);
 }
 
-void SdfReader::ReadFrame(const XMLElement* e, frames::Frame* frame) {
+void SdfReader::ReadFrame(const Node* e, frames::Frame* frame) {
   frame->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) frame->name = n;
   if (const char* a = e->Attribute("attached_to")) frame->attached_to = a;
   ReadPose(e, &frame->pose);
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (!Is(c, "pose")) frame->extensions.push_back(xml::ToElement(c, ctx_));
   }
 }
 
-void SdfReader::ReadModel(const XMLElement* e, Model* model) {
+void SdfReader::ReadModel(const Node* e, Model* model) {
   model->where = ctx_.At(e);
   model->source_version = version_;
   if (const char* n = RequiredName(e)) model->name = n;
@@ -530,7 +529,7 @@ void SdfReader::ReadModel(const XMLElement* e, Model* model) {
   auto note = [&](K kind, size_t size) {
     model->order.push_back({kind, static_cast<int>(size) - 1});
   };
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "pose") || Is(c, "origin")) continue;
     if (Is(c, "link")) {
@@ -571,14 +570,14 @@ void SdfReader::ReadModel(const XMLElement* e, Model* model) {
   }
 }
 
-void SdfReader::ReadWorld(const XMLElement* e, frames::World* world) {
+void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   world->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) world->name = n;
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
     world->order.push_back({kind, static_cast<int>(size) - 1});
   };
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "model")) {
       ReadModel(c, &world->models.emplace_back());
@@ -602,7 +601,7 @@ void SdfReader::ReadWorld(const XMLElement* e, frames::World* world) {
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
-std::optional<std::string> SdfReader::FindIncludedFile(const XMLElement* e,
+std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
                                                        const std::string& uri) {
   std::vector<std::string> candidates;
   const std::string kModel = "model://";
@@ -623,12 +622,16 @@ std::optional<std::string> SdfReader::FindIncludedFile(const XMLElement* e,
     if (!IsDirectory(c)) continue;
     // A model directory: its model.config names the SDF file per version;
     // like libsdformat, take the newest version this reader supports.
-    tinyxml2::XMLDocument config;
-    if (config.LoadFile((c + "/model.config").c_str()) == tinyxml2::XML_SUCCESS) {
-      const XMLElement* model = config.FirstChildElement("model");
+    // An unreadable model.config is passed over, as libsdformat does.
+    frames::Diagnostics unreadable;
+    const auto config_text = xml::ReadFile(c + "/model.config", &unreadable);
+    xml::Document config;
+    if (config_text && config.Parse(*config_text)) {
+      const Node* model = config.RootElement();
+      while (model && !Is(model, "model")) model = model->NextSiblingElement();
       std::string best;
       int best_minor = -1;
-      for (const XMLElement* s = model ? model->FirstChildElement("sdf") : nullptr;
+      for (const Node* s = model ? model->FirstChildElement("sdf") : nullptr;
            s; s = s->NextSiblingElement("sdf")) {
         const char* v = s->Attribute("version");
         const int minor = v ? MinorVersion(v) : -1;
@@ -651,9 +654,9 @@ std::optional<std::string> SdfReader::FindIncludedFile(const XMLElement* e,
   return std::nullopt;
 }
 
-std::optional<Model> SdfReader::ReadInclude(const XMLElement* e,
+std::optional<Model> SdfReader::ReadInclude(const Node* e,
                                             std::vector<Element>* others) {
-  const XMLElement* u = RequiredChild(e, "uri");
+  const Node* u = RequiredChild(e, "uri");
   if (!u) return std::nullopt;
   const std::string uri(xml::Text(u));
   auto path = FindIncludedFile(e, uri);
@@ -696,18 +699,18 @@ std::optional<Model> SdfReader::ReadInclude(const XMLElement* e,
     return std::nullopt;
   }
   Model m = doc->models.front();
-  if (const XMLElement* n = e->FirstChildElement("name")) {
+  if (const Node* n = e->FirstChildElement("name")) {
     m.name = std::string(xml::Text(n));
   }
   if (e->FirstChildElement("pose")) {
     m.pose = frames::Pose();
     ReadPose(e, &m.pose);
   }
-  if (const XMLElement* s = e->FirstChildElement("static")) {
+  if (const Node* s = e->FirstChildElement("static")) {
     if (auto b = ParseBool(xml::Text(s))) m.is_static = *b;
   }
   // Plugins given in the include belong to the model.
-  for (const XMLElement* p = e->FirstChildElement("plugin"); p;
+  for (const Node* p = e->FirstChildElement("plugin"); p;
        p = p->NextSiblingElement("plugin")) {
     m.extensions.push_back(xml::ToElement(p, ctx_));
   }
@@ -717,9 +720,9 @@ std::optional<Model> SdfReader::ReadInclude(const XMLElement* e,
 }
 
 std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
-  tinyxml2::XMLDocument doc;
+  xml::Document doc;
   if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags)) return std::nullopt;
-  const XMLElement* root = doc.RootElement();
+  const Node* root = doc.RootElement();
   SdfDocument out;
   if (!root || !(Is(root, "sdf") || Is(root, "gazebo"))) {
     ctx_.diags->Error("SDF_ROOT_INVALID",
@@ -749,7 +752,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
                       ctx_.At(root));
     return std::nullopt;
   }
-  for (const XMLElement* c = root->FirstChildElement(); c;
+  for (const Node* c = root->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "model")) {
       ReadModel(c, &out.models.emplace_back());

@@ -6,8 +6,6 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include <tinyxml2.h>
-
 #include "frames/inertia.h"
 #include "frames/tree.h"
 #include "xml/reader.h"
@@ -19,7 +17,7 @@ namespace {
 using frames::Element;
 using frames::Geometry;
 using frames::Model;
-using tinyxml2::XMLElement;
+using xml::Node;
 using xml::Context;
 
 using xml::Is;
@@ -39,7 +37,7 @@ class UrdfReader {
   std::optional<Model> Read(std::string_view text);
 
  private:
-  const char* RequiredAttribute(const XMLElement* e, const char* attr) {
+  const char* RequiredAttribute(const Node* e, const char* attr) {
     const char* v = e->Attribute(attr);
     if (!v) {
       ctx_.diags->Error("ATTRIBUTE_MISSING",
@@ -53,16 +51,16 @@ class UrdfReader {
   // Records in `form` which parts were written with default values
   // (`origin_bit` is kOrigin or kInertialOrigin, followed by its no-xyz and no-rpy
   // bits) and attributes URDF does not define (`on` is the origin's path).
-  bool ReadOrigin(const XMLElement* parent, frames::Pose* pose,
+  bool ReadOrigin(const Node* parent, frames::Pose* pose,
                   frames::UrdfForm* form, uint32_t origin_bit, const char* on);
-  std::optional<double> RequiredDouble(const XMLElement* e, const char* attr);
-  bool ReadGeometry(const XMLElement* e, Geometry* g, frames::UrdfForm* form);
-  bool ReadMaterial(const XMLElement* e, frames::Material* m, bool top_level);
-  bool ReadInertial(const XMLElement* e, const std::string& link,
+  std::optional<double> RequiredDouble(const Node* e, const char* attr);
+  bool ReadGeometry(const Node* e, Geometry* g, frames::UrdfForm* form);
+  bool ReadMaterial(const Node* e, frames::Material* m, bool top_level);
+  bool ReadInertial(const Node* e, const std::string& link,
                     frames::Inertial* in, frames::UrdfForm* form);
-  bool ReadLink(const XMLElement* e, frames::Link* link);
-  bool ReadJoint(const XMLElement* e, frames::Joint* joint);
-  void CheckTree(Model* model, const XMLElement* robot);
+  bool ReadLink(const Node* e, frames::Link* link);
+  bool ReadJoint(const Node* e, frames::Joint* joint);
+  void CheckTree(Model* model, const Node* robot);
 
   Context ctx_;
   std::unordered_map<std::string, size_t> materials_;  // name -> index
@@ -70,7 +68,7 @@ class UrdfReader {
   bool world_declared_ = false;  // <link name="world"/> present
 };
 
-std::optional<double> UrdfReader::RequiredDouble(const XMLElement* e,
+std::optional<double> UrdfReader::RequiredDouble(const Node* e,
                                                  const char* attr) {
   if (!RequiredAttribute(e, attr)) return std::nullopt;
   return xml::DoubleAttribute(e, attr, ctx_);
@@ -78,10 +76,10 @@ std::optional<double> UrdfReader::RequiredDouble(const XMLElement* e,
 
 // Keeps the attributes of `e` that are not in `known` (URDF does not define
 // them) in `form`, as on the element at path `on`.
-void KeepOtherAttributes(const XMLElement* e,
+void KeepOtherAttributes(const Node* e,
                          std::initializer_list<const char*> known,
                          const char* on, frames::UrdfForm* form) {
-  for (const tinyxml2::XMLAttribute* a = e->FirstAttribute(); a; a = a->Next()) {
+  for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
     bool is_known = false;
     for (const char* k : known) {
       if (std::strcmp(a->Name(), k) == 0) {
@@ -93,10 +91,10 @@ void KeepOtherAttributes(const XMLElement* e,
   }
 }
 
-bool UrdfReader::ReadOrigin(const XMLElement* parent, frames::Pose* pose,
+bool UrdfReader::ReadOrigin(const Node* parent, frames::Pose* pose,
                             frames::UrdfForm* form, uint32_t origin_bit,
                             const char* on) {
-  const XMLElement* o = parent->FirstChildElement("origin");
+  const Node* o = parent->FirstChildElement("origin");
   if (!o) return true;
   bool ok = true;
   if (o->Attribute("xyz")) {
@@ -116,9 +114,9 @@ bool UrdfReader::ReadOrigin(const XMLElement* parent, frames::Pose* pose,
   return ok;
 }
 
-bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g,
+bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
                               frames::UrdfForm* form) {
-  const XMLElement* ge = parent->FirstChildElement("geometry");
+  const Node* ge = parent->FirstChildElement("geometry");
   if (!ge) {
     ctx_.diags->Error("GEOMETRY_MISSING",
                       std::string("<") + parent->Name() + "> has no <geometry>",
@@ -126,13 +124,13 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g,
     return false;
   }
   KeepOtherAttributes(ge, {}, "geometry", form);
-  const XMLElement* s = ge->FirstChildElement();
+  const Node* s = ge->FirstChildElement();
   if (!s) {
     ctx_.diags->Error("GEOMETRY_MISSING", "<geometry> has no shape",
                       ctx_.At(ge));
     return false;
   }
-  auto positive = [&](const XMLElement* e, const char* attr, double* out) {
+  auto positive = [&](const Node* e, const char* attr, double* out) {
     auto v = RequiredDouble(e, attr);
     if (!v) return false;
     if (*v < 0) {
@@ -195,12 +193,12 @@ bool UrdfReader::ReadGeometry(const XMLElement* parent, Geometry* g,
   return true;
 }
 
-bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
+bool UrdfReader::ReadMaterial(const Node* e, frames::Material* m,
                               bool top_level) {
   m->where = ctx_.At(e);
   if (const char* n = e->Attribute("name")) m->name = n;
   bool ok = true;
-  if (const XMLElement* c = e->FirstChildElement("color")) {
+  if (const Node* c = e->FirstChildElement("color")) {
     if (RequiredAttribute(c, "rgba")) {
       Eigen::Vector4d rgba;
       if (xml::ParseVector(c->Attribute("rgba"), 4, "<color> rgba", c, ctx_,
@@ -213,10 +211,10 @@ bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
       ok = false;
     }
   }
-  if (const XMLElement* t = e->FirstChildElement("texture")) {
+  if (const Node* t = e->FirstChildElement("texture")) {
     if (const char* f = t->Attribute("filename")) m->texture = f;
   }
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (c == e->FirstChildElement("color")) continue;
     if (c == e->FirstChildElement("texture") && c->Attribute("filename")) continue;
@@ -253,13 +251,13 @@ bool UrdfReader::ReadMaterial(const XMLElement* e, frames::Material* m,
   return ok;
 }
 
-bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
+bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
                               frames::Inertial* in, frames::UrdfForm* form) {
   in->where = ctx_.At(e);
   KeepOtherAttributes(e, {}, "inertial", form);
   bool ok = ReadOrigin(e, &in->pose, form, frames::UrdfForm::kInertialOrigin,
                        "inertial/origin");
-  const XMLElement* mass = e->FirstChildElement("mass");
+  const Node* mass = e->FirstChildElement("mass");
   if (!mass) {
     ctx_.diags->Error("INERTIAL_INVALID",
                       "<inertial> of link '" + link + "' has no <mass>",
@@ -277,7 +275,7 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
     return false;
   }
   in->mass = *m;
-  const XMLElement* inertia = e->FirstChildElement("inertia");
+  const Node* inertia = e->FirstChildElement("inertia");
   if (!inertia) {
     ctx_.diags->Error("INERTIAL_INVALID",
                       "<inertial> of link '" + link + "' has no <inertia>",
@@ -307,27 +305,29 @@ bool UrdfReader::ReadInertial(const XMLElement* e, const std::string& link,
   if (!ok) return false;
   // Physical plausibility: warnings, as simulators load such files.
   const frames::InertiaCheck check = frames::CheckInertia(in->InertiaMatrix());
-  const std::string moments =
-      " (principal moments " + xml::FormatVector3(check.principal_moments) + ")";
+  auto moments = [&] {
+    return " (principal moments " + xml::FormatVector3(check.principal_moments) +
+           ")";
+  };
   if (!check.non_negative) {
     ctx_.diags->Warning("INERTIA_NOT_POSITIVE_DEFINITE",
                         "inertia of link '" + link +
-                            "' is not positive definite" + moments,
+                            "' is not positive definite" + moments(),
                         ctx_.At(inertia));
   } else if (!check.triangle) {
     ctx_.diags->Warning("INERTIA_TRIANGLE_INEQUALITY",
                         "inertia of link '" + link +
-                            "' violates the triangle inequality" + moments,
+                            "' violates the triangle inequality" + moments(),
                         ctx_.At(inertia));
   }
   return true;
 }
 
-bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
+bool UrdfReader::ReadLink(const Node* e, frames::Link* link) {
   link->where = ctx_.At(e);
   KeepOtherAttributes(e, {"name"}, "", &link->urdf_form);
   bool ok = true;
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "inertial")) {
       if (link->inertial) {
@@ -359,7 +359,7 @@ bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
       std::vector<Element>* ext =
           is_visual ? &static_cast<frames::Visual*>(shape)->extensions
                     : &static_cast<frames::Collision*>(shape)->extensions;
-      for (const XMLElement* k = c->FirstChildElement(); k;
+      for (const Node* k = c->FirstChildElement(); k;
            k = k->NextSiblingElement()) {
         if (Is(k, "origin") || Is(k, "geometry")) continue;
         if (is_visual && Is(k, "material")) {
@@ -376,7 +376,7 @@ bool UrdfReader::ReadLink(const XMLElement* e, frames::Link* link) {
   return ok;
 }
 
-bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
+bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
   j->where = ctx_.At(e);
   const char* type = RequiredAttribute(e, "type");
   if (!type) return false;
@@ -409,7 +409,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
   ok &= ReadOrigin(e, &j->pose, form, frames::UrdfForm::kOrigin, "origin");
   // <parent link=...> and <child link=...>.
   auto read_link = [&](const char* tag, std::string* out) {
-    const XMLElement* c = e->FirstChildElement(tag);
+    const Node* c = e->FirstChildElement(tag);
     if (!c || !c->Attribute("link")) {
       ctx_.diags->Error("ATTRIBUTE_MISSING",
                         "joint '" + j->name + "' has no <" + tag +
@@ -429,7 +429,7 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
                       j->type == frames::JointType::kContinuous ||
                       j->type == frames::JointType::kPrismatic ||
                       j->type == frames::JointType::kPlanar;
-  for (const XMLElement* c = e->FirstChildElement(); c;
+  for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
     if (Is(c, "axis") && c != e->FirstChildElement("axis")) {
@@ -545,10 +545,10 @@ bool UrdfReader::ReadJoint(const XMLElement* e, frames::Joint* j) {
   return ok;
 }
 
-void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
+void UrdfReader::CheckTree(Model* model, const Node* robot) {
   // Each link at most one parent joint; exactly one root; no cycles.
   const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
-  std::unordered_set<std::string> links;
+  std::unordered_set<std::string_view> links;
   links.reserve(model->links.size() + 1);
   for (const auto& l : model->links) links.insert(l.name);
   bool has_world = false;
@@ -640,9 +640,9 @@ void UrdfReader::CheckTree(Model* model, const XMLElement* robot) {
 }
 
 std::optional<Model> UrdfReader::Read(std::string_view text) {
-  tinyxml2::XMLDocument doc;
+  xml::Document doc;
   if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags)) return std::nullopt;
-  const XMLElement* robot = doc.RootElement();
+  const Node* robot = doc.RootElement();
   if (!robot || !Is(robot, "robot")) {
     ctx_.diags->Error("URDF_NOT_ROBOT",
                       std::string("the root element is <") +
@@ -684,7 +684,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   }
 
   // Robot-level materials first: visuals may reference them from anywhere.
-  for (const XMLElement* c = robot->FirstChildElement("material"); c;
+  for (const Node* c = robot->FirstChildElement("material"); c;
        c = c->NextSiblingElement("material")) {
     frames::Material m;
     if (!ReadMaterial(c, &m, true)) continue;
@@ -711,17 +711,18 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   }
 
   size_t n_links = 0, n_joints = 0;
-  for (const XMLElement* c = robot->FirstChildElement(); c;
+  for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link")) ++n_links;
     else if (Is(c, "joint")) ++n_joints;
   }
   model.links.reserve(n_links);
   model.joints.reserve(n_joints);
-  std::unordered_map<std::string, int> link_line, joint_line;
+  // Keys view the document's names, which outlive this loop.
+  std::unordered_map<std::string_view, int> link_line, joint_line;
   link_line.reserve(n_links);
   joint_line.reserve(n_joints);
-  for (const XMLElement* c = robot->FirstChildElement(); c;
+  for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link") || Is(c, "joint")) {
       const bool is_link = Is(c, "link");
@@ -786,7 +787,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   for (auto& j : model.joints) {
     j.pose.relative_to = j.parent == kWorldLink ? "__model__" : j.parent;
   }
-  std::unordered_map<std::string, const frames::Joint*> parent_joint;
+  std::unordered_map<std::string_view, const frames::Joint*> parent_joint;
   parent_joint.reserve(model.joints.size());
   for (const auto& j : model.joints) parent_joint.emplace(j.child, &j);
   for (auto& l : model.links) {

@@ -32,14 +32,14 @@ std::string Quote(std::string_view s) {
 
 // Reports XACRO_UNEXPANDED when `text` holds a $(...) or ${...} that xacro
 // should have expanded; returns whether it did.
-bool ReportIfXacro(std::string_view text, const std::string& what,
-                   const tinyxml2::XMLElement* e, const Context& ctx) {
+bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
+                   const Context& ctx) {
   if (text.find("$(") == std::string_view::npos &&
       text.find("${") == std::string_view::npos) {
     return false;
   }
   ctx.diags->Error("XACRO_UNEXPANDED",
-                   what + " " + Quote(text) +
+                   what.str() + " " + Quote(text) +
                        " is an unexpanded xacro expression; run xacro on the "
                        "file first",
                    ctx.At(e));
@@ -69,36 +69,27 @@ std::optional<std::string> ReadFile(const std::string& path,
   return data;
 }
 
-bool Parse(std::string_view text, const std::string& file,
-           tinyxml2::XMLDocument* doc, frames::Diagnostics* diags) {
-  while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
-  // tinyxml2 refuses an XML declaration that is not first (seen after a
-  // leading comment in real files); blank it out, keeping line numbers.
-  std::string patched;
-  size_t decl = text.find("<?xml");
-  if (decl != std::string_view::npos && decl > 0 &&
-      !Trim(text.substr(0, decl)).empty()) {
-    size_t end = text.find("?>", decl);
-    if (end != std::string_view::npos) {
-      patched.assign(text);
-      for (size_t i = decl; i < end + 2; ++i) {
-        if (patched[i] != '\n') patched[i] = ' ';
-      }
-      text = patched;
-      diags->Warning("XML_DECLARATION_MISPLACED",
-                     "the XML declaration is not at the start of the file; "
-                     "it was ignored",
-                     {file, 1 + static_cast<int>(std::count(
-                                    text.begin(), text.begin() + decl, '\n'))});
-    }
-  }
-  if (doc->Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) {
-    std::string msg = doc->ErrorStr() ? doc->ErrorStr() : "parse error";
-    diags->Error("XML_ERROR", "not well-formed XML: " + msg,
-                 {file, doc->ErrorLineNum()});
+bool Parse(std::string_view text, const std::string& file, Document* doc,
+           frames::Diagnostics* diags) {
+  if (!doc->Parse(text)) {
+    diags->Error("XML_ERROR", "not well-formed XML: " + doc->Error(),
+                 {file, doc->ErrorLine()});
     return false;
   }
+  if (const int line = doc->MisplacedDeclarationLine()) {
+    diags->Warning("XML_DECLARATION_MISPLACED",
+                   "the XML declaration is not at the start of the file; "
+                   "it was ignored",
+                   {file, line});
+  }
   return true;
+}
+
+std::string What::str() const {
+  if (!element_) return std::string(text_);
+  std::string s = std::string("<") + element_->Name() + ">";
+  if (attr_) s.append(" ").append(attr_);
+  return s;
 }
 
 bool ParseNumbers(std::string_view text, int n, double* out) {
@@ -131,9 +122,8 @@ std::optional<std::vector<double>> ParseNumberList(std::string_view text) {
   return out;
 }
 
-std::optional<double> ParseDouble(std::string_view text, const std::string& what,
-                                  const tinyxml2::XMLElement* e,
-                                  const Context& ctx) {
+std::optional<double> ParseDouble(std::string_view text, const What& what,
+                                  const Node* e, const Context& ctx) {
   std::string_view s = Trim(text);
   std::string_view original = s;
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
@@ -144,21 +134,21 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
     const double d = std::strtod(std::string(s).c_str(), nullptr);
     if (std::isfinite(d) && std::abs(d) < 1.0) return d;
     ctx.diags->Error("NUMBER_NOT_FINITE",
-                     what + " " + Quote(original) + " is out of range",
+                     what.str() + " " + Quote(original) + " is out of range",
                      ctx.At(e));
     return std::nullopt;
   }
   if (res.ec != std::errc() || s.empty()) {
     if (!ReportIfXacro(original, what, e, ctx)) {
       ctx.diags->Error("NUMBER_INVALID",
-                       what + " " + Quote(original) + " is not a number",
+                       what.str() + " " + Quote(original) + " is not a number",
                        ctx.At(e));
     }
     return std::nullopt;
   }
   if (!std::isfinite(v)) {
     ctx.diags->Error("NUMBER_NOT_FINITE",
-                     what + " " + Quote(original) + " is not a finite number",
+                     what.str() + " " + Quote(original) + " is not a finite number",
                      ctx.At(e));
     return std::nullopt;
   }
@@ -166,13 +156,13 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
   if (!rest.empty()) {
     if (rest == "," || rest == ".") {
       ctx.diags->Warning("NUMBER_TRAILING_CHARACTERS",
-                         what + " " + Quote(original) + " ends in '" +
+                         what.str() + " " + Quote(original) + " ends in '" +
                              std::string(rest) + "'; read as " +
                              std::string(s.substr(0, s.size() - 1)),
                          ctx.At(e));
     } else {
       ctx.diags->Error("NUMBER_INVALID",
-                       what + " " + Quote(original) + " is not a number",
+                       what.str() + " " + Quote(original) + " is not a number",
                        ctx.At(e));
       return std::nullopt;
     }
@@ -180,99 +170,97 @@ std::optional<double> ParseDouble(std::string_view text, const std::string& what
   return v;
 }
 
-bool ParseVector(std::string_view text, int n, const std::string& what,
-                 const tinyxml2::XMLElement* e, const Context& ctx,
-                 double* out) {
-  // Small vectors are the norm: no allocation below 8 components.
-  std::vector<std::string_view> tokens;
-  tokens.reserve(8);
+bool ParseVector(std::string_view text, int n, const What& what,
+                 const Node* e, const Context& ctx, double* out) {
+  // Tokens are taken one at a time from the text, twice (a vector of views
+  // would cost an allocation per value read).
   size_t i = 0;
-  while (i < text.size()) {
+  auto next_token = [&]() -> std::string_view {
     while (i < text.size() && IsSpace(text[i])) ++i;
-    size_t start = i;
+    const size_t start = i;
     while (i < text.size() && !IsSpace(text[i])) ++i;
-    if (i > start) tokens.push_back(text.substr(start, i - start));
-  }
-  if (static_cast<int>(tokens.size()) < n) {
-    if (!tokens.empty() && ReportIfXacro(tokens[0], what, e, ctx)) {
-      return false;
-    }
+    return text.substr(start, i - start);
+  };
+  int count = 0;
+  while (!next_token().empty()) ++count;
+  i = 0;
+  if (count < n) {
+    if (count > 0 && ReportIfXacro(next_token(), what, e, ctx)) return false;
     ctx.diags->Error("VECTOR_SIZE_INVALID",
-                     what + " " + Quote(text) + " has " +
-                         std::to_string(tokens.size()) + " numbers, expected " +
+                     what.str() + " " + Quote(text) + " has " +
+                         std::to_string(count) + " numbers, expected " +
                          std::to_string(n),
                      ctx.At(e));
     return false;
   }
-  bool ok = true;
   for (int k = 0; k < n; ++k) {
-    auto v = ParseDouble(tokens[k], what, e, ctx);
-    if (!v) {
-      ok = false;
-      break;
-    }
+    auto v = ParseDouble(next_token(), what, e, ctx);
+    if (!v) return false;
     out[k] = *v;
   }
-  if (!ok) return false;
-  if (static_cast<int>(tokens.size()) > n) {
+  if (count > n) {
     std::string extra;
-    for (size_t k = n; k < tokens.size(); ++k) {
+    for (std::string_view t = next_token(); !t.empty(); t = next_token()) {
       if (!extra.empty()) extra.push_back(' ');
-      extra.append(tokens[k]);
+      extra.append(t);
     }
     ctx.diags->Warning("VECTOR_EXTRA_COMPONENTS",
-                       what + " " + Quote(text) + " has " +
-                           std::to_string(tokens.size()) +
-                           " numbers; the first " + std::to_string(n) +
-                           " are used and '" + extra + "' is ignored",
+                       what.str() + " " + Quote(text) + " has " +
+                           std::to_string(count) + " numbers; the first " +
+                           std::to_string(n) + " are used and '" + extra +
+                           "' is ignored",
                        ctx.At(e));
   }
   return true;
 }
 
-std::optional<double> DoubleAttribute(const tinyxml2::XMLElement* e,
-                                      const char* attr, const Context& ctx) {
+std::optional<double> DoubleAttribute(const Node* e, const char* attr,
+                                      const Context& ctx) {
   const char* v = e->Attribute(attr);
   if (!v) return std::nullopt;
-  return ParseDouble(v, std::string("<") + e->Name() + "> " + attr, e, ctx);
+  return ParseDouble(v, What(e, attr), e, ctx);
 }
 
-std::optional<Eigen::Vector3d> Vector3Attribute(const tinyxml2::XMLElement* e,
+std::optional<Eigen::Vector3d> Vector3Attribute(const Node* e,
                                                 const char* attr,
                                                 const Context& ctx) {
   const char* v = e->Attribute(attr);
   if (!v) return std::nullopt;
   Eigen::Vector3d out;
-  if (!ParseVector(v, 3, std::string("<") + e->Name() + "> " + attr, e, ctx,
-                   out.data())) {
+  if (!ParseVector(v, 3, What(e, attr), e, ctx, out.data())) {
     return std::nullopt;
   }
   return out;
 }
 
-std::string_view Text(const tinyxml2::XMLElement* e) {
+std::string_view Text(const Node* e) {
   const char* t = e->GetText();
   return t ? Trim(t) : std::string_view();
 }
 
-frames::Element ToElement(const tinyxml2::XMLElement* e, const Context& ctx) {
+frames::Element ToElement(const Node* e, const Context& ctx) {
   frames::Element out;
   out.name = e->Name();
   out.where = ctx.At(e);
-  for (const tinyxml2::XMLAttribute* a = e->FirstAttribute(); a;
-       a = a->Next()) {
+  size_t n = 0;
+  for (const Attr* a = e->FirstAttribute(); a; a = a->Next()) ++n;
+  out.attributes.reserve(n);
+  for (const Attr* a = e->FirstAttribute(); a; a = a->Next()) {
     out.attributes.emplace_back(a->Name(), a->Value());
   }
-  for (const tinyxml2::XMLNode* n = e->FirstChild(); n; n = n->NextSibling()) {
-    if (const auto* c = n->ToElement()) {
-      out.children.push_back(ToElement(c, ctx));
-    } else if (const auto* t = n->ToText()) {
-      std::string_view s = Trim(t->Value());
-      if (!s.empty()) {
-        if (!out.text.empty()) out.text.push_back(' ');
-        out.text.append(s);
-      }
+  for (const TextRun* t = e->FirstText(); t; t = t->Next()) {
+    std::string_view s = Trim(t->Value());
+    if (!s.empty()) {
+      if (!out.text.empty()) out.text.push_back(' ');
+      out.text.append(s);
     }
+  }
+  n = 0;
+  for (const Node* c = e->FirstChildElement(); c; c = c->NextSiblingElement())
+    ++n;
+  out.children.reserve(n);
+  for (const Node* c = e->FirstChildElement(); c; c = c->NextSiblingElement()) {
+    out.children.push_back(ToElement(c, ctx));
   }
   return out;
 }

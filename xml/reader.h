@@ -1,6 +1,7 @@
-// Reading helpers shared by the URDF and SDFormat readers: loading text into
-// tinyxml2 with a clear diagnostic, numbers with file:line diagnostics, and
-// kept-verbatim copies of elements a model does not represent.
+// Reading helpers shared by the URDF and SDFormat readers: parsing text into
+// an xml::Document with a clear diagnostic, numbers with file:line
+// diagnostics, and kept-verbatim copies of elements a model does not
+// represent.
 #pragma once
 
 #include <cstring>
@@ -10,10 +11,10 @@
 #include <vector>
 
 #include <Eigen/Core>
-#include <tinyxml2.h>
 
 #include "frames/diagnostics.h"
 #include "frames/model.h"
+#include "xml/dom.h"
 
 namespace xml {
 
@@ -22,18 +23,36 @@ std::optional<std::string> ReadFile(const std::string& path,
                                     frames::Diagnostics* diags);
 
 // Parses `text` into `doc`; on failure reports XML_ERROR with the line and
-// returns false. Trailing NUL bytes (seen in real files) are ignored.
-bool Parse(std::string_view text, const std::string& file,
-           tinyxml2::XMLDocument* doc, frames::Diagnostics* diags);
+// returns false. An XML declaration after other content (seen after a
+// leading comment) is XML_DECLARATION_MISPLACED, a warning.
+bool Parse(std::string_view text, const std::string& file, Document* doc,
+           frames::Diagnostics* diags);
 
 // Context for reporting: the file name and the diagnostics sink.
 struct Context {
   std::string file;
   frames::Diagnostics* diags;
 
-  frames::SourceLocation At(const tinyxml2::XMLElement* e) const {
+  frames::SourceLocation At(const Node* e) const {
     return {file, e ? e->GetLineNum() : 0};
   }
+};
+
+// What a number belongs to, for messages ("<pose>", "<origin> xyz"): the
+// text is only built when a message is.
+class What {
+ public:
+  What(const char* text) : text_(text) {}
+  What(const std::string& text) : text_(text) {}
+  // "<name>", or "<name> attr" with an attribute.
+  explicit What(const Node* e, const char* attr = nullptr)
+      : element_(e), attr_(attr) {}
+  std::string str() const;
+
+ private:
+  std::string_view text_;
+  const Node* element_ = nullptr;
+  const char* attr_ = nullptr;
 };
 
 // Parses one finite number. Reports NUMBER_INVALID (not a number, or an
@@ -41,17 +60,15 @@ struct Context {
 // (NaN, inf). A number followed only by a stray ',' or '.' is accepted with a
 // NUMBER_TRAILING_CHARACTERS warning, as the tools users run accept it.
 // `what` names the element and attribute for the message.
-std::optional<double> ParseDouble(std::string_view text, const std::string& what,
-                                  const tinyxml2::XMLElement* e,
-                                  const Context& ctx);
+std::optional<double> ParseDouble(std::string_view text, const What& what,
+                                  const Node* e, const Context& ctx);
 
 // Parses `n` whitespace-separated numbers into out[0..n). Fewer is
 // VECTOR_SIZE_INVALID; extra components are ignored with a
 // VECTOR_EXTRA_COMPONENTS warning, as pybullet (whose files write 4-number
 // vectors) reads them.
-bool ParseVector(std::string_view text, int n, const std::string& what,
-                 const tinyxml2::XMLElement* e, const Context& ctx,
-                 double* out);
+bool ParseVector(std::string_view text, int n, const What& what,
+                 const Node* e, const Context& ctx, double* out);
 
 // Exactly `n` whitespace-separated numbers (shortest round-trip text, as
 // xml::FormatDouble writes them) into out[0..n), without diagnostics: for
@@ -65,21 +82,21 @@ bool ParseNumbers(std::string_view text, int n, double* out);
 std::optional<std::vector<double>> ParseNumberList(std::string_view text);
 
 // Attribute helpers: nullopt when absent; parse errors are reported.
-std::optional<double> DoubleAttribute(const tinyxml2::XMLElement* e,
-                                      const char* attr, const Context& ctx);
-std::optional<Eigen::Vector3d> Vector3Attribute(const tinyxml2::XMLElement* e,
+std::optional<double> DoubleAttribute(const Node* e, const char* attr,
+                                      const Context& ctx);
+std::optional<Eigen::Vector3d> Vector3Attribute(const Node* e,
                                                 const char* attr,
                                                 const Context& ctx);
 
 // A kept-verbatim copy of `e` and everything under it.
-frames::Element ToElement(const tinyxml2::XMLElement* e, const Context& ctx);
+frames::Element ToElement(const Node* e, const Context& ctx);
 
 // Whether element `e` is named `name`.
-inline bool Is(const tinyxml2::XMLElement* e, const char* name) {
+inline bool Is(const Node* e, const char* name) {
   return std::strcmp(e->Name(), name) == 0;
 }
 
 // Trimmed text content of an element ("" when none).
-std::string_view Text(const tinyxml2::XMLElement* e);
+std::string_view Text(const Node* e);
 
 }  // namespace xml

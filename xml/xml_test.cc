@@ -56,10 +56,26 @@ TEST_F(ParseFixture, VectorSizes) {
 }
 
 TEST_F(ParseFixture, NotXml) {
-  tinyxml2::XMLDocument doc;
+  Document doc;
   EXPECT_FALSE(Parse("<robot><link></robot>", "f.urdf", &doc, &diags));
   ASSERT_TRUE(diags.Has("XML_ERROR"));
   EXPECT_EQ(diags.all().back().where.line, 1);
+}
+
+// Seen in real files: a comment before the declaration. Read, with a warning
+// at the declaration's line; a leading byte order mark is not "before".
+TEST_F(ParseFixture, MisplacedDeclarationIsAWarning) {
+  Document doc;
+  ASSERT_TRUE(Parse("<!-- c -->\n<?xml version=\"1.0\"?>\n<robot/>", "f.urdf",
+                    &doc, &diags));
+  ASSERT_TRUE(diags.Has("XML_DECLARATION_MISPLACED"));
+  EXPECT_EQ(diags.all().back().where.line, 2);
+  EXPECT_STREQ(doc.RootElement()->Name(), "robot");
+  frames::Diagnostics clean;
+  Document bom;
+  ASSERT_TRUE(Parse("\xEF\xBB\xBF<?xml version=\"1.0\"?><robot/>", "f.urdf",
+                    &bom, &clean));
+  EXPECT_TRUE(clean.all().empty());
 }
 
 TEST(WriterTest, NestedAndEscaped) {
