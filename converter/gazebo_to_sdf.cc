@@ -4,10 +4,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "xml/reader.h"
@@ -154,9 +157,22 @@ bool IsKinematic(const std::string& n) {
                    "frame", "model", "include", "parent", "child", "xyz"});
 }
 
+// What a <gazebo> child is applied to, as diagnostics name it ("link
+// 'base'", "visuals of link 'base'", "joint 'j' <axis>"). Most children
+// report nothing, so the text is only made for a diagnostic.
+class Where {
+ public:
+  explicit Where(std::function<std::string()> make) : make_(std::move(make)) {}
+  std::string Text() const { return make_(); }
+
+ private:
+  std::function<std::string()> make_;
+};
+
 class GazeboApplier {
  public:
-  // The model's links and joints must stay put while blocks are applied.
+  // The model's links and joints must stay put, names unchanged, while
+  // blocks are applied: the lookup tables view their names.
   GazeboApplier(frames::Model* model, frames::Diagnostics* diags)
       : model_(*model), diags_(*diags) {
     links_.reserve(model_.links.size());
@@ -209,17 +225,18 @@ class GazeboApplier {
     return false;
   }
 
-  void NotApplied(const char* code, const Element& e, const std::string& where,
+  void NotApplied(const char* code, const Element& e, const Where& where,
                   const std::string& why) {
     diags_.Warning(code,
-                   "<" + e.name + "> in <gazebo> for " + where + " " + why +
+                   "<" + e.name + "> in <gazebo> for " + where.Text() + " " +
+                       why +
                        "; it is not applied (only carried as <urdf:gazebo>)",
                    e.where);
   }
 
   // Reports what `e` is when it is not applicable at this level; true when
   // it reported.
-  bool Misplaced(const Element& e, const std::string& where, bool link_ok,
+  bool Misplaced(const Element& e, const Where& where, bool link_ok,
                  bool joint_ok, bool model_ok) {
     if (e.name == "canonicalBody") {
       NotApplied("GAZEBO_ELEMENT_IGNORED", e, where,
@@ -245,20 +262,20 @@ class GazeboApplier {
     return false;
   }
 
-  void NotSdf(const Element& e, const std::string& where, const char* level) {
+  void NotSdf(const Element& e, const Where& where, const char* level) {
     NotApplied("GAZEBO_ELEMENT_NOT_SDF", e, where,
                std::string("is neither a libsdformat keyword nor an "
                            "SDFormat element of a ") +
                    level);
   }
 
-  void Invalid(const Element& e, const std::string& where,
+  void Invalid(const Element& e, const Where& where,
                const std::string& what) {
     NotApplied("GAZEBO_VALUE_INVALID", e, where,
                "has value '" + GazeboValue(e) + "', which is not " + what);
   }
 
-  std::optional<std::string> Number(const Element& e, const std::string& where) {
+  std::optional<std::string> Number(const Element& e, const Where& where) {
     auto v = ParseNumber(GazeboValue(e));
     if (!v) {
       Invalid(e, where, "a number");
@@ -269,11 +286,11 @@ class GazeboApplier {
 
   // A keyword boolean: true/yes/1 is true and anything else false, as in
   // libsdformat, with a warning for what is neither true nor false.
-  bool KeywordTruth(const Element& e, const std::string& where) {
+  bool KeywordTruth(const Element& e, const Where& where) {
     auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
       diags_.Warning("GAZEBO_VALUE_INVALID",
-                     "<" + e.name + "> in <gazebo> for " + where +
+                     "<" + e.name + "> in <gazebo> for " + where.Text() +
                          " has value '" + GazeboValue(e) +
                          "', which is not a boolean; it is read as false, as "
                          "libsdformat reads it",
@@ -284,7 +301,7 @@ class GazeboApplier {
   }
 
   // An SDFormat bool leaf given in a block, normalised to true/false.
-  std::optional<Element> BoolLeaf(const Element& e, const std::string& where) {
+  std::optional<Element> BoolLeaf(const Element& e, const Where& where) {
     auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t || !e.children.empty()) {
       Invalid(e, where, "a boolean");
@@ -296,12 +313,13 @@ class GazeboApplier {
   // --- Model -------------------------------------------------------------
 
   void ModelChild(const Element& e) {
-    const std::string where = "the model";
+    const Where where([] { return std::string("the model"); });
     if (e.name == "static") {
       model_.is_static = KeywordTruth(e, where);
     } else if (OneOf(e.name, {"self_collide", "allow_auto_disable",
                               "enable_wind"})) {
-      if (auto leaf = BoolLeaf(e, where)) MergeChild(&model_.extensions, *leaf);
+      if (auto leaf = BoolLeaf(e, where))
+        MergeChild(&model_.extensions, std::move(*leaf));
     } else if (OneOf(e.name, {"plugin", "gripper"})) {
       MergeChild(&model_.extensions, e);
     } else if (!Misplaced(e, where, false, false, true)) {
@@ -312,7 +330,7 @@ class GazeboApplier {
   // --- Link ----------------------------------------------------------------
 
   void LinkChild(const Element& e, frames::Link* l) {
-    const std::string where = "link '" + l->name + "'";
+    const Where where([l] { return "link '" + l->name + "'"; });
     const std::string& n = e.name;
     if (n == "material") {
       const std::string name = GazeboValue(e);
@@ -355,12 +373,16 @@ class GazeboApplier {
       if (!add) return;
       if (l->collisions.empty())
         return NoTarget(e, where, "the link has no collision");
-      for (auto& c : l->collisions) MergeChild(&c.extensions, *add);
+      // A copy for each collision but the last, which takes the original.
+      for (size_t k = 0; k + 1 < l->collisions.size(); ++k)
+        MergeChild(&l->collisions[k].extensions, *add);
+      MergeChild(&l->collisions.back().extensions, std::move(*add));
     } else if (n == "visual" || n == "collision") {
       ShapeBlob(e, l, where);
     } else if (OneOf(n, {"gravity", "enable_wind", "self_collide", "kinematic",
                          "must_be_base_link"})) {
-      if (auto leaf = BoolLeaf(e, where)) MergeChild(&l->extensions, *leaf);
+      if (auto leaf = BoolLeaf(e, where))
+        MergeChild(&l->extensions, std::move(*leaf));
     } else if (n == "velocity_decay") {
       MergeChild(&l->extensions, e);
     } else if (OneOf(n, {"sensor", "light", "projector", "audio_source",
@@ -371,12 +393,12 @@ class GazeboApplier {
     }
   }
 
-  bool TurnGravityOff(const Element& e, const std::string& where) {
+  bool TurnGravityOff(const Element& e, const Where& where) {
     // libsdformat: false/no/0 turn gravity on, anything else off.
     auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
       diags_.Warning("GAZEBO_VALUE_INVALID",
-                     "<turnGravityOff> in <gazebo> for " + where +
+                     "<turnGravityOff> in <gazebo> for " + where.Text() +
                          " has value '" + GazeboValue(e) +
                          "', which is not a boolean; gravity is turned off, "
                          "as libsdformat reads it",
@@ -390,15 +412,16 @@ class GazeboApplier {
   // the same kind replaces it (SDFormat requires unique names), with a
   // warning.
   void AddNamed(std::vector<Element>* into, const Element& e,
-                const std::string& where) {
+                const Where& where) {
     const std::string* name = e.Attribute("name");
     if (name) {
       for (auto& old : *into) {
         const std::string* n = old.Attribute("name");
         if (old.name != e.name || !n || *n != *name) continue;
         diags_.Warning("GAZEBO_ELEMENT_REPLACED",
-                       "<" + e.name + " name=\"" + *name + "\"> in <gazebo> for " +
-                           where + " replaces the one of that name at line " +
+                       "<" + e.name + " name=\"" + *name +
+                           "\"> in <gazebo> for " + where.Text() +
+                           " replaces the one of that name at line " +
                            std::to_string(old.where.line) +
                            " (SDFormat requires unique names)",
                        e.where);
@@ -409,14 +432,14 @@ class GazeboApplier {
     into->push_back(e);
   }
 
-  void NoTarget(const Element& e, const std::string& where,
+  void NoTarget(const Element& e, const Where& where,
                 const std::string& why) {
     NotApplied("GAZEBO_NO_TARGET", e, where, "has nothing to apply to: " + why);
   }
 
   // What a collision keyword adds to every collision of its link.
   std::optional<Element> CollisionKeyword(const Element& e,
-                                          const std::string& where) {
+                                          const Where& where) {
     const std::string& n = e.name;
     if (n == "fdir1") {
       auto v = ParseVector(GazeboValue(e), 3);
@@ -451,7 +474,7 @@ class GazeboApplier {
   // <visual> or <collision> in a link block: merged into the one named by
   // its name attribute, or into every one of the link when it has none (as
   // libsdformat does).
-  void ShapeBlob(const Element& e, frames::Link* l, const std::string& where) {
+  void ShapeBlob(const Element& e, frames::Link* l, const Where& where) {
     const bool visual = e.name == "visual";
     const std::string* name = e.Attribute("name");
     std::vector<frames::Visual*> visuals;
@@ -468,8 +491,10 @@ class GazeboApplier {
                       name ? "the link has no " + e.name + " named '" + *name + "'"
                            : "the link has no " + e.name);
     }
-    const std::string shape_where =
-        e.name + (name ? " '" + *name + "'" : std::string("s")) + " of " + where;
+    const Where shape_where([&] {
+      return e.name + (name ? " '" + *name + "'" : std::string("s")) + " of " +
+             where.Text();
+    });
     for (const auto& c : e.children) {
       if (visual) {
         if (c.name == "material") {
@@ -494,7 +519,7 @@ class GazeboApplier {
   }
 
   void MergeMaterial(const Element& blob, frames::Visual* v,
-                     const std::string& where) {
+                     const Where& where) {
     if (!v->material) {
       v->material.emplace();
       v->material->where = blob.where;
@@ -522,7 +547,7 @@ class GazeboApplier {
   // --- Joint ---------------------------------------------------------------
 
   void JointChild(const Element& e, frames::Joint* j) {
-    const std::string where = "joint '" + j->name + "'";
+    const Where where([j] { return "joint '" + j->name + "'"; });
     const std::string& n = e.name;
     const frames::SourceLocation& at = e.where;
     if (OneOf(n, {"preserveFixedJoint", "disableFixedJointLumping"})) {
@@ -555,7 +580,8 @@ class GazeboApplier {
     } else if (n == "axis" || n == "axis2") {
       std::optional<frames::JointAxis>& axis = n == "axis" ? j->axis : j->axis2;
       if (!axis) return NoTarget(e, where, "the joint has no " + n);
-      MergeAxis(e, &*axis, where + " <" + n + ">");
+      MergeAxis(e, &*axis,
+                Where([&] { return where.Text() + " <" + n + ">"; }));
     } else if (n == "physics") {
       Physics(j, e);
     } else if (OneOf(n, {"gearbox_ratio", "gearbox_reference_body",
@@ -573,7 +599,7 @@ class GazeboApplier {
   }
 
   void MergeAxis(const Element& blob, frames::JointAxis* a,
-                 const std::string& where) {
+                 const Where& where) {
     for (const auto& c : blob.children) {
       if (c.name == "limit") {
         if (!a->limit) a->limit.emplace();
@@ -619,20 +645,29 @@ class GazeboApplier {
 
   frames::Model& model_;
   frames::Diagnostics& diags_;
-  std::unordered_map<std::string, frames::Link*> links_;
-  std::unordered_map<std::string, frames::Joint*> joints_;
+  std::unordered_map<std::string_view, frames::Link*> links_;
+  std::unordered_map<std::string_view, frames::Joint*> joints_;
 };
 
 }  // namespace
 
 void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags) {
-  // Copies: applying appends to model->extensions.
+  // Applying appends to model->extensions, which would move the blocks, so
+  // they are taken out while applied (an empty element holds each place,
+  // which nothing merges into) and put back after.
+  std::vector<size_t> places;
   std::vector<Element> blocks;
-  for (const auto& e : model->extensions) {
-    if (e.name == "gazebo" || e.name == "urdf:gazebo") blocks.push_back(e);
+  for (size_t k = 0; k < model->extensions.size(); ++k) {
+    Element& e = model->extensions[k];
+    if (e.name != "gazebo" && e.name != "urdf:gazebo") continue;
+    places.push_back(k);
+    blocks.push_back(std::exchange(e, Element()));
   }
+  if (blocks.empty()) return;
   GazeboApplier applier(model, diags);
   for (const auto& b : blocks) applier.Apply(b);
+  for (size_t k = 0; k < places.size(); ++k)
+    model->extensions[places[k]] = std::move(blocks[k]);
 }
 
 }  // namespace converter

@@ -443,7 +443,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
         std::remove_if(l.extensions.begin(), l.extensions.end(),
                        [](const Element& e) { return e.name == "urdf:inertia"; }),
         l.extensions.end());
-    if (!frames::CheckInertia(c.I_I, frames::kSdfInertiaMargin).valid()) {
+    if (!frames::IsValidInertia(c.I_I, frames::kSdfInertiaMargin)) {
       // As RepairInertias does for one link: the nearest valid inertia, and
       // the combined URDF tensor kept.
       Element original;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "frames/inertia.h"
 #include "xml/reader.h"
@@ -16,6 +17,7 @@ using frames::Element;
 using frames::JointType;
 
 constexpr char kPrefix[] = "urdf:";
+constexpr char kCarriedOriginalName[] = "urdf:original_name";
 
 void SetAttr(Element* e, const char* key, const std::optional<double>& v) {
   if (v) e->attributes.emplace_back(key, xml::FormatDouble(*v));
@@ -35,29 +37,32 @@ std::optional<double> NumberAttribute(const Element& e, const char* key) {
   return d;
 }
 
-Element Make(const std::string& name) {
+Element Make(std::string_view name) {
   Element e;
-  e.name = kPrefix + name;
+  e.name.reserve(sizeof kPrefix - 1 + name.size());
+  e.name.append(kPrefix).append(name);
   return e;
 }
 
-// Prefixes a kept-verbatim URDF element and warns when SDFormat users would
-// expect it to have been translated or when it is unknown.
-void Carry(Element* e, const std::string& where, frames::Diagnostics* diags) {
-  const std::string original = e->name;
+// Prefixes a kept-verbatim URDF element of `owner` ("link 'base'": kind
+// "link", name "base") and warns when SDFormat users would expect it to have
+// been translated or when it is unknown.
+void Carry(Element* e, const char* owner_kind, const std::string& owner_name,
+           frames::Diagnostics* diags) {
+  const std::string& original = e->name;
   if (original.rfind(kPrefix, 0) == 0) return;  // made by the converter
   if (original == "gazebo") {
     // Translated into SDFormat by ApplyGazeboBlocks (which warns about what
     // it does not apply) and carried verbatim for sdf2urdf: nothing to say.
   } else if (original != "transmission" && original != "ros2_control") {
     diags->Warning("URDF_ELEMENT_CARRIED",
-                   "<" + original + "> in " + where +
-                       " is not URDF; it is carried verbatim as <urdf:" +
+                   "<" + original + "> in " + owner_kind + " '" + owner_name +
+                       "' is not URDF; it is carried verbatim as <urdf:" +
                        original + ">",
                    e->where);
   }
   // An element with a namespace prefix of its own keeps its name.
-  if (original.find(':') == std::string::npos) e->name = kPrefix + original;
+  if (original.find(':') == std::string::npos) e->name.insert(0, kPrefix);
 }
 
 Element MaterialElement(const frames::Material& m, bool with_content) {
@@ -199,7 +204,7 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
           m[0] + m[1] + eps >= m[2] && m[1] + m[2] + eps >= m[0] &&
           m[2] + m[0] + eps >= m[1])
         continue;
-    } else if (frames::CheckInertia(I, frames::kSdfInertiaMargin).valid()) {
+    } else if (frames::IsValidInertia(I, frames::kSdfInertiaMargin)) {
       // Rotated: our principal moments and libsdformat's may differ in the
       // last bits, so a margin keeps clear of the edge.
       continue;
@@ -228,11 +233,13 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
 }
 
 void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
-  // Joints.
-  std::vector<frames::Joint> kept;
-  kept.reserve(model->joints.size());
-  for (auto& j : model->joints) {
-    for (auto& e : j.extensions) Carry(&e, "joint '" + j.name + "'", diags);
+  // Joints. Those SDFormat has no joint for become frames; the others stay,
+  // moved down over them in place (the first `kept` are done).
+  std::vector<frames::Joint>& joints = model->joints;
+  size_t kept = 0;
+  for (size_t k = 0; k < joints.size(); ++k) {
+    frames::Joint& j = joints[k];
+    for (auto& e : j.extensions) Carry(&e, "joint", j.name, diags);
     const bool moving = j.type == JointType::kRevolute ||
                         j.type == JointType::kContinuous ||
                         j.type == JointType::kPrismatic;
@@ -278,7 +285,7 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       std::vector<Element> details;
       CarryJointDetails(&j, &details);
       for (auto& d : details) {
-        if (d.name != std::string(kPrefix) + "original_name")
+        if (d.name != kCarriedOriginalName)
           carried.children.push_back(std::move(d));
       }
       for (auto& e : j.extensions) carried.children.push_back(std::move(e));
@@ -287,9 +294,10 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       continue;
     }
     CarryJointDetails(&j, &j.extensions);
-    kept.push_back(std::move(j));
+    if (kept != k) joints[kept] = std::move(j);
+    ++kept;
   }
-  model->joints = std::move(kept);
+  joints.erase(joints.begin() + kept, joints.end());
 
   // Links, visuals, collisions.
   for (auto& l : model->links) {
@@ -299,10 +307,10 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       l.inertial.emplace();
       l.inertial->where = l.where;
     }
-    for (auto& e : l.extensions) Carry(&e, "link '" + l.name + "'", diags);
+    for (auto& e : l.extensions) Carry(&e, "link", l.name, diags);
     CarryForm(l.urdf_form, false, &l.extensions);
     for (auto& v : l.visuals) {
-      for (auto& e : v.extensions) Carry(&e, "visual '" + v.name + "'", diags);
+      for (auto& e : v.extensions) Carry(&e, "visual", v.name, diags);
       CarryForm(v.urdf_form, !v.name_given, &v.extensions);
       if (!v.material) continue;
       frames::Material& m = *v.material;
@@ -317,13 +325,12 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
       }
     }
     for (auto& c : l.collisions) {
-      for (auto& e : c.extensions)
-        Carry(&e, "collision '" + c.name + "'", diags);
+      for (auto& e : c.extensions) Carry(&e, "collision", c.name, diags);
       CarryForm(c.urdf_form, !c.name_given, &c.extensions);
     }
     auto carry_geometry = [&](frames::Shape* s) {
       if (s->geometry.other) {
-        Carry(&*s->geometry.other, "the geometry of '" + s->name + "'", diags);
+        Carry(&*s->geometry.other, "the geometry of", s->name, diags);
       }
     };
     for (auto& v : l.visuals) carry_geometry(&v);
@@ -335,7 +342,7 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
   carried.reserve(model->materials.size() + model->extensions.size());
   for (const auto& m : model->materials) carried.push_back(MaterialElement(m, true));
   for (auto& e : model->extensions) {
-    Carry(&e, "robot '" + model->name + "'", diags);
+    Carry(&e, "robot", model->name, diags);
     carried.push_back(std::move(e));
   }
   // The model is a URDF robot: sdf2urdf then keeps URDF's semantics (no

@@ -1,8 +1,10 @@
 #include "converter/urdf_to_sdf.h"
 
+#include <string>
 #include <string_view>
-#include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "converter/gazebo_to_sdf.h"
 #include "converter/lump.h"
@@ -23,48 +25,109 @@ using frames::Model;
 // in the document order of their joints. The writer puts each joint before
 // its child link, so the output reads like the spec's URDF-parity example.
 void SortLinksInTreeOrder(Model* model) {
-  // Keys are views into the model's strings, which stay put until the final
-  // permutation: no name is copied.
-  std::unordered_map<std::string_view, std::vector<const frames::Joint*>> kids;
-  std::unordered_set<std::string_view> is_child;
-  kids.reserve(model->joints.size());
-  is_child.reserve(model->joints.size());
+  const size_t n = model->links.size();
+  // Names are looked up once, here; the walk below runs on positions.
+  frames::NameIndex index;
+  index.Reserve(n);
+  const auto link_name = [model](size_t k) -> std::string_view {
+    return model->links[k].name;
+  };
+  for (size_t k = 0; k < n; ++k)
+    index.Insert(model->links[k].name, k, link_name);
+  // The world link, whose children are roots, is no link of the model (the
+  // reader drops it): it takes position n.
+  const long world_link = index.Find(urdf_io::kWorldLink, link_name);
+  const size_t world = world_link >= 0 ? static_cast<size_t>(world_link) : n;
+  // (parent, child) per joint whose links exist, in document order, then
+  // grouped by parent (kids[begin[p] .. begin[p + 1])) keeping that order.
+  std::vector<std::pair<size_t, size_t>> edges;
+  edges.reserve(model->joints.size());
+  std::vector<bool> is_child(n, false);
   for (const auto& j : model->joints) {
-    kids[j.parent].push_back(&j);
-    is_child.insert(j.child);
+    const long child = index.Find(j.child, link_name);
+    if (child < 0) continue;  // nothing to place
+    is_child[child] = true;
+    const long parent = index.Find(j.parent, link_name);
+    if (parent >= 0) {
+      edges.emplace_back(parent, child);
+    } else if (j.parent == urdf_io::kWorldLink) {
+      edges.emplace_back(world, child);
+    }
   }
-  std::unordered_map<std::string_view, size_t> index;
-  index.reserve(model->links.size());
-  for (size_t k = 0; k < model->links.size(); ++k)
-    index.emplace(model->links[k].name, k);
+  // Parents are 0 .. n: counted at begin[p + 2], each count turned into
+  // its group's start at begin[p + 1] by the prefix sums, and that start
+  // advanced while filling to the group's end, which is where the next
+  // group starts.
+  std::vector<size_t> begin(n + 3, 0);
+  for (const auto& e : edges) ++begin[e.first + 2];
+  for (size_t p = 2; p < begin.size(); ++p) begin[p] += begin[p - 1];
+  std::vector<size_t> kids(edges.size());
+  for (const auto& e : edges) kids[begin[e.first + 1]++] = e.second;
+
   std::vector<size_t> order;
-  order.reserve(model->links.size());
-  std::vector<std::string_view> stack;
-  auto push_children = [&](std::string_view parent) {
-    auto it = kids.find(parent);
-    if (it == kids.end()) return;
-    for (auto r = it->second.rbegin(); r != it->second.rend(); ++r)
-      stack.push_back((*r)->child);
+  order.reserve(n);
+  std::vector<size_t> stack;
+  const auto push_children = [&](size_t parent) {
+    for (size_t k = begin[parent + 1]; k-- > begin[parent];)
+      stack.push_back(kids[k]);
   };
   // Roots: the world link's children, or the one root link.
-  push_children(urdf_io::kWorldLink);
-  for (auto it = model->links.rbegin(); it != model->links.rend(); ++it) {
-    if (!is_child.count(it->name)) stack.push_back(it->name);
+  push_children(world);
+  for (size_t k = n; k-- > 0;) {
+    if (!is_child[k]) stack.push_back(k);
   }
-  std::vector<bool> taken(model->links.size(), false);
+  std::vector<bool> taken(n, false);
   while (!stack.empty()) {
-    std::string_view name = stack.back();
+    const size_t k = stack.back();
     stack.pop_back();
-    auto it = index.find(name);
-    if (it == index.end() || taken[it->second]) continue;
-    taken[it->second] = true;
-    order.push_back(it->second);
-    push_children(name);
+    if (taken[k]) continue;
+    taken[k] = true;
+    order.push_back(k);
+    push_children(k);
   }
+  bool in_order = order.size() == n;
+  for (size_t k = 0; in_order && k < n; ++k) in_order = order[k] == k;
+  if (in_order) return;  // most files list their links in tree order
   std::vector<frames::Link> sorted;
   sorted.reserve(order.size());
   for (size_t k : order) sorted.push_back(std::move(model->links[k]));
   model->links = std::move(sorted);
+}
+
+// Whether `name` is "<link>_<kind>" or starts like it: a name NameShapes
+// may generate for an unnamed shape.
+bool LooksGenerated(std::string_view name, std::string_view link,
+                    std::string_view kind) {
+  return name.size() >= link.size() + 1 + kind.size() &&
+         name.compare(0, link.size(), link) == 0 && name[link.size()] == '_' &&
+         name.compare(link.size() + 1, kind.size(), kind) == 0;
+}
+
+// True when naming `shapes` needs no lookups: few of them, the given names
+// distinct, and none a name that could be generated for an unnamed one.
+// Most links are so.
+template <typename Shape>
+bool NamesAreSimple(const std::vector<Shape>& shapes, std::string_view link,
+                    std::string_view kind) {
+  // Pairwise comparison beats building sets for the few shapes of a link.
+  constexpr size_t kFew = 8;
+  if (shapes.size() > kFew) return false;
+  bool unnamed = false;
+  for (size_t i = 0; i < shapes.size(); ++i) {
+    if (!shapes[i].name_given) {
+      unnamed = true;
+      continue;
+    }
+    for (size_t k = 0; k < i; ++k) {
+      if (shapes[k].name_given && shapes[k].name == shapes[i].name)
+        return false;
+    }
+  }
+  if (!unnamed) return true;
+  for (const auto& s : shapes) {
+    if (s.name_given && LooksGenerated(s.name, link, kind)) return false;
+  }
+  return true;
 }
 
 // SDFormat requires names on visuals and collisions, unique among siblings
@@ -72,6 +135,26 @@ void SortLinksInTreeOrder(Model* model) {
 template <typename Shape>
 void NameShapes(const std::string& link, const char* kind,
                 std::vector<Shape>* shapes, frames::Diagnostics* diags) {
+  if (shapes->empty()) return;
+  const auto generated = [&](int counter) {
+    std::string name;
+    name.reserve(link.size() + 32);  // and "_collision_<counter>"
+    name.append(link).append(1, '_').append(kind);
+    if (counter > 0) {
+      name += '_';
+      name += std::to_string(counter);
+    }
+    return name;
+  };
+  if (NamesAreSimple(*shapes, link, kind)) {
+    // No given name is renamed or can clash with a generated one, so the
+    // unnamed shapes take the generated names in turn.
+    int counter = 0;
+    for (auto& s : *shapes) {
+      if (!s.name_given) s.name = generated(counter++);
+    }
+    return;
+  }
   std::unordered_set<std::string> used;
   for (const auto& s : *shapes) {
     if (s.name_given) used.insert(s.name);
@@ -96,10 +179,8 @@ void NameShapes(const std::string& link, const char* kind,
       seen.insert(name);
       continue;
     }
-    std::string name = link + "_" + kind;
-    while (used.count(counter == 0 ? name : name + "_" + std::to_string(counter)))
-      ++counter;
-    s.name = counter == 0 ? name : name + "_" + std::to_string(counter);
+    while (used.count(generated(counter))) ++counter;
+    s.name = generated(counter);
     ++counter;
     used.insert(s.name);
     seen.insert(s.name);

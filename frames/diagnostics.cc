@@ -41,12 +41,14 @@ bool Diagnostics::Has(const std::string& code) const {
 }
 
 void Diagnostics::SortByLocation() {
-  std::stable_sort(all_.begin(), all_.end(),
-                   [](const Diagnostic& a, const Diagnostic& b) {
-                     if (a.where.file != b.where.file)
-                       return a.where.file < b.where.file;
-                     return a.where.line < b.where.line;
-                   });
+  const auto before = [](const Diagnostic& a, const Diagnostic& b) {
+    const int file = a.where.file.compare(b.where.file);
+    return file != 0 ? file < 0 : a.where.line < b.where.line;
+  };
+  // Often already in order (a reader reports top to bottom): then there is
+  // nothing to move and no buffer to allocate.
+  if (std::is_sorted(all_.begin(), all_.end(), before)) return;
+  std::stable_sort(all_.begin(), all_.end(), before);
 }
 
 std::string Diagnostics::ToString() const {

@@ -30,10 +30,30 @@ bool IsReservedName(const std::string& name) {
          name.compare(name.size() - 2, 2, "__") == 0;
 }
 
+void NameIndex::Reserve(size_t n) {
+  size_t capacity = 16;
+  while (capacity < 2 * n) capacity *= 2;
+  if (capacity <= slots_.size()) return;
+  std::vector<Slot> old(capacity);
+  old.swap(slots_);
+  // Placed again by their stored hashes: no name is read.
+  for (const Slot& s : old) {
+    if (s.position < 0) continue;
+    size_t i = s.hash & Mask();
+    while (slots_[i].position >= 0) i = (i + 1) & Mask();
+    slots_[i] = s;
+  }
+}
+
 int FrameGraph::Index(const std::string& name) const {
   if (name.empty()) return 0;
-  auto it = index_.find(name);
-  return it == index_.end() ? -1 : it->second;
+  return static_cast<int>(
+      index_.Find(name, [this](size_t v) { return VertexName(v); }));
+}
+
+int FrameGraph::IndexName(const std::string& name, int vertex) {
+  return static_cast<int>(
+      index_.Insert(name, vertex, [this](size_t v) { return VertexName(v); }));
 }
 
 int FrameGraph::AddVertex(const std::string& name, Kind kind,
@@ -53,9 +73,10 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
     ok_ = false;
     return -1;
   }
-  auto [it, inserted] = index_.emplace(name, static_cast<int>(vertices_.size()));
-  if (!inserted) {
-    const Vertex& first = vertices_[it->second];
+  const int index = static_cast<int>(vertices_.size());
+  const int stored = IndexName(name, index);
+  if (stored != index) {
+    const Vertex& first = vertices_[stored];
     diags->Error("DUPLICATE_NAME",
                  std::string(what) + " name '" + name +
                      "' is already used by a " + KindName(first.kind) +
@@ -71,7 +92,7 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   v.kind = kind;
   v.where = where;
   vertices_.push_back(std::move(v));
-  return it->second;
+  return index;
 }
 
 int FrameGraph::ScopedIndex(const std::string& name) {
@@ -101,7 +122,7 @@ int FrameGraph::ScopedIndex(const std::string& name) {
   v.where = target.where;
   const int index = static_cast<int>(vertices_.size());
   vertices_.push_back(std::move(v));
-  index_.emplace(name, index);
+  IndexName(name, index);
   return index;
 }
 
@@ -145,7 +166,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
   g.scoped_references_ = model.source_version != "1.7";
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
-  g.index_.reserve(g.vertices_.capacity());
+  g.index_.Reserve(g.vertices_.capacity());
   {
     Vertex root;
     root.name = kModelFrame;
@@ -153,7 +174,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
     root.resolved = true;
     root.where = model.where;
     g.vertices_.push_back(std::move(root));
-    g.index_.emplace(kModelFrame, 0);
+    g.IndexName(kModelFrame, 0);
   }
   const std::string scope = "model '" + model.name + "'";
 
@@ -326,7 +347,7 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
     root.resolved = true;
     root.where = world.where;
     g.vertices_.push_back(std::move(root));
-    g.index_.emplace("world", 0);
+    g.IndexName("world", 0);
   }
   const std::string scope = "world '" + world.name + "'";
   std::vector<int> model_v, frame_v;

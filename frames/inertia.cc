@@ -27,8 +27,38 @@ InertiaCheck CheckInertia(const Matrix3& I, double margin) {
   return c;
 }
 
+bool IsValidInertia(const Matrix3& I, double margin) {
+  // Every principal moment lies in [lo, hi] (Gershgorin discs of the
+  // self-adjoint matrix of I's lower triangle, which the eigensolver reads),
+  // and the two smaller ones sum to trace - p2 >= trace - hi. The
+  // eigensolver's moments are off by a few ulps of the matrix's norm at most
+  // (it is backward stable; r bounds the norm): `slack` covers that many
+  // times over. If CheckInertia's conditions hold for the bounds with that
+  // slack, they hold for the computed moments (its margin-0 tolerance only
+  // loosens them). Otherwise, and for non-finite terms, the eigensolver
+  // decides.
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  double r = 0;
+  for (int i = 0; i < 3; ++i) {
+    double off = 0;
+    for (int j = 0; j < 3; ++j) {
+      if (j != i) off += std::abs(I(std::max(i, j), std::min(i, j)));
+    }
+    lo = std::min(lo, I(i, i) - off);
+    hi = std::max(hi, I(i, i) + off);
+    r = std::max(r, std::abs(I(i, i)) + off);
+  }
+  const double slack = 1e-9 * r;
+  const double p2 = hi + slack;  // at least the computed largest moment
+  const bool clear = I.allFinite() && r > 0 &&
+                     lo - slack >= margin * p2 &&
+                     I.trace() - hi - 2 * slack >= (1 + margin) * p2;
+  return clear || CheckInertia(I, margin).valid();
+}
+
 Matrix3 NearestValidInertia(const Matrix3& I, double margin) {
-  if (CheckInertia(I, margin).valid()) return I;
+  if (IsValidInertia(I, margin)) return I;
   Eigen::SelfAdjointEigenSolver<Matrix3> es(I);
   Vector3 p = es.eigenvalues();  // ascending
   p = p.cwiseMax(margin * p(2));

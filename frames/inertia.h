@@ -22,6 +22,11 @@ struct InertiaCheck {
 // what a consumer that recomputes principal moments with its own rounding
 // (libsdformat) can be relied on to accept.
 InertiaCheck CheckInertia(const Matrix3& I, double margin = 0.0);
+// CheckInertia(I, margin).valid(), without the eigensolver when bounds on
+// the principal moments (Gershgorin discs) settle it: for an inertia clear
+// of the edge whose off-diagonal terms are small against its moments, as
+// most are.
+bool IsValidInertia(const Matrix3& I, double margin = 0.0);
 
 // Relative margin for inertias that must load in libsdformat.
 inline constexpr double kSdfInertiaMargin = 1e-6;

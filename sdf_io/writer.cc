@@ -1,8 +1,9 @@
 #include "sdf_io/writer.h"
 
-#include <unordered_map>
-#include <unordered_set>
+#include <string_view>
+#include <vector>
 
+#include "frames/graph.h"
 #include "xml/writer.h"
 
 namespace sdf_io {
@@ -19,15 +20,18 @@ class SdfWriter {
   void World(const frames::World& world);
 
  private:
-  // <pose relative_to=...>xyz rpy</pose>; omitted when it is the identity
-  // in the element's default frame.
-  void Pose(const frames::Pose& p) {
+  // <pose relative_to=...>xyz rpy</pose>. Unless `whole`, what is implied
+  // is left out: the element when it is the identity in the element's
+  // default frame, the numbers when it is the identity in a named frame.
+  void Pose(const frames::Pose& p, bool whole = false) {
+    const bool numbers = whole || !p.IsIdentity();
     if (p.relative_to.empty()) {
-      if (!p.IsIdentity()) w_.Leaf("pose", xml::FormatPose(p.xyz, p.rpy));
+      if (numbers) w_.Leaf("pose", xml::Numbers(p.xyz, p.rpy));
       return;
     }
-    w_.Leaf("pose", "relative_to", p.relative_to,
-            p.IsIdentity() ? std::string() : xml::FormatPose(p.xyz, p.rpy));
+    w_.Start("pose").Attr("relative_to", p.relative_to);
+    if (numbers) w_.Text(xml::Numbers(p.xyz, p.rpy));
+    w_.End();
   }
   void Geometry(const frames::Geometry& g);
   void Material(const frames::Material& m);
@@ -88,7 +92,7 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
   switch (g.type) {
     case Geometry::Type::kBox:
       w_.Start("box");
-      w_.Leaf("size", xml::FormatVector3(g.size));
+      w_.Leaf("size", xml::Numbers(g.size));
       Extensions(g.extensions);
       w_.End();
       break;
@@ -108,21 +112,21 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
       break;
     case Geometry::Type::kEllipsoid:
       w_.Start("ellipsoid");
-      w_.Leaf("radii", xml::FormatVector3(g.radii));
+      w_.Leaf("radii", xml::Numbers(g.radii));
       Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kPlane:
       w_.Start("plane");
-      w_.Leaf("normal", xml::FormatVector3(g.size));
-      w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+      w_.Leaf("normal", xml::Numbers(g.size));
+      w_.Leaf("size", xml::Numbers(g.plane_size));
       Extensions(g.extensions);
       w_.End();
       break;
     case Geometry::Type::kMesh:
       w_.Start("mesh");
       w_.Leaf("uri", g.uri);
-      if (g.scale) w_.Leaf("scale", xml::FormatVector3(*g.scale));
+      if (g.scale) w_.Leaf("scale", xml::Numbers(*g.scale));
       Extensions(g.extensions);
       w_.End();
       break;
@@ -153,7 +157,7 @@ void SdfWriter::Material(const frames::Material& m) {
   }
   w_.Start("material");
   auto color = [&](const char* tag, const std::optional<Eigen::Vector4d>& c) {
-    if (c) w_.Leaf(tag, xml::FormatVector4(*c));
+    if (c) w_.Leaf(tag, xml::Numbers(*c));
   };
   color("ambient", m.ambient);
   color("diffuse", m.diffuse);
@@ -204,9 +208,10 @@ void SdfWriter::Link(const frames::Link& l) {
 void SdfWriter::Axis(const char* name, const frames::JointAxis& a) {
   w_.Start(name);
   if (a.expressed_in.empty()) {
-    w_.Leaf("xyz", xml::FormatVector3(a.xyz));
+    w_.Leaf("xyz", xml::Numbers(a.xyz));
   } else {
-    w_.Leaf("xyz", "expressed_in", a.expressed_in, xml::FormatVector3(a.xyz));
+    w_.Start("xyz").Attr("expressed_in", a.expressed_in);
+    w_.Text(xml::Numbers(a.xyz)).End();
   }
   if (a.limit) {
     w_.Start("limit");
@@ -260,12 +265,7 @@ void SdfWriter::Include(const frames::Model& m) {
       w_.Leaf("name", m.name);
     } else if (c.name == "pose") {
       if (!pose_written) {
-        if (m.pose.relative_to.empty()) {
-          w_.Leaf("pose", xml::FormatPose(m.pose.xyz, m.pose.rpy));
-        } else {
-          w_.Leaf("pose", "relative_to", m.pose.relative_to,
-                  xml::FormatPose(m.pose.xyz, m.pose.rpy));
-        }
+        Pose(m.pose, /*whole=*/true);
         pose_written = true;
       }
     } else {
@@ -294,17 +294,20 @@ void SdfWriter::Model(const frames::Model& m) {
     w_.End();
     return;
   }
-  // Each link preceded by the joint whose child it is.
-  std::unordered_map<std::string, size_t> joint_of_child;
-  joint_of_child.reserve(m.joints.size());
+  // Each link preceded by the (first) joint whose child it is.
+  frames::NameIndex joint_of_child;
+  const auto child_of = [&m](size_t k) -> std::string_view {
+    return m.joints[k].child;
+  };
+  joint_of_child.Reserve(m.joints.size());
   for (size_t k = 0; k < m.joints.size(); ++k)
-    joint_of_child.emplace(m.joints[k].child, k);
+    joint_of_child.Insert(m.joints[k].child, k, child_of);
   std::vector<bool> joint_done(m.joints.size(), false);
   for (const auto& l : m.links) {
-    auto it = joint_of_child.find(l.name);
-    if (it != joint_of_child.end() && !joint_done[it->second]) {
-      Joint(m.joints[it->second]);
-      joint_done[it->second] = true;
+    const long k = joint_of_child.Find(l.name, child_of);
+    if (k >= 0 && !joint_done[k]) {
+      Joint(m.joints[k]);
+      joint_done[k] = true;
     }
     Link(l);
   }

@@ -1,8 +1,11 @@
 // A small, fast, deterministic XML printer shared by the URDF and SDFormat
 // writers: two-space indentation, attributes in the order given, numbers in
-// the shortest form that reads back to the same double.
+// the shortest form that reads back to the same double. Output goes through
+// a buffer into the caller's string: writing makes no string of its own per
+// element, attribute or number.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +19,32 @@ namespace xml {
 // Shortest decimal text that parses back to exactly `v` ("0" for zero).
 std::string FormatDouble(double v);
 void AppendDouble(std::string* out, double v);
+// n numbers, space-separated, each as AppendDouble writes it.
+void AppendNumbers(std::string* out, const double* v, int n);
+
+// Up to six numbers written space-separated (a vector, a colour, a pose's
+// xyz then rpy), for Writer's Attr, Leaf and Text. Holds a copy, so that a
+// pose's two vectors make one run of numbers.
+class Numbers {
+ public:
+  template <int N>
+  Numbers(const Eigen::Matrix<double, N, 1>& v) : n_(N) {  // NOLINT: implicit
+    static_assert(N <= kMax, "Numbers holds at most six values");
+    for (int k = 0; k < N; ++k) v_[k] = v[k];
+  }
+  // A pose as SDFormat writes it: xyz then rpy.
+  Numbers(const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy);
+
+  const double* data() const { return v_; }
+  int size() const { return n_; }
+  std::string ToString() const;
+
+ private:
+  static constexpr int kMax = 6;
+  double v_[kMax];
+  int n_;
+};
+
 // Space-separated components.
 std::string FormatVector(const double* v, int n);
 std::string FormatVector3(const Eigen::Vector3d& v);
@@ -23,9 +52,14 @@ std::string FormatVector4(const Eigen::Vector4d& v);
 // xyz then rpy, space-separated (SDFormat //pose text).
 std::string FormatPose(const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy);
 
+// Writes into *out, which holds everything written whenever no element is
+// open (in particular once the root element is closed).
 class Writer {
  public:
   explicit Writer(std::string* out) : out_(out) {}
+  ~Writer() { Flush(); }
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
 
   void Declaration();  // <?xml version="1.0" ?>
   void Comment(std::string_view text);
@@ -34,10 +68,17 @@ class Writer {
   Writer& Start(std::string_view name);
   Writer& Attr(std::string_view key, std::string_view value);
   Writer& Attr(std::string_view key, double value);
+  Writer& Attr(std::string_view key, const Numbers& value);
+  // Text content right after Start() and its attributes, on the start
+  // tag's line: End() then closes the element on that line too
+  // ("<x a="1">text</x>").
+  Writer& Text(std::string_view text);
+  Writer& Text(const Numbers& numbers);
   void End();
   // <name>text</name> on one line.
   void Leaf(std::string_view name, std::string_view text);
   void Leaf(std::string_view name, double value);
+  void Leaf(std::string_view name, const Numbers& numbers);
   // <name key="value">text</name> on one line ("<name key="value"/>" when
   // text is empty).
   void Leaf(std::string_view name, std::string_view key,
@@ -47,14 +88,60 @@ class Writer {
   void Verbatim(const frames::Element& e, std::string_view prefix = {});
 
  private:
+  // Output is gathered in buf_ and appended to *out_ a few KiB at a time:
+  // a tag is many small pieces (indentation, brackets, name, attributes,
+  // numbers), and appending each to the std::string costs far more than
+  // copying it into a buffer.
+  static constexpr size_t kBufferSize = 8192;
+  // Room for n more bytes at buf_ + used_; n <= kBufferSize.
+  char* Room(size_t n) {
+    if (used_ + n > kBufferSize) Flush();
+    return buf_ + used_;
+  }
+  void Put(char c) {
+    *Room(1) = c;
+    ++used_;
+  }
+  void Put(std::string_view s) {
+    if (s.size() > kBufferSize - used_) return PutLong(s);
+    std::copy_n(s.data(), s.size(), buf_ + used_);
+    used_ += s.size();
+  }
+  void PutLong(std::string_view s);
+  void PutNumber(double v);
+  void PutNumbers(const Numbers& numbers);
+  void Flush();
+  // Flushes once the document (or a top-level piece of it) is complete, so
+  // that *out_ holds it.
+  void FlushAtTopLevel() {
+    if (stack_.empty()) Flush();
+  }
+
+  // "<prefix name" at the current depth; the name is remembered for End().
+  void StartTag(std::string_view prefix, std::string_view name);
   void CloseStartTag();
   void Indent();
-  static void Escape(std::string* out, std::string_view s, bool attribute);
+  // "<name>" at the current depth, and "</name>\n": a one-line leaf.
+  void OpenLeaf(std::string_view name);
+  void CloseLeaf(std::string_view name);
+  void AttrKey(std::string_view key);  // ' key="'
+  void OpenText();
+  // `s` with the characters XML gives a meaning to replaced by entities.
+  template <bool kInAttribute>
+  void Escape(std::string_view s);
+  void EscapeText(std::string_view s) { Escape<false>(s); }
+  void EscapeAttribute(std::string_view s) { Escape<true>(s); }
 
   std::string* out_;
+  char buf_[kBufferSize];
+  size_t used_ = 0;
+  // The open elements' names, concatenated: each Open marks where its name
+  // starts (the innermost one runs to the end), so opening an element
+  // stores no string of its own.
+  std::string names_;
   struct Open {
-    std::string name;
-    bool has_children = false;
+    size_t name_begin;
+    bool text = false;  // Text() written: End() closes on the same line
   };
   std::vector<Open> stack_;
   bool tag_open_ = false;  // "<name attr..." printed, ">" not yet

@@ -1,5 +1,10 @@
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -17,6 +22,52 @@ TEST(FormatDoubleTest, ShortestRoundTrip) {
   EXPECT_EQ(FormatDouble(0.1), "0.1");
   EXPECT_EQ(FormatDouble(-0.0), "0");
   EXPECT_EQ(FormatDouble(2), "2");
+}
+
+// FormatDouble writes short decimals without std::to_chars; the text must be
+// to_chars' all the same (shortest, fixed unless scientific is shorter).
+TEST(FormatDoubleTest, SameTextAsToChars) {
+  std::vector<double> values;
+  for (int i = -1000; i <= 100000; ++i) values.push_back(i);
+  uint64_t state = 1;  // a fixed sequence (SplitMix64)
+  auto next = [&state] {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  for (int i = 0; i < 200000; ++i) {
+    // Decimals of 1 to 17 digits over many magnitudes, as files write them.
+    const uint64_t digits = next() % 100000000000000000ULL;
+    const int shift = static_cast<int>(next() % 57);
+    const int exponent = static_cast<int>(next() % 44) - 30;
+    const std::string text = std::to_string(digits >> shift) + "e" +
+                             std::to_string(exponent);
+    const double v = std::strtod(text.c_str(), nullptr);
+    values.push_back(v);
+    values.push_back(-v);
+    values.push_back(std::nextafter(v, 0.0));
+    // Any double at all.
+    const uint64_t bits = next();
+    double any;
+    std::memcpy(&any, &bits, sizeof any);
+    if (std::isfinite(any)) values.push_back(any);
+  }
+  for (int e = -8; e <= 17; ++e) {
+    for (double d : {1.0, 9.0, 12.5, 99999.0, 123456789012345.0}) {
+      const double v = d * std::pow(10.0, e);
+      values.push_back(v);
+      values.push_back(std::nextafter(v, 0.0));
+      values.push_back(std::nextafter(v, 1e300));
+    }
+  }
+  for (double v : values) {
+    if (v == 0) continue;  // FormatDouble writes -0 as "0"
+    char buf[64];
+    char* end = std::to_chars(buf, buf + sizeof buf, v).ptr;
+    const std::string expected(buf, end);
+    ASSERT_EQ(FormatDouble(v), expected);
+  }
 }
 
 struct ParseFixture : ::testing::Test {
