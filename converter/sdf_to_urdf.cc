@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -89,6 +91,7 @@ struct FlatLink {
   const frames::Link* src;
   const Scope* scope;
   Isometry3 X_ML;  // SDF link frame in the top model frame
+  std::string name;  // in the output (Reshaper::Out of the flat name)
 };
 
 struct FlatJoint {
@@ -96,6 +99,7 @@ struct FlatJoint {
   const Scope* scope;
   Isometry3 X_MJ;
   std::string parent, child;  // flat ("::") names; parent may be "world"
+  std::string name;           // in the output (Reshaper::Out of the flat name)
 };
 
 struct FlatFrame {
@@ -111,6 +115,7 @@ struct FlatFrame {
   // (unless that link moves).
   bool pose_in_parent = false;
   bool parent_is_link = false;
+  std::string name;  // in the output (Reshaper::Out of the flat name)
 };
 
 class Reshaper {
@@ -122,8 +127,17 @@ class Reshaper {
   std::optional<Model> Run();
 
  private:
-  std::string Out(const std::string& flat) const;
-  std::string Unique(const std::string& base);
+  // The output name of a flat name: "::" replaced by the separator.
+  std::string Out(std::string flat) const;
+  // Claims `name` (which must outlive the reshaping) for the output; false
+  // when it is taken.
+  bool Use(std::string_view name);
+  // A name no output link or joint has yet: base, else base_2, base_3 ...
+  const std::string& Unique(const std::string& base);
+  // Claims the output name of element `name` of scope `s` (in *out); false
+  // (with an error) when another element has it.
+  bool Claim(const Scope& s, const std::string& name,
+             const SourceLocation& where, std::string* out);
   bool Collect(const Model& m, const FrameGraph& g, const std::string& prefix,
                const Isometry3& X_MS);
   std::optional<std::string> LinkOf(const Scope& s, const std::string& name,
@@ -157,7 +171,11 @@ class Reshaper {
   std::vector<FlatJoint> joints_;
   std::vector<FlatFrame> frames_;
   std::unordered_map<std::string, size_t> link_index_;  // flat name -> links_
-  std::unordered_set<std::string> used_;                // output names
+  // Output names in the order claimed, viewing the Flat* names and
+  // made_names_ (neither moves once claimed), and their index.
+  std::vector<std::string_view> used_names_;
+  frames::NameIndex used_;
+  std::deque<std::string> made_names_;  // names made here (Unique)
   std::string canonical_;  // the top model's canonical link (flat name)
 
   Model out_;
@@ -184,7 +202,7 @@ class Reshaper {
   std::unordered_map<std::string, size_t> block_index_;
 };
 
-std::string Reshaper::Out(const std::string& flat) const {
+std::string Reshaper::Out(std::string flat) const {
   if (opt_.separator == "::" || flat.find("::") == std::string::npos)
     return flat;
   std::string s;
@@ -200,11 +218,32 @@ std::string Reshaper::Out(const std::string& flat) const {
   return s;
 }
 
-std::string Reshaper::Unique(const std::string& base) {
-  std::string name = base;
-  for (int n = 2; used_.count(name); ++n) name = base + "_" + std::to_string(n);
-  used_.insert(name);
+bool Reshaper::Use(std::string_view name) {
+  const size_t k = used_names_.size();
+  const long first =
+      used_.Insert(name, k, [this](size_t i) { return used_names_[i]; });
+  if (first != static_cast<long>(k)) return false;
+  used_names_.push_back(name);
+  return true;
+}
+
+const std::string& Reshaper::Unique(const std::string& base) {
+  made_names_.push_back(base);
+  std::string& name = made_names_.back();
+  for (int n = 2; !Use(name); ++n) name = base + "_" + std::to_string(n);
   return name;
+}
+
+bool Reshaper::Claim(const Scope& s, const std::string& name,
+                     const SourceLocation& where, std::string* out) {
+  *out = Out(s.prefix + name);
+  if (Use(*out)) return true;
+  diags_->Error("SEPARATOR_NAME_CLASH",
+                "with separator " + Quoted(opt_.separator) + ", " +
+                    Quoted(s.prefix + name) + " becomes " + Quoted(*out) +
+                    ", the name of another link, joint or frame",
+                where);
+  return false;
 }
 
 void Reshaper::AddToBlock(const std::string& reference,
@@ -234,7 +273,7 @@ bool Reshaper::Collect(const Model& m, const FrameGraph& g,
     auto X_SL = g.PoseInModel(l.name);
     if (!X_SL) return false;
     link_index_.emplace(prefix + l.name, links_.size());
-    links_.push_back(FlatLink{&l, s, X_MS * *X_SL});
+    links_.push_back(FlatLink{&l, s, X_MS * *X_SL, {}});
   }
   for (const auto& n : m.models) {
     const FrameGraph* ng = g.Nested(n.name);
@@ -245,7 +284,7 @@ bool Reshaper::Collect(const Model& m, const FrameGraph& g,
   for (const auto& j : m.joints) {
     auto X_SJ = g.PoseInModel(j.name);
     if (!X_SJ) return false;
-    joints_.push_back(FlatJoint{&j, s, X_MS * *X_SJ, {}, {}});
+    joints_.push_back(FlatJoint{&j, s, X_MS * *X_SJ, {}, {}, {}});
   }
   for (const auto& f : m.frames) {
     auto X_SF = g.PoseInModel(f.name);
@@ -261,7 +300,8 @@ bool Reshaper::Collect(const Model& m, const FrameGraph& g,
     frames_.push_back(FlatFrame{
         &f, s, X_MS * *X_SF,
         prefix + (kind == FrameGraph::Kind::kFrame ? f.attached_to : *link),
-        on_frame && measured_in_attached, kind == FrameGraph::Kind::kLink});
+        on_frame && measured_in_attached, kind == FrameGraph::Kind::kLink,
+        {}});
   }
   return ok;
 }
@@ -379,9 +419,9 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
 
 bool Reshaper::MapJoint(const FlatJoint& fj) {
   const frames::Joint& j = *fj.src;
-  const std::string name = Out(fj.scope->prefix + j.name);
+  const std::string& name = fj.name;
   frames::Joint u;
-  u.name = name;  // in used_ already
+  u.name = name;
   u.type = j.type;
   u.parent = fj.parent == urdf_io::kWorldLink ? fj.parent : Out(fj.parent);
   u.child = Out(fj.child);
@@ -552,22 +592,30 @@ bool Reshaper::CheckTree() {
 // the others hang from it on floating joints, free bodies as in the SDF.
 void Reshaper::ChooseRoot() {
   frames::TreeAnalysis& tree = tree_;
-  std::vector<std::string> free = tree.roots;
+  // The links that are no joint's child (tree.roots), by index.
+  std::vector<size_t> free;
+  for (size_t k = 0; k < out_.links.size(); ++k) {
+    if (tree.parent_of_link[k] < 0) free.push_back(k);
+  }
   std::string root = urdf_io::kWorldLink;
+  long root_link = -1;  // `world` is no link
   if (!tree.from_world && !free.empty()) {
     const std::string canonical = Out(canonical_);
-    auto it = std::find(free.begin(), free.end(), canonical);
+    auto it = std::find_if(free.begin(), free.end(), [&](size_t k) {
+      return out_.links[k].name == canonical;
+    });
     if (it == free.end()) it = free.begin();
-    root = *it;
+    root = out_.links[*it].name;
+    root_link = static_cast<long>(*it);
     free.erase(it);
   }
-  for (const auto& name : free) {
+  for (const size_t k : free) {
+    const std::string& name = out_.links[k].name;
     frames::Joint j;
     j.name = Unique(name + "_floating");
     j.type = JointType::kFloating;
     j.parent = root;
     j.child = name;
-    const size_t k = tree_.link_index.at(name);
     j.where = out_.links[k].where;
     diags_->Warning("LINK_FREE_FLOATING",
                     "link " + Quoted(name) +
@@ -577,8 +625,9 @@ void Reshaper::ChooseRoot() {
                         Quoted(j.name),
                     j.where);
     joint_info_.push_back(JointInfo{X_MU_[k], false, nullptr});
-    tree.parent_joint[out_.links[k].name] = out_.joints.size();
     tree.parent_of_link[k] = static_cast<long>(out_.joints.size());
+    tree.parent_link_of_joint.push_back(root_link);
+    tree.child_link_of_joint.push_back(static_cast<long>(k));
     out_.joints.push_back(std::move(j));
   }
   tree.roots.clear();
@@ -587,7 +636,6 @@ void Reshaper::ChooseRoot() {
 // URDF frames: a link sits on its parent joint's frame, the root where the
 // SDF has it. Then every joint origin is its frame in its parent's.
 void Reshaper::Place() {
-  const auto& index = tree_.link_index;
   const std::vector<long>& parent = tree_.parent_of_link;
   for (size_t k = 0; k < out_.links.size(); ++k) {
     if (parent[k] < 0) continue;
@@ -621,7 +669,10 @@ void Reshaper::Place() {
       j.pose.relative_to.clear();
       continue;
     }
-    const size_t p = index.at(j.parent);
+    // A joint naming no link (a carried joint's; the writer's check reports
+    // it) has no frame to be measured in.
+    if (tree_.parent_link_of_joint[k] < 0) continue;
+    const size_t p = static_cast<size_t>(tree_.parent_link_of_joint[k]);
     // Copy the file's numbers when they are measured in the parent link's
     // frame and that frame did not move.
     const FlatJoint* fj = info.src;
@@ -862,25 +913,21 @@ std::optional<Model> Reshaper::Run() {
   canonical_ = graph.canonical_link();
   // Every name the file gives (flattened): generated names avoid them all.
   // SDF names are unique in a scope, so flattened ones are unique unless the
-  // separator makes two equal.
-  auto claim = [&](const Scope& s, const std::string& name,
-                   const SourceLocation& where) {
-    const std::string out = Out(s.prefix + name);
-    if (used_.insert(out).second) return true;
-    diags_->Error("SEPARATOR_NAME_CLASH",
-                  "with separator " + Quoted(opt_.separator) + ", " +
-                      Quoted(s.prefix + name) + " becomes " + Quoted(out) +
-                      ", the name of another link, joint or frame",
-                  where);
-    return false;
-  };
+  // separator makes two equal. Room for them and for most generated ones
+  // (frames' joints, split joints' links and joints).
+  const size_t names = links_.size() + 2 * joints_.size() + 2 * frames_.size();
+  used_names_.reserve(names);
+  used_.Reserve(names);
   bool names_ok = true;
-  for (const auto& fl : links_)
-    names_ok = claim(*fl.scope, fl.src->name, fl.src->where) && names_ok;
-  for (const auto& fj : joints_)
-    names_ok = claim(*fj.scope, fj.src->name, fj.src->where) && names_ok;
-  for (const auto& ff : frames_)
-    names_ok = claim(*ff.scope, ff.src->name, ff.src->where) && names_ok;
+  for (auto& fl : links_)
+    names_ok =
+        Claim(*fl.scope, fl.src->name, fl.src->where, &fl.name) && names_ok;
+  for (auto& fj : joints_)
+    names_ok =
+        Claim(*fj.scope, fj.src->name, fj.src->where, &fj.name) && names_ok;
+  for (auto& ff : frames_)
+    names_ok =
+        Claim(*ff.scope, ff.src->name, ff.src->where, &ff.name) && names_ok;
   if (!names_ok) return std::nullopt;
 
   // Links, then joints: the file's, frames as links and joints, split
@@ -889,7 +936,7 @@ std::optional<Model> Reshaper::Run() {
   out_.joints.reserve(2 * joints_.size() + frames_.size() + links_.size());
   for (size_t k = 0; k < links_.size(); ++k) {
     frames::Link l = *links_[k].src;
-    l.name = Out(links_[k].scope->prefix + l.name);
+    l.name = links_[k].name;
     if (const Element* original = FindCarried(l.extensions, "inertia");
         original && l.inertial) {
       // urdf2sdf repaired an inertia libsdformat refuses; the URDF's own.
@@ -951,7 +998,6 @@ std::optional<Model> Reshaper::Run() {
   std::vector<std::pair<size_t, size_t>> frame_joints;
   for (size_t k = 0; k < frames_.size(); ++k) {
     const FlatFrame& ff = frames_[k];
-    const std::string flat = ff.scope->prefix + ff.src->name;
     if (const Element* carried = FindCarried(ff.src->extensions, "joint")) {
       // A floating or planar URDF joint, carried by urdf2sdf as this frame:
       // the joint again, at the frame.
@@ -969,16 +1015,17 @@ std::optional<Model> Reshaper::Run() {
     }
     if (!opt_.frames_as_links) {
       diags_->Warning("FRAME_OMITTED",
-                      "frame " + Quoted(flat) + " is not written (frames are "
-                      "omitted); URDF has no frames",
+                      "frame " + Quoted(ff.scope->prefix + ff.src->name) +
+                          " is not written (frames are omitted); URDF has no "
+                          "frames",
                       ff.src->where);
       continue;
     }
     frames::Link l;
-    l.name = Out(flat);  // in used_ already
+    l.name = ff.name;
     l.where = ff.src->where;
     frames::Joint j;
-    j.name = Unique(Out(flat) + "_joint");
+    j.name = Unique(ff.name + "_joint");
     j.type = JointType::kFixed;
     j.parent = Out(ff.parent);
     j.child = l.name;
@@ -1039,10 +1086,12 @@ std::optional<Model> Reshaper::Run() {
   frames::UrdfForm robot_form;
   for (const auto& e : top_.extensions) RestoreForm(e, &robot_form);
   const bool from_urdf = robot_form.Has(frames::UrdfForm::kRobot);
-  for (const auto& j : out_.joints) {
-    if (from_urdf) break;
-    if (j.type != JointType::kFixed || j.parent == urdf_io::kWorldLink) continue;
-    const size_t c = tree_.link_index.at(j.child);
+  for (size_t k = 0; k < out_.joints.size() && !from_urdf; ++k) {
+    const frames::Joint& j = out_.joints[k];
+    // c < 0: a carried joint naming no link, which the writer reports.
+    const long c = tree_.child_link_of_joint[k];
+    if (j.type != JointType::kFixed || j.parent == urdf_io::kWorldLink || c < 0)
+      continue;
     const auto& in = out_.links[c].inertial;
     if (link_src_[c] < 0 || !in || !(in->mass > 0.0)) continue;
     PreserveFixedJoint(j.where,

@@ -1,5 +1,6 @@
 #include "frames/tree.h"
 
+#include <unordered_map>
 #include <unordered_set>
 
 namespace frames {
@@ -7,32 +8,39 @@ namespace frames {
 TreeAnalysis AnalyzeTree(const Model& model) {
   TreeAnalysis t;
   const size_t n = model.links.size();
+  const size_t m = model.joints.size();
   // Names are looked up once; the walk below runs on indices.
-  auto& link_index = t.link_index;
-  link_index.reserve(n);
-  for (size_t k = 0; k < n; ++k) link_index.emplace(model.links[k].name, k);
-  t.parent_joint.reserve(model.joints.size());
+  t.link_index.Reserve(n);
+  for (size_t k = 0; k < n; ++k) {
+    const long first = t.link_index.Insert(model.links[k].name, k,
+                                           TreeAnalysis::LinkNames(model));
+    if (first != static_cast<long>(k)) t.duplicate_links.push_back(k);
+  }
+  t.parent_link_of_joint.resize(m);
+  t.child_link_of_joint.resize(m);
   t.parent_of_link.assign(n, -1);
-  // children[k]: joints whose parent is link k; children[n]: from "world".
-  std::vector<std::vector<size_t>> children(n + 1);
-  for (size_t k = 0; k < model.joints.size(); ++k) {
+  // The children of link k (k == n: of "world") as a linked list:
+  // first_child[k], then next_sibling[c] until -1. A link has at most one
+  // parent edge, so it is in at most one list.
+  std::vector<long> first_child(n + 1, -1);
+  std::vector<long> next_sibling(n, -1);
+  for (size_t k = 0; k < m; ++k) {
     const Joint& j = model.joints[k];
+    const long parent = t.parent_link_of_joint[k] = t.FindLink(model, j.parent);
+    const long child = t.child_link_of_joint[k] = t.FindLink(model, j.child);
     const bool from_world = j.parent == "world";
     if (from_world) t.from_world = true;
-    auto child = link_index.find(j.child);
-    if (child == link_index.end() || j.parent == j.child) continue;
-    auto [it, inserted] =
-        t.parent_joint.emplace(model.links[child->second].name, k);
-    if (!inserted) {
-      t.extra_parents.emplace_back(it->second, k);
+    if (child < 0 || j.parent == j.child) continue;
+    long& first = t.parent_of_link[child];
+    if (first >= 0) {
+      t.extra_parents.emplace_back(static_cast<size_t>(first), k);
       continue;
     }
-    t.parent_of_link[child->second] = static_cast<long>(k);
-    if (from_world) {
-      children[n].push_back(child->second);
-    } else if (auto parent = link_index.find(j.parent);
-               parent != link_index.end()) {
-      children[parent->second].push_back(child->second);
+    first = static_cast<long>(k);
+    if (from_world || parent >= 0) {
+      long& head = first_child[from_world ? n : static_cast<size_t>(parent)];
+      next_sibling[child] = head;
+      head = child;
     }
   }
   for (size_t k = 0; k < n; ++k) {
@@ -52,7 +60,8 @@ TreeAnalysis AnalyzeTree(const Model& model) {
     stack.pop_back();
     if (reached[k]) continue;
     reached[k] = true;
-    for (size_t c : children[k]) stack.push_back(c);
+    for (long c = first_child[k]; c >= 0; c = next_sibling[c])
+      stack.push_back(static_cast<size_t>(c));
   }
   for (size_t k = 0; k < n; ++k) {
     if (!reached[k]) t.unreached.push_back(k);
@@ -68,9 +77,9 @@ std::vector<size_t> JointsUp(const Model& model, const TreeAnalysis& tree,
   std::vector<size_t> chain;
   std::unordered_set<std::string_view> seen;
   while (seen.insert(link).second) {
-    auto it = tree.link_index.find(link);
-    if (it == tree.link_index.end()) break;
-    const long j = tree.parent_of_link[it->second];
+    const long k = tree.FindLink(model, link);
+    if (k < 0) break;
+    const long j = tree.parent_of_link[k];
     if (j < 0) break;
     chain.push_back(static_cast<size_t>(j));
     link = model.joints[j].parent;
@@ -123,10 +132,9 @@ std::vector<std::vector<size_t>> JointCycles(const Model& model,
       at[k] = path.size();
       path.push_back(k);
       const long j = tree.parent_of_link[k];
-      auto it = j < 0 ? tree.link_index.end()
-                      : tree.link_index.find(model.joints[j].parent);
-      if (it == tree.link_index.end()) break;
-      k = it->second;
+      const long parent = j < 0 ? -1 : tree.parent_link_of_joint[j];
+      if (parent < 0) break;
+      k = static_cast<size_t>(parent);
     }
     const bool closed = at.count(k) && !done[k];
     for (size_t p : path) done[p] = true;

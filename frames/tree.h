@@ -6,20 +6,28 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "frames/graph.h"
 #include "frames/model.h"
 
 namespace frames {
 
 struct TreeAnalysis {
-  // Link name -> index of the first joint that has it as child. The keys
-  // view the model's link names: valid while the model's links are.
-  std::unordered_map<std::string_view, size_t> parent_joint;
-  // The same by link index (model.links order): the first parent joint's
-  // index, or -1 for a link that is no joint's child.
+  // Link name -> index in model.links of the first link with that name
+  // (FindLink reads it).
+  NameIndex link_index;
+  // Links whose name an earlier link already has, in model order.
+  std::vector<size_t> duplicate_links;
+  // Per joint (model.joints order): the index in model.links of the link
+  // it names as parent, and as child, or -1 when no link has that name.
+  // Name lookups are done once here; callers walk indices.
+  std::vector<long> parent_link_of_joint;
+  std::vector<long> child_link_of_joint;
+  // By link index (model.links order): the first parent joint's index, or
+  // -1 for a link that is no joint's child. A link that shares an earlier
+  // link's name has -1: the name's parent joint is the earlier link's.
   std::vector<long> parent_of_link;
   // (first parent joint, another parent joint) of links with several
   // parents, in joint order.
@@ -32,13 +40,38 @@ struct TreeAnalysis {
   // lie on a cycle of joints. In model order.
   std::vector<size_t> unreached;
 
-  // Link name -> index in model.links (views of the model's link names).
-  std::unordered_map<std::string_view, size_t> link_index;
-
+  // How link_index reads the names it holds the positions of.
+  static auto LinkNames(const Model& model) {
+    return [&model](size_t k) -> std::string_view {
+      return model.links[k].name;
+    };
+  }
+  // Index in model.links of the first link named `name`, or -1.
+  long FindLink(const Model& model, std::string_view name) const {
+    return link_index.Find(name, LinkNames(model));
+  }
   // The joint whose child `link` is, or nullptr for a root.
   const Joint* ParentJoint(const Model& model, const std::string& link) const {
-    auto it = parent_joint.find(link);
-    return it == parent_joint.end() ? nullptr : &model.joints[it->second];
+    const long k = FindLink(model, link);
+    return k < 0 ? nullptr : ParentJointAt(model, static_cast<size_t>(k));
+  }
+  // The same for the link at index `link` of model.links.
+  const Joint* ParentJointOf(const Model& model, size_t link) const {
+    // Only the first link of a name has its parent joint recorded.
+    if (!duplicate_links.empty())
+      link = static_cast<size_t>(FindLink(model, model.links[link].name));
+    return ParentJointAt(model, link);
+  }
+  // Whether an earlier link has the name of the link at index `link`.
+  bool SharesEarlierName(const Model& model, size_t link) const {
+    return !duplicate_links.empty() &&
+           FindLink(model, model.links[link].name) != static_cast<long>(link);
+  }
+
+ private:
+  const Joint* ParentJointAt(const Model& model, size_t first) const {
+    const long j = parent_of_link[first];
+    return j < 0 ? nullptr : &model.joints[j];
   }
 };
 

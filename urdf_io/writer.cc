@@ -3,10 +3,10 @@
 #include <climits>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "frames/graph.h"
 #include "frames/tree.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
@@ -46,6 +46,14 @@ bool IsModelFrame(const std::string& frame) {
 }
 
 std::string Quoted(const std::string& s) { return "'" + s + "'"; }
+
+// How diagnostics name a visual or collision: "visual 'V' of link 'L'", or
+// "visual of link 'L'" when the source gave it no name.
+std::string ShapeWhat(const char* kind, const frames::Shape& s,
+                      const std::string& link) {
+  return std::string(kind) + (s.name_given ? " " + Quoted(s.name) : "") +
+         " of link " + Quoted(link);
+}
 
 // Interleaves lists, each kept in its own order, by key: repeatedly takes the
 // head with the smallest key (ties to the earlier list). Returns (list,
@@ -115,9 +123,13 @@ class UrdfWriter {
     }
   }
   void MaterialDefinition(const frames::Material& m);
-  void VisualMaterial(const frames::Material& m, const std::string& what);
+  // what() names the visual or collision in diagnostics; called only when
+  // one is reported, so that writing builds no message text.
+  template <typename What>
+  void VisualMaterial(const frames::Material& m, const What& what);
+  template <typename What>
   void UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
-                    const std::string& what, const SourceLocation& where);
+                    const What& what, const SourceLocation& where);
   void Link(const frames::Link& l);
   void Joint(const frames::Joint& j);
   // (is visual, index) of the shapes carried in <gazebo reference="LINK">.
@@ -144,9 +156,9 @@ void UrdfWriter::Origin(const frames::Pose& p, const frames::UrdfForm& form,
   w_.Start("origin");
   // A part the URDF left out is left out again while it holds the default.
   if (!(form.parts & (origin_bit << 1)) || !p.xyz.isZero(0.0))
-    w_.Attr("xyz", xml::FormatVector3(p.xyz));
+    w_.Attr("xyz", xml::Numbers(p.xyz));
   if (!(form.parts & (origin_bit << 2)) || !p.rpy.isZero(0.0))
-    w_.Attr("rpy", xml::FormatVector3(p.rpy));
+    w_.Attr("rpy", xml::Numbers(p.rpy));
   OtherAttributes(form, on);
   w_.End();
 }
@@ -156,7 +168,7 @@ void UrdfWriter::MaterialDefinition(const frames::Material& m) {
   // an unnamed inline material is written name="".
   w_.Start("material").Attr("name", m.name);
   if (m.rgba) {
-    w_.Start("color").Attr("rgba", xml::FormatVector4(*m.rgba));
+    w_.Start("color").Attr("rgba", xml::Numbers(*m.rgba));
     w_.End();
   }
   if (!m.texture.empty()) {
@@ -167,8 +179,8 @@ void UrdfWriter::MaterialDefinition(const frames::Material& m) {
   w_.End();
 }
 
-void UrdfWriter::VisualMaterial(const frames::Material& m,
-                                const std::string& what) {
+template <typename What>
+void UrdfWriter::VisualMaterial(const frames::Material& m, const What& what) {
   const std::pair<const char*, const std::optional<Eigen::Vector4d>*>
       sdf_colors[] = {{"ambient", &m.ambient},
                       {"diffuse", &m.diffuse},
@@ -177,12 +189,12 @@ void UrdfWriter::VisualMaterial(const frames::Material& m,
   for (const auto& [tag, c] : sdf_colors) {
     if (*c) {
       CannotExpress(
-          "SDFormat <" + std::string(tag) + "> of the material of " + what,
+          "SDFormat <" + std::string(tag) + "> of the material of " + what(),
           m.where);
     }
   }
   for (const auto& e : m.extensions) {
-    CannotExpress("SDFormat <" + e.name + "> of the material of " + what,
+    CannotExpress("SDFormat <" + e.name + "> of the material of " + what(),
                   e.where);
   }
   if (m.by_reference) {
@@ -198,14 +210,14 @@ void UrdfWriter::VisualMaterial(const frames::Material& m,
   MaterialDefinition(m);
 }
 
+template <typename What>
 void UrdfWriter::UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
-                              const std::string& what,
-                              const SourceLocation& where) {
+                              const What& what, const SourceLocation& where) {
   w_.Start("geometry");
   OtherAttributes(form, "geometry");
   switch (g.type) {
     case Geometry::Type::kBox:
-      w_.Start("box").Attr("size", xml::FormatVector3(g.size));
+      w_.Start("box").Attr("size", xml::Numbers(g.size));
       OtherAttributes(form, "geometry/box");
       w_.End();
       break;
@@ -226,7 +238,7 @@ void UrdfWriter::UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
       break;
     case Geometry::Type::kMesh:
       w_.Start("mesh").Attr("filename", g.uri);
-      if (g.scale) w_.Attr("scale", xml::FormatVector3(*g.scale));
+      if (g.scale) w_.Attr("scale", xml::Numbers(*g.scale));
       OtherAttributes(form, "geometry/mesh");
       w_.End();
       break;
@@ -241,7 +253,7 @@ void UrdfWriter::UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
   }
   w_.End();
   for (const auto& e : g.extensions) {
-    CannotExpress("SDFormat <" + e.name + "> of the geometry of " + what,
+    CannotExpress("SDFormat <" + e.name + "> of the geometry of " + what(),
                   e.where.line ? e.where : where);
   }
 }
@@ -298,9 +310,9 @@ void UrdfWriter::Link(const frames::Link& l) {
         carried.emplace_back(is_visual, k);
         continue;
       }
-      const std::string what = std::string(is_visual ? "visual" : "collision") +
-                               (s.name_given ? " " + Quoted(s.name) : "") +
-                               " of link " + Quoted(l.name);
+      auto what = [&] {
+        return ShapeWhat(is_visual ? "visual" : "collision", s, l.name);
+      };
       w_.Start(is_visual ? "visual" : "collision");
       if (s.name_given) w_.Attr("name", s.name);
       OtherAttributes(s.urdf_form, "");
@@ -338,8 +350,7 @@ void UrdfWriter::Carried(const frames::Link& l,
                                                      : "ellipsoid";
     diags_->Warning(
         capsule ? "CAPSULE_NOT_URDF" : "GEOMETRY_NOT_URDF",
-        std::string(kind) + (s->name_given ? " " + Quoted(s->name) : "") +
-            " of link " + Quoted(l.name) + " is " +
+        ShapeWhat(kind, *s, l.name) + " is " +
             (shape[0] == 'e' ? "an " : "a ") + shape +
             ", which URDF 1.0 does not have" +
             (capsule ? " (URDF 1.1 has <capsule>: sdf2urdf --urdf-version 1.1)"
@@ -359,7 +370,7 @@ void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
       "name",
       s.name_given ? s.name : link + "_" + kind + "_" + std::to_string(index));
   if (!s.pose.IsIdentity()) {
-    w_.Leaf("pose", xml::FormatPose(s.pose.xyz, s.pose.rpy));
+    w_.Leaf("pose", xml::Numbers(s.pose.xyz, s.pose.rpy));
   }
   const Geometry& g = s.geometry;
   w_.Start("geometry");
@@ -374,12 +385,12 @@ void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
         break;
       case Geometry::Type::kPlane:
         w_.Start("plane");
-        w_.Leaf("normal", xml::FormatVector3(g.size));
-        w_.Leaf("size", xml::FormatVector(g.plane_size.data(), 2));
+        w_.Leaf("normal", xml::Numbers(g.size));
+        w_.Leaf("size", xml::Numbers(g.plane_size));
         break;
       default:
         w_.Start("ellipsoid");
-        w_.Leaf("radii", xml::FormatVector3(g.radii));
+        w_.Leaf("radii", xml::Numbers(g.radii));
         break;
     }
     Extensions(g.extensions);
@@ -397,7 +408,7 @@ void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
         w_.Start("material");
         auto color = [&](const char* tag,
                          const std::optional<Eigen::Vector4d>& c) {
-          if (c) w_.Leaf(tag, xml::FormatVector4(*c));
+          if (c) w_.Leaf(tag, xml::Numbers(*c));
         };
         color("ambient", sdf ? m.ambient : m.rgba);
         color("diffuse", sdf ? m.diffuse : m.rgba);
@@ -420,7 +431,8 @@ void UrdfWriter::Joint(const frames::Joint& j) {
     w_.End();
     world_written_ = true;
   }
-  const std::string what = "joint " + Quoted(UrdfName(j));
+  // Message text is built only when there is something to report.
+  auto what = [&] { return "joint " + Quoted(UrdfName(j)); };
   const frames::UrdfForm& form = j.urdf_form;
   w_.Start("joint")
       .Attr("name", UrdfName(j))
@@ -438,12 +450,12 @@ void UrdfWriter::Joint(const frames::Joint& j) {
     // A URDF that gave no <axis> (URDF's default 1 0 0) gets none again.
     if (!form.Has(frames::UrdfForm::kNoAxis) ||
         a.xyz != frames::Vector3::UnitX()) {
-      w_.Start("axis").Attr("xyz", xml::FormatVector3(a.xyz));
+      w_.Start("axis").Attr("xyz", xml::Numbers(a.xyz));
       OtherAttributes(form, "axis");
       w_.End();
     }
     for (const auto& e : a.extensions) {
-      CannotExpress("SDFormat <" + e.name + "> of the axis of " + what,
+      CannotExpress("SDFormat <" + e.name + "> of the axis of " + what(),
                     e.where);
     }
     if (a.limit) {
@@ -464,7 +476,7 @@ void UrdfWriter::Joint(const frames::Joint& j) {
       OtherAttributes(form, "limit");
       w_.End();
       for (const auto& e : lim.extensions) {
-        CannotExpress("SDFormat <" + e.name + "> of the limit of " + what,
+        CannotExpress("SDFormat <" + e.name + "> of the limit of " + what(),
                       e.where);
       }
     }
@@ -476,7 +488,7 @@ void UrdfWriter::Joint(const frames::Joint& j) {
       OtherAttributes(form, "dynamics");
       w_.End();
       for (const auto& e : d.extensions) {
-        CannotExpress("SDFormat <" + e.name + "> of the dynamics of " + what,
+        CannotExpress("SDFormat <" + e.name + "> of the dynamics of " + what(),
                       e.where);
       }
     }
@@ -601,9 +613,10 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     return false;
   }
 
-  std::unordered_map<std::string_view, const frames::Link*> links;  // views of model names
-  links.reserve(model.links.size());
-  for (const auto& l : model.links) {
+  // Indexes the link names once: every check below walks indices.
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
+  for (size_t k = 0; k < model.links.size(); ++k) {
+    const frames::Link& l = model.links[k];
     if (l.name.empty()) {
       diags->Error("NAME_EMPTY", "a link of " + robot + " has an empty name",
                    l.where);
@@ -611,20 +624,29 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       form("link 'world' of " + robot +
                ": URDF reserves the name for the fixed world frame",
            l.where);
-    } else if (!links.emplace(l.name, &l).second) {
+    } else if (tree.SharesEarlierName(model, k)) {
       diags->Error("DUPLICATE_NAME",
                    "link name " + Quoted(l.name) + " is used twice in " + robot,
                    l.where);
     }
   }
-  std::unordered_set<std::string_view> joint_names;
-  joint_names.reserve(model.joints.size());
-  for (const auto& j : model.joints) {
+  // A link a joint can name: an empty name and `world` are reported above
+  // and name no link.
+  auto names_link = [&](long index, const std::string& name) {
+    return index >= 0 && !name.empty() && name != kWorldLink;
+  };
+  frames::NameIndex joint_names;  // URDF joint names -> model.joints
+  joint_names.Reserve(model.joints.size());
+  const auto urdf_name = [&](size_t k) -> std::string_view {
+    return UrdfName(model.joints[k]);
+  };
+  for (size_t k = 0; k < model.joints.size(); ++k) {
+    const frames::Joint& j = model.joints[k];
     const std::string& name = UrdfName(j);
     if (name.empty()) {
       diags->Error("NAME_EMPTY", "a joint of " + robot + " has an empty name",
                    j.where);
-    } else if (!joint_names.insert(name).second) {
+    } else if (joint_names.Insert(name, k, urdf_name) != static_cast<long>(k)) {
       diags->Error("DUPLICATE_NAME",
                    "joint name " + Quoted(name) + " is used twice in " + robot,
                    j.where);
@@ -632,10 +654,10 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   }
 
   // Joints: types, axes, parent and child, poses; one parent per link.
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
   bool has_world = false;
   bool tree_ok = true;
-  for (const auto& j : model.joints) {
+  for (size_t k = 0; k < model.joints.size(); ++k) {
+    const frames::Joint& j = model.joints[k];
     // Message text is built only when there is something to report.
     auto what = [&] { return "joint " + Quoted(UrdfName(j)); };
     if (!IsUrdfJointType(j.type)) {
@@ -656,7 +678,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     const bool from_world = j.parent == kWorldLink;
     if (from_world) {
       has_world = true;
-    } else if (!links.count(j.parent)) {
+    } else if (!names_link(tree.parent_link_of_joint[k], j.parent)) {
       diags->Error("JOINT_PARENT_LINK_INVALID",
                    what() + " names parent link " + Quoted(j.parent) +
                        ", which does not exist",
@@ -670,7 +692,8 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                Quoted(j.parent),
            j.where);
     }
-    if (!links.count(j.child)) {
+    const long child = tree.child_link_of_joint[k];
+    if (!names_link(child, j.child)) {
       diags->Error("JOINT_CHILD_LINK_INVALID",
                    what() + " names child link " + Quoted(j.child) +
                        (j.child == kWorldLink ? ", the fixed world frame"
@@ -687,7 +710,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       tree_ok = false;
       continue;
     }
-    if (const frames::Joint* first = tree.ParentJoint(model, j.child);
+    if (const frames::Joint* first = tree.ParentJointOf(model, child);
         first != &j) {
       diags->Error("URDF_LINK_MULTIPLE_PARENTS",
                    "link " + Quoted(j.child) + " is the child of joint " +
@@ -698,9 +721,10 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   }
 
   // Links: on their parent joint, shapes and inertials in the link frame.
-  for (const auto& l : model.links) {
+  for (size_t k = 0; k < model.links.size(); ++k) {
+    const frames::Link& l = model.links[k];
     auto what = [&] { return "link " + Quoted(l.name); };
-    if (const frames::Joint* parent = tree.ParentJoint(model, l.name)) {
+    if (const frames::Joint* parent = tree.ParentJointOf(model, k)) {
       if (l.pose.relative_to != parent->name || !l.pose.IsIdentity()) {
         form(what() + " must be at its parent joint " + Quoted(parent->name) +
                  " (pose relative_to it, identity), as URDF places it; it is "
