@@ -15,6 +15,7 @@
 #include "converter/sdf_to_sdf.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
+#include "frames/name_index.h"
 #include "frames/tree.h"
 #include "sdf_io/reader.h"
 #include "urdf_io/reader.h"

@@ -10,6 +10,7 @@
 #include "converter/lump.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
+#include "frames/name_index.h"
 #include "frames/rename.h"
 #include "sdf_io/writer.h"
 #include "urdf_io/reader.h"

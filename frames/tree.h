@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "frames/graph.h"
 #include "frames/model.h"
+#include "frames/name_index.h"
 
 namespace frames {
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "frames/graph.h"
+#include "frames/name_index.h"
 #include "xml/writer.h"
 
 namespace sdf_io {

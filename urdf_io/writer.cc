@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "frames/graph.h"
+#include "frames/name_index.h"
 #include "frames/tree.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
