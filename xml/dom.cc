@@ -342,14 +342,21 @@ class Document::Parser {
     // Every NUL goes in once the parser has looked at the character it
     // replaces.
     char* name_end = p_;
+    const auto tag_name = [&] { return std::string(name, name_end - name); };
+    // "[value of ]attribute 'x' of <tag> <problem>", at the attribute.
+    const char* attr_at = nullptr;
+    std::string_view attr_name;
+    const auto attribute_error = [&](const char* lead, const char* problem) {
+      return Fail(LineAt(attr_at), std::string(lead) + "attribute '" +
+                                       std::string(attr_name) + "' of <" +
+                                       tag_name() + "> " + problem);
+    };
     Attr* last_attr = nullptr;
     bool closed = false;
     while (true) {
       SkipSpace();
       if (p_ >= end_) {
-        return Fail(line, std::string("start tag <") +
-                              std::string(name, name_end - name) +
-                              " is not terminated");
+        return Fail(line, "start tag <" + tag_name() + " is not terminated");
       }
       if (*p_ == '>') {
         ++p_;
@@ -357,55 +364,41 @@ class Document::Parser {
       }
       if (*p_ == '/') {
         if (p_ + 1 >= end_ || p_[1] != '>') {
-          return Fail(LineAt(p_), std::string("stray '/' in start tag <") +
-                                      std::string(name, name_end - name) +
-                                      ">");
+          return Fail(LineAt(p_),
+                      "stray '/' in start tag <" + tag_name() + ">");
         }
         p_ += 2;
         closed = true;
         break;
       }
-      const char* attr_at = p_;
+      attr_at = p_;
       char* attr = Name();
       if (!attr) {
-        return Fail(LineAt(attr_at),
-                    std::string("unexpected '") + *attr_at +
-                        "' in start tag <" +
-                        std::string(name, name_end - name) + ">");
+        return Fail(LineAt(attr_at), std::string("unexpected '") + *attr_at +
+                                         "' in start tag <" + tag_name() +
+                                         ">");
       }
       char* attr_end = p_;
-      const std::string_view attr_name(attr, attr_end - attr);
+      attr_name = std::string_view(attr, attr_end - attr);
       SkipSpace();
       if (p_ >= end_ || *p_ != '=') {
-        return Fail(LineAt(attr_at), "attribute '" + std::string(attr_name) +
-                                         "' of <" +
-                                         std::string(name, name_end - name) +
-                                         "> has no value");
+        return attribute_error("", "has no value");
       }
       ++p_;
       SkipSpace();
       if (p_ >= end_ || (*p_ != '"' && *p_ != '\'')) {
-        return Fail(LineAt(attr_at), "value of attribute '" +
-                                         std::string(attr_name) + "' of <" +
-                                         std::string(name, name_end - name) +
-                                         "> is not quoted");
+        return attribute_error("value of ", "is not quoted");
       }
       const char quote = *p_++;
       char* value = p_;
       char* value_end =
           static_cast<char*>(std::memchr(p_, quote, end_ - p_));
       if (!value_end) {
-        return Fail(LineAt(attr_at), "value of attribute '" +
-                                         std::string(attr_name) + "' of <" +
-                                         std::string(name, name_end - name) +
-                                         "> has no closing quote");
+        return attribute_error("value of ", "has no closing quote");
       }
       for (const Attr* a = node->first_attr_; a; a = a->next_) {
         if (attr_name == a->name_) {
-          return Fail(LineAt(attr_at), "attribute '" + std::string(attr_name) +
-                                           "' of <" +
-                                           std::string(name, name_end - name) +
-                                           "> is given twice");
+          return attribute_error("", "is given twice");
         }
       }
       p_ = value_end + 1;
