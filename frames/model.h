@@ -266,6 +266,9 @@ struct Model {
   std::string name;
   Pose pose;  // the model frame in its parent's frame
   std::string canonical_link;  // empty = first link (spec 7.2)
+  // SDFormat 1.8 //model/@placement_frame (or //include/placement_frame):
+  // the frame of this model that `pose` places; empty = the model frame.
+  std::string placement_frame;
   bool is_static = false;
   std::vector<Link> links;
   std::vector<Joint> joints;
@@ -291,6 +294,7 @@ struct Model {
 struct World {
   std::string name;
   std::vector<Model> models;
+  std::vector<Joint> joints;  // SDFormat 1.10 //world/joint
   std::vector<Frame> frames;  // attached_to / relative_to empty = world
   // Everything else (physics, scene, gravity, lights, plugins, actors,
   // includes of non-models ...), kept verbatim in document order.
