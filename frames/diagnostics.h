@@ -3,6 +3,11 @@
 // the file and line it came from.
 #pragma once
 
+// Every header of this library needs C++17 (std::optional, std::string_view).
+#if __cplusplus < 201703L
+#error "urdf_sdf_converter's headers need C++17: add 'build --cxxopt=-std=c++17 --host_cxxopt=-std=c++17' to your .bazelrc (README: In a monorepo)"
+#endif
+
 #include <string>
 #include <vector>
 
