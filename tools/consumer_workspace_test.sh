@@ -3,15 +3,19 @@
 # blocks verbatim (WORKSPACE, .bazelrc, BUILD, convert.cc), builds a
 # cc_binary against @urdf_sdf_converter//converter and a urdf_to_sdf target
 # with its own Bazel; both outputs must equal the golden SDFormat of the URDF.
-# Also: the library's headers refuse a pre-C++17 compile with the README's
-# advice.
-#   $1 README.md  $2 a URDF  $3 its golden SDFormat
+# The README's model_repository block migrates a small model repository
+# (testdata/consumer/models plus the URDF): each output must equal what the
+# command writes for that file, and after `bazel clean` a second build with
+# --disk_cache must take every conversion action from the cache. Also: the
+# library's headers refuse a pre-C++17 compile with the README's advice.
+#   $1 README.md  $2 a URDF  $3 its golden SDFormat  $4 testdata/consumer/models/box/model.sdf
 set -euo pipefail
 
 readme=$(readlink -f "$1")
 repo=$(dirname "$readme")
 urdf=$(readlink -f "$2")
 golden=$(readlink -f "$3")
+models=$(dirname "$(dirname "$(readlink -f "$4")")")
 [ -f "$repo/WORKSPACE" ] || { echo "no WORKSPACE beside $readme"; echo "0 passed, 1 failed"; exit 1; }
 
 ws="$TEST_TMPDIR/consumer"
@@ -34,7 +38,7 @@ check() {  # NAME COMMAND...
   if "$@"; then passed=$((passed + 1)); else echo "FAILED: $name"; failed=$((failed + 1)); fi
 }
 
-for name in WORKSPACE .bazelrc BUILD convert.cc; do
+for name in WORKSPACE .bazelrc BUILD convert.cc "BUILD model_repository"; do
   if [ -z "$(block "$name")" ]; then
     echo "README.md has no block after <!-- consumer: $name -->"
     echo "0 passed, 1 failed"
@@ -43,15 +47,21 @@ for name in WORKSPACE .bazelrc BUILD convert.cc; do
 done
 block WORKSPACE | sed "s#/path/to/urdf_sdf_converter#$repo#" > "$ws/WORKSPACE"
 block .bazelrc > "$ws/.bazelrc"
-block BUILD > "$ws/BUILD.bazel"
+{ block BUILD; echo; block "BUILD model_repository"; } > "$ws/BUILD.bazel"
 block convert.cc > "$ws/convert.cc"
 cp "$urdf" "$ws/robot.urdf"
+cp -r "$models" "$ws/models"
+mkdir -p "$ws/models/arm"
+cp "$urdf" "$ws/models/arm/arm.urdf"
+chmod -R u+w "$ws/models"
 
 cd "$ws"
 # The system rc stays: Debian's Bazel finds its install base through it.
 bazel_cmd=(bazel --batch --nohome_rc
            "--output_user_root=$TEST_TMPDIR/bazel_root")
-if ! "${bazel_cmd[@]}" build //:convert //:robot_sdf > build.log 2>&1; then
+disk_cache="$TEST_TMPDIR/disk_cache"
+if ! "${bazel_cmd[@]}" build "--disk_cache=$disk_cache" //:convert //:robot_sdf //:migrated \
+    @urdf_sdf_converter//tools:sdf2sdf @urdf_sdf_converter//tools:urdf2sdf > build.log 2>&1; then
   tail -40 build.log
   echo "FAILED: the consumer workspace does not build"
   echo "$passed passed, $((failed + 1)) failed"
@@ -62,6 +72,43 @@ passed=$((passed + 1))
 ./bazel-bin/convert robot.urdf > convert.sdf
 check "cc_binary output equals the golden" cmp convert.sdf "$golden"
 check "urdf_to_sdf output equals the golden" cmp bazel-bin/robot.sdf "$golden"
+
+# The repository's migration: each file as the command converts it.
+tools=bazel-bin/external/urdf_sdf_converter/tools
+converted=0
+while IFS= read -r f; do
+  out="bazel-bin/migrated/$f"
+  case "$f" in
+    *.urdf)
+      out="${out%.urdf}.sdf"
+      "$tools/urdf2sdf" -q "$f" > expected ;;
+    *.sdf|*.world)
+      "$tools/sdf2sdf" -q --model-path models "$f" > expected ;;
+    *)
+      cp "$f" expected ;;
+  esac
+  case "$f" in *.urdf|*.sdf|*.world) converted=$((converted + 1)) ;; esac
+  check "migrated/$f is what the command writes" cmp "$out" expected
+done < <(cd "$ws" && find models -type f | LC_ALL=C sort)
+
+# Again from an empty output base: every conversion action is a cache hit.
+"${bazel_cmd[@]}" clean > /dev/null 2>&1
+if ! "${bazel_cmd[@]}" build "--disk_cache=$disk_cache" \
+    --execution_log_json_file="$ws/exec.json" //:migrated > build2.log 2>&1; then
+  tail -40 build2.log
+  failed=$((failed + 1))
+fi
+# One JSON object per spawn: count conversion spawns and those with
+# "remoteCacheHit": true.
+read -r spawns hits < <(awk '
+  /"mnemonic":/ { conv = ($0 ~ /"(Urdf2Sdf|Sdf2Sdf|Sdf2Urdf)"/); if (conv) n++ }
+  /"remoteCacheHit": true/ { if (conv) h++ }
+  /^}/ { conv = 0 }
+  END { print n + 0, h + 0 }' "$ws/exec.json")
+check "all $converted conversions ran in the second build ($spawns spawns)" \
+  test "$spawns" -eq "$converted"
+check "every conversion came from the disk cache ($hits of $spawns)" \
+  test "$hits" -eq "$spawns" -a "$spawns" -gt 0
 
 # Without C++17 the headers say what to do instead of failing obscurely.
 if g++ -std=c++14 -fsyntax-only -I"$repo" -I/usr/include/eigen3 convert.cc \

@@ -1,62 +1,237 @@
 """Starlark rules that convert robot descriptions at build time.
 
-    load("@urdf_sdf_converter//tools:defs.bzl", "urdf_to_sdf")
+    load("@urdf_sdf_converter//tools:defs.bzl",
+         "model_repository", "sdf_to_sdf", "sdf_to_urdf", "urdf_to_sdf")
 
-    urdf_to_sdf(
-        name = "robot_sdf",
-        src = "robot.urdf",          # out defaults to robot.sdf
-        lump_fixed_joints = False,
-        package_to_model = False,
+    urdf_to_sdf(name = "robot_sdf", src = "robot.urdf")   # robot.sdf
+    sdf_to_urdf(name = "robot_urdf", src = "model.sdf")   # model.urdf
+    sdf_to_sdf(name = "world_17", src = "old.world", out = "new.world")
+
+    # Every .urdf, .sdf and .world of a model repository, one action per
+    # file; everything else (meshes, model.config ...) copied as it is.
+    model_repository(
+        name = "migrated",
+        srcs = glob(["models/**"]),
     )
 
-The conversion fails the build with the converter's file:line diagnostics
-when the URDF is invalid; warnings are printed only with `quiet = False`.
+Each conversion is one action whose inputs are the file and the model files
+its includes may name, so Bazel caches each file's conversion on its own and
+spreads the actions over the machines of a remote execution service
+(--remote_executor) unchanged. A conversion fails the build with the
+converter's file:line diagnostics when the input is invalid; warnings are
+printed only with `quiet = False`.
 """
 
-def _urdf_to_sdf_impl(ctx):
-    out = ctx.outputs.out
-    args = ctx.actions.args()
+def _common_args(ctx, args):
     args.add(ctx.file.src)
-    args.add("-o", out)
-    if ctx.attr.lump_fixed_joints:
-        args.add("--lump-fixed-joints")
-    if ctx.attr.package_to_model:
-        args.add("--package-to-model")
+    args.add("-o", ctx.outputs.out)
+    for d in ctx.attr.model_paths:
+        args.add("--model-path", d)
     if ctx.attr.quiet:
         args.add("-q")
+
+def _convert(ctx, tool, mnemonic, what, args):
     ctx.actions.run(
-        inputs = [ctx.file.src],
-        outputs = [out],
-        executable = ctx.executable._urdf2sdf,
+        inputs = [ctx.file.src] + ctx.files.includes,
+        outputs = [ctx.outputs.out],
+        executable = tool,
         arguments = [args],
-        mnemonic = "Urdf2Sdf",
-        progress_message = "Converting %s to SDFormat" % ctx.file.src.short_path,
+        mnemonic = mnemonic,
+        progress_message = "Converting %s to %s" % (ctx.file.src.short_path, what),
     )
+    out = ctx.outputs.out
     return [DefaultInfo(
         files = depset([out]),
         runfiles = ctx.runfiles(files = [out]),
     )]
 
+def _tool(label):
+    return attr.label(default = Label(label), executable = True, cfg = "exec")
+
+# Attributes every conversion has.
+_COMMON_ATTRS = {
+    "out": attr.output(mandatory = True),
+    # Files an include may name (model.config and the models' SDF files).
+    "includes": attr.label_list(allow_files = True),
+    # --model-path directories (execroot-relative: for a package's own
+    # files, the package path), searched for model://NAME.
+    "model_paths": attr.string_list(),
+    "quiet": attr.bool(default = True),
+}
+
+def _urdf_to_sdf_impl(ctx):
+    args = ctx.actions.args()
+    _common_args(ctx, args)
+    if ctx.attr.lump_fixed_joints:
+        args.add("--lump-fixed-joints")
+    if ctx.attr.package_to_model:
+        args.add("--package-to-model")
+    return _convert(ctx, ctx.executable._urdf2sdf, "Urdf2Sdf", "SDFormat", args)
+
 _urdf_to_sdf = rule(
     implementation = _urdf_to_sdf_impl,
-    attrs = {
+    attrs = dict(_COMMON_ATTRS, **{
         "src": attr.label(allow_single_file = [".urdf"], mandatory = True),
-        "out": attr.output(),
         "lump_fixed_joints": attr.bool(default = False),
         "package_to_model": attr.bool(default = False),
-        "quiet": attr.bool(default = True),
-        "_urdf2sdf": attr.label(
-            default = Label("//tools:urdf2sdf"),
-            executable = True,
-            cfg = "exec",
-        ),
-    },
+        "_urdf2sdf": _tool("//tools:urdf2sdf"),
+    }),
     doc = "Converts a URDF file to URDF-parity SDFormat 1.7 with urdf2sdf.",
 )
+
+def _sdf_to_sdf_impl(ctx):
+    args = ctx.actions.args()
+    _common_args(ctx, args)
+    if ctx.attr.urdf_parity:
+        args.add("--urdf-parity")
+    if ctx.attr.expand_includes:
+        args.add("--expand-includes")
+    return _convert(ctx, ctx.executable._sdf2sdf, "Sdf2Sdf", "SDFormat 1.7", args)
+
+_sdf_to_sdf = rule(
+    implementation = _sdf_to_sdf_impl,
+    attrs = dict(_COMMON_ATTRS, **{
+        "src": attr.label(allow_single_file = [".sdf", ".world"], mandatory = True),
+        "urdf_parity": attr.bool(default = False),
+        "expand_includes": attr.bool(default = False),
+        "_sdf2sdf": _tool("//tools:sdf2sdf"),
+    }),
+    doc = "Checks an SDFormat model or world and writes it as SDFormat 1.7 with sdf2sdf.",
+)
+
+def _sdf_to_urdf_impl(ctx):
+    args = ctx.actions.args()
+    _common_args(ctx, args)
+    if ctx.attr.model:
+        args.add("--model", ctx.attr.model)
+    if ctx.attr.separator:
+        args.add("--separator", ctx.attr.separator)
+    if ctx.attr.no_frames:
+        args.add("--no-frames")
+    if ctx.attr.ball_as_floating:
+        args.add("--ball-as-floating")
+    if ctx.attr.urdf_version:
+        args.add("--urdf-version", ctx.attr.urdf_version)
+    if ctx.attr.mesh_uris:
+        args.add("--mesh-uris", ctx.attr.mesh_uris)
+    return _convert(ctx, ctx.executable._sdf2urdf, "Sdf2Urdf", "URDF", args)
+
+_sdf_to_urdf = rule(
+    implementation = _sdf_to_urdf_impl,
+    attrs = dict(_COMMON_ATTRS, **{
+        "src": attr.label(allow_single_file = [".sdf", ".world"], mandatory = True),
+        "model": attr.string(),
+        "separator": attr.string(),
+        "no_frames": attr.bool(default = False),
+        "ball_as_floating": attr.bool(default = False),
+        "urdf_version": attr.string(),
+        "mesh_uris": attr.string(),
+        "_sdf2urdf": _tool("//tools:sdf2urdf"),
+    }),
+    doc = "Converts one SDFormat model to a URDF with sdf2urdf.",
+)
+
+def _copy_impl(ctx):
+    ctx.actions.symlink(output = ctx.outputs.out, target_file = ctx.file.src)
+    return [DefaultInfo(files = depset([ctx.outputs.out]))]
+
+_copy = rule(
+    implementation = _copy_impl,
+    attrs = {
+        "src": attr.label(allow_single_file = True, mandatory = True),
+        "out": attr.output(mandatory = True),
+    },
+)
+
+def _file_name(src):
+    """The package-relative path of a source given as a path or a label."""
+    return src.split(":")[-1]
+
+def _replace_suffix(path, suffixes, new):
+    for s in suffixes:
+        if path.endswith(s):
+            return path[:-len(s)] + new
+    return path
 
 def urdf_to_sdf(name, src, out = None, **kwargs):
     """Converts `src` (a .urdf) to `out` (default: src with .sdf)."""
     if out == None:
-        base = src.split(":")[-1]
-        out = (base[:-len(".urdf")] if base.endswith(".urdf") else base) + ".sdf"
+        out = _replace_suffix(_file_name(src), [".urdf"], ".sdf")
     _urdf_to_sdf(name = name, src = src, out = out, **kwargs)
+
+def sdf_to_sdf(name, src, out = None, **kwargs):
+    """Writes `src` (a .sdf or .world of any version) as SDFormat 1.7 to
+    `out` (default: NAME.sdf, beside nothing it could overwrite)."""
+    if out == None:
+        out = name + ".sdf"
+    _sdf_to_sdf(name = name, src = src, out = out, **kwargs)
+
+def sdf_to_urdf(name, src, out = None, **kwargs):
+    """Converts `src` (one SDFormat model) to `out` (default: src with .urdf)."""
+    if out == None:
+        out = _replace_suffix(_file_name(src), [".sdf", ".world"], ".urdf")
+    _sdf_to_urdf(name = name, src = src, out = out, **kwargs)
+
+def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, **kwargs):
+    """Migrates a model repository: one action per file, outputs under NAME/.
+
+    Each .urdf becomes NAME/PATH.sdf (urdf_to_sdf); each .sdf/.world becomes
+    SDFormat 1.7 at NAME/PATH (sdf_to_sdf), or with to = "urdf" a URDF at
+    NAME/PATH.urdf (sdf_to_urdf); every other file is copied to NAME/PATH.
+    `srcs` are files of this package (e.g. glob(["models/**"])).
+
+    model:// includes resolve inside the repository: `model_dirs` (package
+    relative) are searched first; by default, every directory that holds a
+    model directory (one with a model.config). The SDF and model.config files
+    of the repository are the inputs of each SDF conversion, so a change to
+    an included model reconverts what includes it, and a mesh change
+    reconverts nothing.
+
+    The target NAME is a filegroup of every output; `kwargs` (tags,
+    visibility ...) apply to every target it makes. model.config files are
+    copied as they are (their version attributes are not updated).
+    """
+    if to not in ["sdf", "urdf"]:
+        fail("model_repository: to must be \"sdf\" or \"urdf\", not %r" % to)
+    pkg = native.package_name()
+    files = [_file_name(s) for s in srcs]
+    if model_dirs == None:
+        model_dirs = []
+        for f in files:
+            parts = f.split("/")
+            if parts[-1] == "model.config":
+                d = "/".join(parts[:-2])
+                if d not in model_dirs:
+                    model_dirs.append(d)
+    model_paths = []
+    for d in model_dirs:
+        model_paths.append("/".join([p for p in [pkg, d] if p]) or ".")
+    model_files = [f for f in files if f.endswith((".sdf", ".world", "model.config"))]
+
+    outs = []
+    for i, f in enumerate(files):
+        target = "%s__%d" % (name, i)
+        if f.endswith(".urdf"):
+            urdf_to_sdf(
+                name = target,
+                src = f,
+                out = name + "/" + _replace_suffix(f, [".urdf"], ".sdf"),
+                quiet = quiet,
+                **kwargs
+            )
+        elif f.endswith((".sdf", ".world")):
+            convert = _sdf_to_urdf if to == "urdf" else _sdf_to_sdf
+            out = f if to == "sdf" else _replace_suffix(f, [".sdf", ".world"], ".urdf")
+            convert(
+                name = target,
+                src = f,
+                out = name + "/" + out,
+                includes = [m for m in model_files if m != f],
+                model_paths = model_paths,
+                quiet = quiet,
+                **kwargs
+            )
+        else:
+            _copy(name = target, src = f, out = name + "/" + f, **kwargs)
+        outs.append(":" + target)
+    native.filegroup(name = name, srcs = outs, **kwargs)
