@@ -22,22 +22,28 @@ converter's file:line diagnostics when the input is invalid; warnings are
 printed only with `quiet = False`.
 """
 
-def _common_args(ctx, args):
+def _convert_impl(ctx):
+    args = ctx.actions.args()
     args.add(ctx.file.src)
     args.add("-o", ctx.outputs.out)
     for d in ctx.attr.model_paths:
         args.add("--model-path", d)
     if ctx.attr.quiet:
         args.add("-q")
-
-def _convert(ctx, tool, mnemonic, what, args):
+    for name, flag in ctx.attr._bool_flags.items():
+        if getattr(ctx.attr, name):
+            args.add(flag)
+    for name, flag in ctx.attr._string_flags.items():
+        value = getattr(ctx.attr, name)
+        if value:
+            args.add(flag, value)
     ctx.actions.run(
         inputs = [ctx.file.src] + ctx.files.includes,
         outputs = [ctx.outputs.out],
-        executable = tool,
+        executable = ctx.executable._tool,
         arguments = [args],
-        mnemonic = mnemonic,
-        progress_message = "Converting %s to %s" % (ctx.file.src.short_path, what),
+        mnemonic = ctx.attr._mnemonic,
+        progress_message = "Converting %s to %s" % (ctx.file.src.short_path, ctx.attr._target_format),
     )
     out = ctx.outputs.out
     return [DefaultInfo(
@@ -45,89 +51,74 @@ def _convert(ctx, tool, mnemonic, what, args):
         runfiles = ctx.runfiles(files = [out]),
     )]
 
-def _tool(label):
-    return attr.label(default = Label(label), executable = True, cfg = "exec")
+def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, string_flags, doc):
+    """A rule running `tool` SRC -o OUT with the options of its attributes.
 
-# Attributes every conversion has.
-_COMMON_ATTRS = {
-    "out": attr.output(mandatory = True),
-    # Files an include may name (model.config and the models' SDF files).
-    "includes": attr.label_list(allow_files = True),
-    # --model-path directories (execroot-relative: for a package's own
-    # files, the package path), searched for model://NAME.
-    "model_paths": attr.string_list(),
-    "quiet": attr.bool(default = True),
-}
+    bool_flags / string_flags: attribute name -> command-line flag; a true
+    bool adds the flag, a non-empty string adds the flag and the value.
+    """
+    attrs = {
+        "src": attr.label(allow_single_file = src_types, mandatory = True),
+        "out": attr.output(mandatory = True),
+        # Files an include may name (model.config and the models' SDF files).
+        "includes": attr.label_list(allow_files = True),
+        # --model-path directories (execroot-relative: for a package's own
+        # files, the package path), searched for model://NAME.
+        "model_paths": attr.string_list(),
+        "quiet": attr.bool(default = True),
+        "_tool": attr.label(default = Label(tool), executable = True, cfg = "exec"),
+        "_mnemonic": attr.string(default = mnemonic),
+        "_target_format": attr.string(default = target_format),
+        "_bool_flags": attr.string_dict(default = bool_flags),
+        "_string_flags": attr.string_dict(default = string_flags),
+    }
+    for name in bool_flags:
+        attrs[name] = attr.bool(default = False)
+    for name in string_flags:
+        attrs[name] = attr.string()
+    return rule(implementation = _convert_impl, attrs = attrs, doc = doc)
 
-def _urdf_to_sdf_impl(ctx):
-    args = ctx.actions.args()
-    _common_args(ctx, args)
-    if ctx.attr.lump_fixed_joints:
-        args.add("--lump-fixed-joints")
-    if ctx.attr.package_to_model:
-        args.add("--package-to-model")
-    return _convert(ctx, ctx.executable._urdf2sdf, "Urdf2Sdf", "SDFormat", args)
-
-_urdf_to_sdf = rule(
-    implementation = _urdf_to_sdf_impl,
-    attrs = dict(_COMMON_ATTRS, **{
-        "src": attr.label(allow_single_file = [".urdf"], mandatory = True),
-        "lump_fixed_joints": attr.bool(default = False),
-        "package_to_model": attr.bool(default = False),
-        "_urdf2sdf": _tool("//tools:urdf2sdf"),
-    }),
+_urdf_to_sdf = _conversion_rule(
+    tool = "//tools:urdf2sdf",
+    mnemonic = "Urdf2Sdf",
+    target_format = "SDFormat",
+    src_types = [".urdf"],
+    bool_flags = {
+        "lump_fixed_joints": "--lump-fixed-joints",
+        "package_to_model": "--package-to-model",
+    },
+    string_flags = {},
     doc = "Converts a URDF file to URDF-parity SDFormat 1.7 with urdf2sdf.",
 )
 
-def _sdf_to_sdf_impl(ctx):
-    args = ctx.actions.args()
-    _common_args(ctx, args)
-    if ctx.attr.urdf_parity:
-        args.add("--urdf-parity")
-    if ctx.attr.expand_includes:
-        args.add("--expand-includes")
-    return _convert(ctx, ctx.executable._sdf2sdf, "Sdf2Sdf", "SDFormat 1.7", args)
-
-_sdf_to_sdf = rule(
-    implementation = _sdf_to_sdf_impl,
-    attrs = dict(_COMMON_ATTRS, **{
-        "src": attr.label(allow_single_file = [".sdf", ".world"], mandatory = True),
-        "urdf_parity": attr.bool(default = False),
-        "expand_includes": attr.bool(default = False),
-        "_sdf2sdf": _tool("//tools:sdf2sdf"),
-    }),
+_sdf_to_sdf = _conversion_rule(
+    tool = "//tools:sdf2sdf",
+    mnemonic = "Sdf2Sdf",
+    target_format = "SDFormat 1.7",
+    src_types = [".sdf", ".world"],
+    bool_flags = {
+        "urdf_parity": "--urdf-parity",
+        "expand_includes": "--expand-includes",
+    },
+    string_flags = {},
     doc = "Checks an SDFormat model or world and writes it as SDFormat 1.7 with sdf2sdf.",
 )
 
-def _sdf_to_urdf_impl(ctx):
-    args = ctx.actions.args()
-    _common_args(ctx, args)
-    if ctx.attr.model:
-        args.add("--model", ctx.attr.model)
-    if ctx.attr.separator:
-        args.add("--separator", ctx.attr.separator)
-    if ctx.attr.no_frames:
-        args.add("--no-frames")
-    if ctx.attr.ball_as_floating:
-        args.add("--ball-as-floating")
-    if ctx.attr.urdf_version:
-        args.add("--urdf-version", ctx.attr.urdf_version)
-    if ctx.attr.mesh_uris:
-        args.add("--mesh-uris", ctx.attr.mesh_uris)
-    return _convert(ctx, ctx.executable._sdf2urdf, "Sdf2Urdf", "URDF", args)
-
-_sdf_to_urdf = rule(
-    implementation = _sdf_to_urdf_impl,
-    attrs = dict(_COMMON_ATTRS, **{
-        "src": attr.label(allow_single_file = [".sdf", ".world"], mandatory = True),
-        "model": attr.string(),
-        "separator": attr.string(),
-        "no_frames": attr.bool(default = False),
-        "ball_as_floating": attr.bool(default = False),
-        "urdf_version": attr.string(),
-        "mesh_uris": attr.string(),
-        "_sdf2urdf": _tool("//tools:sdf2urdf"),
-    }),
+_sdf_to_urdf = _conversion_rule(
+    tool = "//tools:sdf2urdf",
+    mnemonic = "Sdf2Urdf",
+    target_format = "URDF",
+    src_types = [".sdf", ".world"],
+    bool_flags = {
+        "no_frames": "--no-frames",
+        "ball_as_floating": "--ball-as-floating",
+    },
+    string_flags = {
+        "model": "--model",
+        "separator": "--separator",
+        "urdf_version": "--urdf-version",
+        "mesh_uris": "--mesh-uris",
+    },
     doc = "Converts one SDFormat model to a URDF with sdf2urdf.",
 )
 
