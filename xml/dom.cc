@@ -220,6 +220,18 @@ char* DecodeInPlace(char* s, char* end, char* amp) {
 
 }  // namespace
 
+bool IsName(std::string_view name) {
+  if (name.empty() || !IsNameStart(name.front()) || name.front() == ':' ||
+      name.back() == ':') {
+    return false;
+  }
+  for (const char c : name) {
+    if (!IsNameChar(c)) return false;
+  }
+  return FindInvalidCharacter(name.data(), name.data() + name.size()) ==
+         nullptr;
+}
+
 template <typename T>
 T* Document::Pool<T>::New() {
   if (used_ == capacity_) {

@@ -92,6 +92,12 @@ class Node {
   TextRun* first_text_ = nullptr;
 };
 
+// Whether `name` may be printed as an element or attribute name: Document
+// reads it back as that name (name characters, UTF-8, not beginning or
+// ending with ':'). For names a writer makes from data (a prefix stripped,
+// a name given as an attribute value).
+bool IsName(std::string_view name);
+
 class Document {
  public:
   Document() = default;
