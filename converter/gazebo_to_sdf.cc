@@ -124,11 +124,14 @@ void MergeChild(std::vector<Element>* into, Element child) {
         e = std::move(child);
         return;
       }
-      for (auto& [k, v] : child.attributes) {
+      // Not a structured binding: a lambda may not capture one before
+      // C++20 (clang refuses it).
+      for (auto& attribute : child.attributes) {
+        const std::string& key = attribute.first;
         auto it = std::find_if(e.attributes.begin(), e.attributes.end(),
-                               [&](const auto& a) { return a.first == k; });
-        if (it != e.attributes.end()) it->second = v;
-        else e.attributes.emplace_back(k, v);
+                               [&](const auto& a) { return a.first == key; });
+        if (it != e.attributes.end()) it->second = attribute.second;
+        else e.attributes.emplace_back(key, attribute.second);
       }
       if (!child.text.empty()) e.text = child.text;
       for (auto& c : child.children) MergeChild(&e.children, std::move(c));

@@ -238,6 +238,9 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
     }
     const auto X_BL = ctx.graph->Resolve(value, body);
     if (!X_BL) continue;  // the graph resolved every link: cannot happen
+    // A copy: c points into plugin->children, which the loop below appends
+    // to (a push_back that reallocates leaves c dangling).
+    const frames::SourceLocation where = c->where;
     const frames::Pose X_BO =
         frames::Pose::FromIsometry(*X_BL * frames::Pose{xyz, rpy, {}}.ToIsometry());
     const std::pair<const char*, std::string> values[] = {
@@ -251,7 +254,7 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
         Element n;
         n.name = name;
         n.text = text;
-        n.where = c->where;
+        n.where = where;
         plugin->children.push_back(std::move(n));
       }
     }

@@ -8,6 +8,7 @@ packages=(
   bazel-bootstrap      # Bazel 4.2.3, works offline
   bazel-rules-java     # rules_java for Bazel's test rules
   g++
+  clang                # clang 14: //tools:clang_syntax_test, --config=clang, fuzzing
   libtinyxml2-dev      # our XML reader/printer
   libeigen3-dev        # pose math
   libspdlog-dev        # progress/debug logging (built against libfmt)

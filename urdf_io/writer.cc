@@ -10,6 +10,7 @@
 #include "frames/name_index.h"
 #include "frames/tree.h"
 #include "urdf_io/reader.h"
+#include "xml/dom.h"
 #include "xml/writer.h"
 
 namespace urdf_io {
@@ -574,10 +575,90 @@ void UrdfWriter::Robot() {
   w_.End();
 }
 
+// Names the URDF will print that come from data rather than from this
+// writer: kept elements (whose "urdf:" prefix sdf2urdf strips, so that
+// <urdf::x> would print as <:x>) and attributes a urdf_form records by name
+// (<urdf:attribute name="...">). Each must be an XML name, or the output
+// would not be XML.
+void CheckNames(const Model& model, Diagnostics* diags) {
+  // "<what> '<name>'<context> is not an XML name ..."
+  const auto bad = [&](const char* what, const std::string& name,
+                       const std::string& context,
+                       const SourceLocation& where) {
+    diags->Error("XML_NAME_INVALID",
+                 std::string(what) + " '" + name + "'" + context +
+                     " is not an XML name; the URDF cannot be written with it",
+                 where);
+  };
+  // Kept elements, walked without recursion.
+  std::vector<const frames::Element*> stack;
+  const auto elements = [&](const std::vector<frames::Element>& v) {
+    for (const auto& e : v) stack.push_back(&e);
+  };
+  // `owner()` names what `f` belongs to; called only for a message.
+  const auto form = [&](const frames::UrdfForm& f, const auto& owner,
+                        const SourceLocation& where) {
+    for (const auto& a : f.attributes) {
+      if (!xml::IsName(a.name)) {
+        bad("attribute name", a.name, " recorded for " + owner(), where);
+      }
+    }
+  };
+  const auto shape = [&](const frames::Shape& s, const char* kind,
+                         const frames::Link& l) {
+    if (s.geometry.other) stack.push_back(&*s.geometry.other);
+    elements(s.geometry.extensions);
+    form(s.urdf_form, [&] { return ShapeWhat(kind, s, l.name); }, s.where);
+  };
+  elements(model.extensions);
+  form(model.urdf_form, [] { return std::string("the robot"); }, model.where);
+  for (const auto& m : model.materials) {
+    elements(m.extensions);
+    elements(m.urdf_extensions);
+  }
+  for (const auto& l : model.links) {
+    elements(l.extensions);
+    form(l.urdf_form, [&] { return "link " + Quoted(l.name); }, l.where);
+    for (const auto& v : l.visuals) {
+      elements(v.extensions);
+      if (v.material) {
+        elements(v.material->extensions);
+        elements(v.material->urdf_extensions);
+      }
+      shape(v, "visual", l);
+    }
+    for (const auto& c : l.collisions) {
+      elements(c.extensions);
+      shape(c, "collision", l);
+    }
+  }
+  for (const auto& j : model.joints) {
+    elements(j.extensions);
+    form(j.urdf_form, [&] { return "joint " + Quoted(j.name); }, j.where);
+    if (j.axis) {
+      elements(j.axis->extensions);
+      if (j.axis->limit) elements(j.axis->limit->extensions);
+      if (j.axis->dynamics) elements(j.axis->dynamics->extensions);
+    }
+  }
+  while (!stack.empty()) {
+    const frames::Element& e = *stack.back();
+    stack.pop_back();
+    if (!xml::IsName(e.name)) bad("element name", e.name, "", e.where);
+    for (const auto& a : e.attributes) {
+      if (!xml::IsName(a.first)) {
+        bad("attribute name", a.first, " of <" + e.name + ">", e.where);
+      }
+    }
+    elements(e.children);
+  }
+}
+
 }  // namespace
 
 bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   const int errors_before = diags->error_count();
+  CheckNames(model, diags);
   auto form = [&](const std::string& message, const SourceLocation& where) {
     diags->Error("URDF_FORM_INVALID", message, where);
   };

@@ -1,6 +1,11 @@
 #include "xml/dom.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
+#include <set>
+#include <string>
 
 namespace xml {
 namespace {
@@ -22,11 +27,18 @@ bool IsNameChar(char c) {
   return IsNameStart(c) || (c >= '0' && c <= '9') || c == '.' || c == '-';
 }
 
-// Appends code point `cp` as UTF-8 at `out`; returns the end, or nullptr
-// when `cp` is not a character.
+// Whether XML 1.0 allows code point `cp` in a document (its Char
+// production): tab, line ends, and everything from space up but the
+// surrogates and U+FFFE, U+FFFF.
+bool IsXmlChar(unsigned long cp) {
+  if (cp < 0x20) return cp == 0x9 || cp == 0xA || cp == 0xD;
+  return !(cp >= 0xD800 && cp <= 0xDFFF) && cp != 0xFFFE && cp != 0xFFFF &&
+         cp <= 0x10FFFF;
+}
+
+// Appends code point `cp` (an XML character) as UTF-8 at `out`; returns the
+// end.
 char* AppendUtf8(unsigned long cp, char* out) {
-  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-    return nullptr;
   if (cp < 0x80) {
     *out++ = static_cast<char>(cp);
   } else if (cp < 0x800) {
@@ -45,10 +57,43 @@ char* AppendUtf8(unsigned long cp, char* out) {
   return out;
 }
 
+// The code point of the character reference ("&#65;", "&#x41;") at `s`
+// (before `end`), with *after set past its ';'; -1 when `s` starts no
+// character reference. A value past U+10FFFF reads as 0x110000.
+long CharacterReference(const char* s, const char* end, const char** after) {
+  if (end - s < 4 || s[1] != '#') return -1;
+  const char* semi = static_cast<const char*>(
+      std::memchr(s, ';', std::min<size_t>(end - s, 12)));
+  if (!semi) return -1;
+  const bool hex = s[2] == 'x';
+  const char* d = s + (hex ? 3 : 2);
+  if (d == semi) return -1;
+  unsigned long cp = 0;
+  for (; d < semi; ++d) {
+    int v;
+    if (*d >= '0' && *d <= '9') v = *d - '0';
+    else if (hex && *d >= 'a' && *d <= 'f') v = *d - 'a' + 10;
+    else if (hex && *d >= 'A' && *d <= 'F') v = *d - 'A' + 10;
+    else return -1;
+    cp = std::min<unsigned long>(cp * (hex ? 16 : 10) + v, 0x110000);
+  }
+  *after = semi + 1;
+  return static_cast<long>(cp);
+}
+
 // Decodes the reference at `s` ('&' ... ';', before `end`) into `out`;
 // returns the position after it in the input and advances `*out`, or nullptr
-// (and writes nothing) when it is not a reference this parser knows.
+// (and writes nothing) when it is not a reference this parser knows. A
+// character reference to what is no XML character is refused before
+// decoding (see BadCharacterReference).
 const char* DecodeReference(const char* s, const char* end, char** out) {
+  const char* after = nullptr;
+  const long cp = CharacterReference(s, end, &after);
+  if (cp >= 0) {
+    if (!IsXmlChar(static_cast<unsigned long>(cp))) return nullptr;
+    *out = AppendUtf8(static_cast<unsigned long>(cp), *out);
+    return after;
+  }
   const char* semi = static_cast<const char*>(
       std::memchr(s, ';', std::min<size_t>(end - s, 12)));
   if (!semi) return nullptr;
@@ -59,42 +104,101 @@ const char* DecodeReference(const char* s, const char* end, char** out) {
   else if (ref == "amp") c = '&';
   else if (ref == "quot") c = '"';
   else if (ref == "apos") c = '\'';
-  if (c) {
-    *(*out)++ = c;
-    return semi + 1;
-  }
-  if (ref.size() < 2 || ref[0] != '#') return nullptr;
-  const bool hex = ref[1] == 'x';
-  const std::string_view digits = ref.substr(hex ? 2 : 1);
-  if (digits.empty()) return nullptr;
-  unsigned long cp = 0;
-  for (char d : digits) {
-    int v;
-    if (d >= '0' && d <= '9') v = d - '0';
-    else if (hex && d >= 'a' && d <= 'f') v = d - 'a' + 10;
-    else if (hex && d >= 'A' && d <= 'F') v = d - 'A' + 10;
-    else return nullptr;
-    cp = cp * (hex ? 16 : 10) + v;
-    if (cp > 0x10FFFF) return nullptr;
-  }
-  char* written = AppendUtf8(cp, *out);
-  if (!written) return nullptr;
-  *out = written;
+  if (!c) return nullptr;
+  *(*out)++ = c;
   return semi + 1;
+}
+
+// The first character reference in [s, end) to what XML does not allow in
+// a document ("&#0;", "&#xD800;", "&#x110000;"), or nullptr.
+const char* BadCharacterReference(const char* s, const char* end) {
+  for (const char* amp = s;
+       (amp = static_cast<const char*>(std::memchr(amp, '&', end - amp)));
+       ++amp) {
+    const char* after = nullptr;
+    const long cp = CharacterReference(amp, end, &after);
+    if (cp >= 0 && !IsXmlChar(static_cast<unsigned long>(cp))) return amp;
+  }
+  return nullptr;
+}
+
+// The length of the UTF-8 sequence at `s` (before `end`) when it encodes an
+// XML character (RFC 3629: shortest form, no surrogates); 0 when it does
+// not.
+size_t Utf8CharLength(const unsigned char* s, const unsigned char* end) {
+  const unsigned char c = s[0];
+  size_t n;
+  unsigned long cp;
+  if (c < 0x80) return IsXmlChar(c) ? 1 : 0;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return 0;
+  if (static_cast<size_t>(end - s) < n) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((s[k] & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (s[k] & 0x3F);
+  }
+  const unsigned long kMin[] = {0, 0, 0x80, 0x800, 0x10000};
+  return cp >= kMin[n] && IsXmlChar(cp) ? n : 0;
+}
+
+// The first byte of [s, end) that starts no XML character in UTF-8 (a NUL,
+// a control character, a malformed or overlong sequence, a surrogate), or
+// nullptr. Eight bytes at a time while they are printable ASCII.
+const char* FindInvalidCharacter(const char* begin, const char* end) {
+  const auto* s = reinterpret_cast<const unsigned char*>(begin);
+  const auto* e = reinterpret_cast<const unsigned char*>(end);
+  constexpr uint64_t kOnes = 0x0101010101010101ull;
+  while (s < e) {
+    if (e - s >= 8) {
+      uint64_t x;
+      std::memcpy(&x, s, 8);
+      // No byte >= 0x80 and none < 0x20.
+      if (((x | (x - 0x20 * kOnes)) & (0x80 * kOnes)) == 0) {
+        s += 8;
+        continue;
+      }
+    }
+    const size_t n = Utf8CharLength(s, e);
+    if (n == 0) return reinterpret_cast<const char*>(s);
+    s += n;
+  }
+  return nullptr;
+}
+
+// What is wrong with the character at `s`, for a message.
+std::string DescribeInvalidCharacter(const char* s, const char* end) {
+  const unsigned char c = static_cast<unsigned char>(*s);
+  if (c == 0) return "a NUL byte";
+  char hex[8];
+  if (c < 0x80) {
+    std::snprintf(hex, sizeof hex, "%02X", c);
+    return std::string("control character U+00") + hex +
+           ", which XML does not allow";
+  }
+  std::string bytes;
+  for (const char* b = s; b < end && b < s + 4; ++b) {
+    std::snprintf(hex, sizeof hex, "%s%02X", bytes.empty() ? "" : " ",
+                  static_cast<unsigned char>(*b));
+    bytes += hex;
+    if (b + 1 < end && (static_cast<unsigned char>(b[1]) & 0xC0) != 0x80) break;
+  }
+  return "bytes " + bytes + ", which are not UTF-8 (or encode no XML "
+         "character)";
 }
 
 // Decodes references and line ends in [s, end) in place (the result is
 // never longer); returns the decoded end.
-char* DecodeInPlace(char* s, char* end, bool references) {
-  // Most values have nothing to decode: find the first '&' or CR with
-  // memchr, which scans many bytes at a time.
-  const size_t n = end - s;
-  char* first = static_cast<char*>(std::memchr(s, '\r', n));
+// `amp` is the first '&' in [s, end), nullptr when there is none or
+// references are not decoded (the caller has looked for it to check them).
+char* DecodeInPlace(char* s, char* end, char* amp) {
+  const bool references = amp != nullptr;
+  // Most values have nothing to decode: find the first CR with memchr,
+  // which scans many bytes at a time.
+  char* first = static_cast<char*>(std::memchr(s, '\r', end - s));
   if (!first) first = end;
-  if (references) {
-    if (char* amp = static_cast<char*>(std::memchr(s, '&', first - s)))
-      first = amp;
-  }
+  if (amp && amp < first) first = amp;
   char* out = first;
   for (const char* in = first; in < end;) {
     if (*in == '\r') {
@@ -115,6 +219,18 @@ char* DecodeInPlace(char* s, char* end, bool references) {
 }
 
 }  // namespace
+
+bool IsName(std::string_view name) {
+  if (name.empty() || !IsNameStart(name.front()) || name.front() == ':' ||
+      name.back() == ':') {
+    return false;
+  }
+  for (const char c : name) {
+    if (!IsNameChar(c)) return false;
+  }
+  return FindInvalidCharacter(name.data(), name.data() + name.size()) ==
+         nullptr;
+}
 
 template <typename T>
 T* Document::Pool<T>::New() {
@@ -152,10 +268,21 @@ const Node* Node::NextSiblingElement(const char* name) const {
 
 class Document::Parser {
  public:
+  // Document::ErrorCode() values.
+  static constexpr const char* kSyntaxError = "XML_ERROR";
+  static constexpr const char* kCharacterError = "XML_CHARACTER_INVALID";
+  static constexpr const char* kNameError = "XML_NAME_INVALID";
+  static constexpr const char* kDepthError = "XML_NESTING_TOO_DEEP";
+
   Parser(Document* doc, char* begin, char* end)
       : doc_(doc), p_(begin), end_(end), counted_(begin) {}
 
   bool Run() {
+    if (const char* bad = FindInvalidCharacter(p_, end_)) {
+      return Fail(LineAt(bad),
+                  "the document holds " + DescribeInvalidCharacter(bad, end_),
+                  kCharacterError);
+    }
     while (p_ < end_) {
       if (*p_ != '<') {
         if (!CharacterData()) return false;
@@ -204,10 +331,42 @@ class Document::Parser {
     return line_;
   }
 
-  bool Fail(int line, std::string message) {
+  bool Fail(int line, std::string message, const char* code = kSyntaxError) {
     doc_->error_ = std::move(message);
     doc_->error_line_ = line;
+    doc_->error_code_ = code;
     return false;
+  }
+
+  // The first '&' in [begin, end), or nullptr; false (the parse failed)
+  // when a character reference there names what is no XML character.
+  bool FindReferences(char* begin, char* end, char** amp) {
+    *amp = static_cast<char*>(std::memchr(begin, '&', end - begin));
+    if (!*amp) return true;
+    const char* bad = BadCharacterReference(*amp, end);
+    if (!bad) return true;
+    const char* semi = static_cast<const char*>(std::memchr(bad, ';', end - bad));
+    return Fail(LineAt(bad),
+                "character reference '" + std::string(bad, semi + 1) +
+                    "' names no character XML allows",
+                kCharacterError);
+  }
+
+  // An element or attribute name (`what`) with a namespace prefix and
+  // nothing after it ("urdf:"), or a ':' and no prefix: no namespace-aware
+  // reader accepts it, and a writer that strips the prefix would print an
+  // empty name.
+  bool CheckName(std::string_view name, const char* what, const char* at) {
+    if (name.front() != ':' && name.back() != ':') return true;
+    return NameError(name, what, at);
+  }
+  bool NameError(std::string_view name, const char* what, const char* at) {
+    return Fail(LineAt(at),
+                std::string(what) + " name '" + std::string(name) + "' " +
+                    (name.back() == ':'
+                         ? "has nothing after its namespace prefix"
+                         : "starts with ':' (an empty namespace prefix)"),
+                kNameError);
   }
 
   // Skips from p_ + `skip` past `terminator`.
@@ -243,8 +402,10 @@ class Document::Parser {
       return Fail(LineAt(begin), "text outside the root element: '" +
                                      std::string(shown) + "'");
     }
+    char* amp = nullptr;
+    if (references && !FindReferences(begin, end, &amp)) return false;
     LineAt(end);  // before decoding changes the line ends
-    text_ends_.push_back(DecodeInPlace(begin, end, references));
+    text_ends_.push_back(DecodeInPlace(begin, end, amp));
     Open& o = open_.back();
     TextRun* t = doc_->texts_.New();
     t->value_ = begin;
@@ -296,6 +457,32 @@ class Document::Parser {
     return begin;
   }
 
+  // The check that no attribute of a start tag is given twice: a scan of
+  // the attributes read so far while there are few (most elements have one
+  // to six), then an ordered set of their names, so that an element with
+  // 100,000 attributes is not checked in quadratic time. (Ordered rather
+  // than hashed: names come from untrusted input, and a fixed hash
+  // function can be flooded with colliding names.)
+  static constexpr size_t kScannedAttributes = 16;
+
+  // Whether `node`, which has `count` attributes so far, has none named
+  // `name`; records the name once the set is in use.
+  bool IsNewAttribute(const Node* node, size_t count, std::string_view name) {
+    if (count < kScannedAttributes) {
+      for (const Attr* a = node->first_attr_; a; a = a->next_) {
+        if (name == a->name_) return false;
+      }
+      return true;
+    }
+    if (count == kScannedAttributes) {
+      tag_attribute_set_.clear();
+      for (const Attr* a = node->first_attr_; a; a = a->next_) {
+        tag_attribute_set_.insert(a->name_);
+      }
+    }
+    return tag_attribute_set_.insert(name).second;
+  }
+
   void SkipSpace() {
     while (p_ < end_ && IsSpace(*p_)) ++p_;
   }
@@ -336,6 +523,17 @@ class Document::Parser {
     char* name = Name();
     const int line = LineAt(tag);
     if (!name) return Fail(line, "'<' is not followed by an element name");
+    if (open_.size() >= kMaxDepth) {
+      return Fail(line,
+                  "element <" + std::string(name, p_ - name) + "> is nested " +
+                      std::to_string(open_.size() + 1) +
+                      " elements deep; the limit is " +
+                      std::to_string(kMaxDepth),
+                  kDepthError);
+    }
+    if (!CheckName(std::string_view(name, p_ - name), "element", tag)) {
+      return false;
+    }
     Node* node = doc_->nodes_.New();
     node->name_ = name;
     node->line_ = line;
@@ -353,6 +551,7 @@ class Document::Parser {
     };
     Attr* last_attr = nullptr;
     bool closed = false;
+    size_t attr_count = 0;
     while (true) {
       SkipSpace();
       if (p_ >= end_) {
@@ -380,6 +579,7 @@ class Document::Parser {
       }
       char* attr_end = p_;
       attr_name = std::string_view(attr, attr_end - attr);
+      if (!CheckName(attr_name, "attribute", attr_at)) return false;
       SkipSpace();
       if (p_ >= end_ || *p_ != '=') {
         return attribute_error("", "has no value");
@@ -396,15 +596,16 @@ class Document::Parser {
       if (!value_end) {
         return attribute_error("value of ", "has no closing quote");
       }
-      for (const Attr* a = node->first_attr_; a; a = a->next_) {
-        if (attr_name == a->name_) {
-          return attribute_error("", "is given twice");
-        }
+      if (!IsNewAttribute(node, attr_count, attr_name)) {
+        return attribute_error("", "is given twice");
       }
+      ++attr_count;
+      char* amp = nullptr;
+      if (!FindReferences(value, value_end, &amp)) return false;
       p_ = value_end + 1;
       LineAt(p_);  // before the NUL and decoding change the line ends
       *attr_end = '\0';
-      *DecodeInPlace(value, value_end, true) = '\0';
+      *DecodeInPlace(value, value_end, amp) = '\0';
       Attr* a = doc_->attrs_.New();
       a->name_ = attr;
       a->value_ = value;
@@ -439,6 +640,7 @@ class Document::Parser {
   Node* last_top_ = nullptr;
   bool seen_content_ = false;  // anything but white space
   std::vector<char*> text_ends_;
+  std::set<std::string_view> tag_attribute_set_;  // see IsNewAttribute
 };
 
 bool Document::Parse(std::string_view text) {

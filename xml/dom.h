@@ -16,6 +16,12 @@
 // CR LF and lone CR read as LF. Trailing NUL bytes (seen in real files) are
 // ignored. Comments, declarations and DOCTYPE are
 // skipped.
+//
+// Stricter than tinyxml2 (each refusal has its ErrorCode()): the text must
+// be UTF-8 of characters XML allows (no NUL or other control character
+// but tab and line ends, also not through a character reference such as
+// "&#0;"), no name may begin or end with ':', and elements nest at most
+// kMaxDepth deep.
 #pragma once
 
 #include <cstddef>
@@ -86,6 +92,12 @@ class Node {
   TextRun* first_text_ = nullptr;
 };
 
+// Whether `name` may be printed as an element or attribute name: Document
+// reads it back as that name (name characters, UTF-8, not beginning or
+// ending with ':'). For names a writer makes from data (a prefix stripped,
+// a name given as an attribute value).
+bool IsName(std::string_view name);
+
 class Document {
  public:
   Document() = default;
@@ -99,6 +111,22 @@ class Document {
   const Node* RootElement() const { return root_; }
   const std::string& Error() const { return error_; }
   int ErrorLine() const { return error_line_; }
+  // What kind of problem Error() describes, as a diagnostic code:
+  //   XML_ERROR              not well-formed (a broken tag, attribute,
+  //                          comment ..., a mismatched or unclosed element)
+  //   XML_CHARACTER_INVALID  a NUL byte, a control character, bytes that
+  //                          are not UTF-8, or a character reference to
+  //                          what XML does not allow ("&#0;")
+  //   XML_NAME_INVALID       an element or attribute name that begins or
+  //                          ends with ':' ("urdf:")
+  //   XML_NESTING_TOO_DEEP   elements nested deeper than kMaxDepth
+  const char* ErrorCode() const { return error_code_; }
+
+  // The deepest nesting of elements a document may have (the root element
+  // is at depth 1). Readers, writers and copies of kept elements recurse
+  // once per level, so a limit keeps hostile input from exhausting the
+  // stack; tinyxml2's is 100 (TINYXML2_MAX_ELEMENT_DEPTH).
+  static constexpr size_t kMaxDepth = 256;
   // The line of an XML declaration that does not come first (it is
   // skipped); 0 when there is none.
   int MisplacedDeclarationLine() const { return misplaced_declaration_line_; }
@@ -125,6 +153,7 @@ class Document {
   Node* root_ = nullptr;
   std::string error_;
   int error_line_ = 0;
+  const char* error_code_ = "";
   int misplaced_declaration_line_ = 0;
 };
 

@@ -193,14 +193,140 @@ std::string Refusal(const std::string& text) {
 // tag, and text before or CDATA after the root element.
 TEST(DocumentTest, ReadsWhatTinyxml2GetsWrong) {
   Document d;
-  ASSERT_TRUE(d.Parse("<a>&#; &#xZZ; &amp &#0; &#x110000;</a>"));
-  EXPECT_STREQ(d.RootElement()->GetText(), "&#; &#xZZ; &amp &#0; &#x110000;");
+  ASSERT_TRUE(d.Parse("<a>&#; &#xZZ; &amp</a>"));
+  EXPECT_STREQ(d.RootElement()->GetText(), "&#; &#xZZ; &amp");
   EXPECT_EQ(Refusal("<a/>\n</a>"), "2: end tag </a> closes no open element");
   EXPECT_EQ(Refusal("<a>< b/></a>"),
             "1: '<' is not followed by an element name");
   EXPECT_EQ(Refusal("\ntext<a/>"), "2: text outside the root element: 'text'");
   EXPECT_EQ(Refusal("<a/><![CDATA[x]]>"),
             "1: text outside the root element: 'x'");
+}
+
+// "<line>: <code>: <error>" when our parser refuses `text`, else
+// "accepted".
+std::string Coded(const std::string& text) {
+  Document d;
+  if (d.Parse(text)) return "accepted";
+  return std::to_string(d.ErrorLine()) + ": " + d.ErrorCode() + ": " +
+         d.Error();
+}
+
+// Where we are stricter than tinyxml2 (which accepts each of these): what
+// would otherwise be written out as malformed XML, or silently cut short,
+// is refused with its own code and the line.
+TEST(DocumentTest, RefusesWhatXmlDoesNotAllow) {
+  // A NUL byte: the C strings the readers see would end there, so that
+  // "a\0b" and "a\0c" both read as "a". Trailing NULs are still ignored.
+  EXPECT_EQ(Coded(std::string("<a>\n<b n=\"a\0b\"/></a>", 20)),
+            "2: XML_CHARACTER_INVALID: the document holds a NUL byte");
+  EXPECT_EQ(Coded(std::string("<a/>\0\0", 6)), "accepted");
+  EXPECT_EQ(Coded("<a>\n\x01</a>"),
+            "2: XML_CHARACTER_INVALID: the document holds control character "
+            "U+0001, which XML does not allow");
+  // Bytes that are not UTF-8 (Latin-1, a truncated sequence, an overlong
+  // form, a surrogate), wherever they are: text, names, comments.
+  EXPECT_EQ(Coded("<a>\n\n<b n=\"caf\xE9\"/></a>"),
+            "3: XML_CHARACTER_INVALID: the document holds bytes E9, which "
+            "are not UTF-8 (or encode no XML character)");
+  EXPECT_EQ(Coded("<a>\xC3</a>"),
+            "1: XML_CHARACTER_INVALID: the document holds bytes C3, which "
+            "are not UTF-8 (or encode no XML character)");
+  EXPECT_EQ(Coded("<a><!-- \xC0\xAF --></a>"),
+            "1: XML_CHARACTER_INVALID: the document holds bytes C0 AF, which "
+            "are not UTF-8 (or encode no XML character)");
+  EXPECT_EQ(Coded("<a>\xED\xA0\x80</a>").substr(0, 43),
+            "1: XML_CHARACTER_INVALID: the document hold");
+  EXPECT_EQ(Coded("<a>\xEF\xBF\xBF</a>").substr(0, 25),
+            "1: XML_CHARACTER_INVALID:");  // U+FFFF
+  // Valid UTF-8 of every length reads as it is.
+  EXPECT_EQ(Coded("<a n=\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\"/>"),
+            "accepted");
+  // A character reference to what XML does not allow (tinyxml2 cuts the
+  // text short there).
+  EXPECT_EQ(Coded("<a>\n<b n=\"x&#0;y\"/></a>"),
+            "2: XML_CHARACTER_INVALID: character reference '&#0;' names no "
+            "character XML allows");
+  EXPECT_EQ(Coded("<a>\none &#x110000;</a>"),
+            "2: XML_CHARACTER_INVALID: character reference '&#x110000;' "
+            "names no character XML allows");
+  EXPECT_EQ(Coded("<a>&#xD800;</a>").substr(0, 25), "1: XML_CHARACTER_INVALID:");
+  EXPECT_EQ(Coded("<a>&#1;</a>").substr(0, 25), "1: XML_CHARACTER_INVALID:");
+  // ... but not in a comment or CDATA, where it is no reference.
+  EXPECT_EQ(Coded("<a><!-- &#0; --><![CDATA[&#0;]]></a>"), "accepted");
+  // A namespace prefix with nothing after it: sdf2urdf strips "urdf:" and
+  // printed "</>" for it.
+  EXPECT_EQ(Coded("<sdf>\n<urdf:/></sdf>"),
+            "2: XML_NAME_INVALID: element name 'urdf:' has nothing after its "
+            "namespace prefix");
+  EXPECT_EQ(Coded("<sdf>\n<urdf: a=\"1\"/></sdf>"),
+            "2: XML_NAME_INVALID: element name 'urdf:' has nothing after its "
+            "namespace prefix");
+  EXPECT_EQ(Coded("<a\n x:=\"1\"/>"),
+            "2: XML_NAME_INVALID: attribute name 'x:' has nothing after its "
+            "namespace prefix");
+  EXPECT_EQ(Coded("<:a/>"),
+            "1: XML_NAME_INVALID: element name ':a' starts with ':' (an empty "
+            "namespace prefix)");
+  // libsdformat's own "ignition::corrected_offsets" stays readable.
+  EXPECT_EQ(Coded("<a><ignition::corrected_offsets>1</ignition::corrected_offsets></a>"),
+            "accepted");
+}
+
+// Elements nested deeper than kMaxDepth are refused at the element that
+// goes too deep, before any reader recurses into them; exactly kMaxDepth
+// reads. tinyxml2's own limit is lower.
+std::string Nested(size_t depth) {
+  std::string text;
+  for (size_t k = 0; k < depth; ++k) text += "<e>\n";
+  for (size_t k = 0; k < depth; ++k) text += "</e>";
+  return text;
+}
+
+TEST(DocumentTest, NestingIsLimited) {
+  static_assert(Document::kMaxDepth >= 100, "no lower than tinyxml2's");
+  EXPECT_EQ(Coded(Nested(Document::kMaxDepth)), "accepted");
+  const std::string limit = std::to_string(Document::kMaxDepth);
+  const std::string deeper = std::to_string(Document::kMaxDepth + 1);
+  EXPECT_EQ(Coded(Nested(Document::kMaxDepth + 1)),
+            deeper + ": XML_NESTING_TOO_DEEP: element <e> is nested " + deeper +
+                " elements deep; the limit is " + limit);
+  // 100,000 deep: refused as fast, at the same element.
+  EXPECT_EQ(Coded(Nested(100000)).substr(0, deeper.size() + 22),
+            deeper + ": XML_NESTING_TOO_DEEP");
+  // Empty elements and siblings do not add depth.
+  std::string wide = "<r>";
+  for (int k = 0; k < 1000; ++k) wide += "<e/><f></f>";
+  EXPECT_EQ(Coded(wide + "</r>"), "accepted");
+}
+
+// One element with many attributes: the duplicate check is not quadratic
+// (200,000 attributes took minutes before, which the test's timeout
+// catches), and still finds a duplicate among them, early or late.
+TEST(DocumentTest, ManyAttributesAreCheckedForDuplicates) {
+  std::string text = "<a";
+  for (int k = 0; k < 200000; ++k) text += " a" + std::to_string(k) + "=\"1\"";
+  Document d;
+  ASSERT_TRUE(d.Parse(text + "/>")) << d.Error();
+  int n = 0;
+  for (const Attr* a = d.RootElement()->FirstAttribute(); a; a = a->Next()) ++n;
+  EXPECT_EQ(n, 200000);
+  EXPECT_EQ(Coded(text + "\n a3=\"2\"/>"),
+            "2: XML_ERROR: attribute 'a3' of <a> is given twice");
+  EXPECT_EQ(Coded(text + "\n a199999=\"2\"/>"),
+            "2: XML_ERROR: attribute 'a199999' of <a> is given twice");
+  // Around the switch from scanning to the set.
+  for (int count = 14; count <= 18; ++count) {
+    std::string t = "<a";
+    for (int k = 0; k < count; ++k) t += " a" + std::to_string(k) + "='1'";
+    EXPECT_EQ(Coded(t + "/>"), "accepted") << count;
+    for (int dup = 0; dup < count; ++dup) {
+      EXPECT_EQ(Coded(t + " a" + std::to_string(dup) + "='2'/>"),
+                "1: XML_ERROR: attribute 'a" + std::to_string(dup) +
+                    "' of <a> is given twice")
+          << count << " " << dup;
+    }
+  }
 }
 
 TEST(DocumentTest, ErrorsSayWhatAndWhere) {

@@ -72,7 +72,10 @@ std::optional<std::string> ReadFile(const std::string& path,
 bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags) {
   if (!doc->Parse(text)) {
-    diags->Error("XML_ERROR", "not well-formed XML: " + doc->Error(),
+    const std::string code = doc->ErrorCode();
+    diags->Error(code,
+                 code == "XML_ERROR" ? "not well-formed XML: " + doc->Error()
+                                     : doc->Error(),
                  {file, doc->ErrorLine()});
     return false;
   }

@@ -22,8 +22,9 @@ namespace xml {
 std::optional<std::string> ReadFile(const std::string& path,
                                     frames::Diagnostics* diags);
 
-// Parses `text` into `doc`; on failure reports XML_ERROR with the line and
-// returns false. An XML declaration after other content (seen after a
+// Parses `text` into `doc`; on failure reports the document's ErrorCode()
+// (XML_ERROR, XML_CHARACTER_INVALID, XML_NAME_INVALID or
+// XML_NESTING_TOO_DEEP) with the line and returns false. An XML declaration after other content (seen after a
 // leading comment) is XML_DECLARATION_MISPLACED, a warning.
 bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags);
