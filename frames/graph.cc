@@ -93,6 +93,13 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
 int FrameGraph::ScopedIndex(const std::string& name) {
   int i = Index(name);
   if (i >= 0) return i;
+  // "A::B::__model__" is the frame of nested model A::B.
+  static constexpr std::string_view kModelSuffix = "::__model__";
+  if (name.size() > kModelSuffix.size() &&
+      name.compare(name.size() - kModelSuffix.size(), kModelSuffix.size(),
+                   kModelSuffix) == 0) {
+    return ScopedIndex(name.substr(0, name.size() - kModelSuffix.size()));
+  }
   const size_t sep = name.find("::");
   if (sep == std::string::npos) return -1;
   const std::string head = name.substr(0, sep);
