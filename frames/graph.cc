@@ -454,30 +454,31 @@ void FrameGraph::AddJoints(const std::vector<Joint>& joints,
   const char* what = composition_ ? "frame" : "link";
   for (size_t k = 0; k < joints.size(); ++k) {
     const Joint& j = joints[k];
+    // The vertex of the joint's parent or child, reported when it names
+    // nothing usable.
+    auto end = [&](const std::string& name, const char* role,
+                   const char* code) {
+      const int i = end_index(name);
+      if (i >= 0) return i;
+      ReportUnresolved(code,
+                       "joint '" + j.name + "' names " + role + " " + what +
+                           " '" + name + "', which is not a " + what + " of " +
+                           scope,
+                       name, j.where, diags);
+      return kInvalid;
+    };
     if (j.child == "world") {
       diags->Error("JOINT_CHILD_LINK_INVALID",
                    "joint '" + j.name + "' has 'world' as its child link",
                    j.where);
       ok_ = false;
-    } else if (int c = end_index(j.child); c >= 0 && !(world_ && c == 0)) {
-      (*child_v)[k] = c;
     } else {
-      ReportUnresolved("JOINT_CHILD_LINK_INVALID",
-                       "joint '" + j.name + "' names child " + what + " '" +
-                           j.child + "', which is not a " + what + " of " +
-                           scope,
-                       j.child, j.where, diags);
+      (*child_v)[k] = end(j.child, "child", "JOINT_CHILD_LINK_INVALID");
     }
     if (j.parent == "world") {
       (*parent_v)[k] = world_ ? 0 : kInvalid;
-    } else if (int p = end_index(j.parent); p >= 0) {
-      (*parent_v)[k] = p;
     } else {
-      ReportUnresolved("JOINT_PARENT_LINK_INVALID",
-                       "joint '" + j.name + "' names parent " + what + " '" +
-                           j.parent + "', which is not a " + what + " of " +
-                           scope,
-                       j.parent, j.where, diags);
+      (*parent_v)[k] = end(j.parent, "parent", "JOINT_PARENT_LINK_INVALID");
     }
     if (j.parent == j.child) {
       diags->Error("JOINT_PARENT_SAME_AS_CHILD",
