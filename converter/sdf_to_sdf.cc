@@ -2,6 +2,7 @@
 
 #include <unordered_set>
 
+#include "converter/as_sdf17.h"
 #include "converter/urdf_parity.h"
 #include "frames/graph.h"
 #include "frames/inertia.h"
@@ -58,10 +59,20 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
     diags.SortByLocation();
     return result;
   }
-  ValidateSdfDocument(*doc, &diags);
+  std::vector<frames::FrameGraph> graphs;
+  ValidateSdfDocument(*doc, &diags, &graphs);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
     diags.Error("SDF_EMPTY", "the document has no <model>, <world> or <light>",
                 doc->where);
+  }
+  // 1.8 composition (placement frames, "::" references, joints to frames,
+  // world joints) in what the 1.7 output can hold, every pose unchanged.
+  if (!diags.HasErrors() && !options.check_only) {
+    const size_t models = doc->models.size();
+    for (size_t k = 0; k < models; ++k)
+      ExpressAsSdf17(&doc->models[k], graphs[k], &diags);
+    for (size_t w = 0; w < doc->worlds.size(); ++w)
+      ExpressAsSdf17(&doc->worlds[w], graphs[models + w], &diags);
   }
   if (!diags.HasErrors() && options.urdf_parity) {
     ForEachTopModel(*doc, [&](frames::Model& m) { ToUrdfParity(&m, &diags); });

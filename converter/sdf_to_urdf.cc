@@ -312,8 +312,9 @@ std::optional<std::string> Reshaper::LinkOf(const Scope& s,
                                             const std::string& name,
                                             const SourceLocation& where) {
   std::string flat;
-  if (s.graph->KindOf(name) == FrameGraph::Kind::kLink ||
-      name.find("::") != std::string::npos) {
+  // A link ("L", or "N::L" of a nested model), else (SDFormat 1.8) any
+  // frame or nested model: the link it is attached to.
+  if (s.graph->KindOf(name) == FrameGraph::Kind::kLink) {
     flat = s.prefix + name;
   } else if (auto link = s.graph->AttachedLink(name)) {
     flat = s.prefix + *link;

@@ -1,5 +1,6 @@
 #include "frames/graph.h"
 
+#include <cstdio>
 #include <unordered_set>
 #include <utility>
 
@@ -58,6 +59,15 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
     ok_ = false;
     return -1;
   }
+  if (delimiter_reserved_ && name.find("::") != std::string::npos) {
+    diags->Error("RESERVED_NAME",
+                 std::string(what) + " name '" + name +
+                     "' contains '::', the scope delimiter SDFormat 1.8 "
+                     "reserves",
+                 where);
+    ok_ = false;
+    return -1;
+  }
   const int index = static_cast<int>(vertices_.size());
   const int stored = IndexName(name, index);
   if (stored != index) {
@@ -83,6 +93,13 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
 int FrameGraph::ScopedIndex(const std::string& name) {
   int i = Index(name);
   if (i >= 0) return i;
+  // "A::B::__model__" is the frame of nested model A::B.
+  static constexpr std::string_view kModelSuffix = "::__model__";
+  if (name.size() > kModelSuffix.size() &&
+      name.compare(name.size() - kModelSuffix.size(), kModelSuffix.size(),
+                   kModelSuffix) == 0) {
+    return ScopedIndex(name.substr(0, name.size() - kModelSuffix.size()));
+  }
   const size_t sep = name.find("::");
   if (sep == std::string::npos) return -1;
   const std::string head = name.substr(0, sep);
@@ -93,22 +110,121 @@ int FrameGraph::ScopedIndex(const std::string& name) {
     if (nested_name == head) n = &graph;
   }
   if (!n) return -1;
-  const int r = n->ScopedIndex(name.substr(sep + 2));
+  const std::string rest = name.substr(sep + 2);
+  const int r = n->ScopedIndex(rest);
   if (r < 0) return -1;
   if (r == 0) return h;  // "A::__model__" is A's model frame
-  const Vertex& target = n->vertices_[r];
+  // A proxy for frame B of nested model A ("A::B"), posed through A:
+  // X_MV = X_MA * X_AV, with X_AV already resolved in A. It is attached to
+  // what B is attached to in A (a proxy of that link), or to A itself when
+  // B is attached to no link there (a static model's frame).
+  const Kind kind = n->vertices_[r].kind;
+  const bool target_resolved = n->vertices_[r].resolved;
+  int attach = h;
+  if (kind != Kind::kLink && kind != Kind::kNestedModel) {
+    const auto link = n->AttachedLinkOf(r);
+    if (link) attach = ScopedIndex(head + "::" + *link);
+    if (attach < 0) attach = h;
+  }
   Vertex v;
   v.name = name;
-  v.kind = target.kind;
-  // Posed through A: X_MV = X_MA * X_AV, with X_AV already resolved.
-  v.relative_to = target.resolved ? h : kInvalid;
-  v.X_RV = target.X_MV;
-  v.attached_to = h;
-  v.where = target.where;
+  v.kind = kind;
+  v.relative_to = target_resolved ? h : kInvalid;
+  v.X_RV = n->vertices_[r].X_MV;
+  v.where = n->vertices_[r].where;
   const int index = static_cast<int>(vertices_.size());
+  if (kind == Kind::kLink || kind == Kind::kNestedModel) {
+    v.attached_link = index;
+  } else {
+    v.attached_to = attach;
+    v.attached_link = vertices_[attach].attached_link;
+  }
+  v.attachment_done = v.attached_link >= 0;
+  if (finished_ && target_resolved && vertices_[h].resolved) {
+    v.X_MV = vertices_[h].X_MV * v.X_RV;
+    v.resolved = true;
+  }
   vertices_.push_back(std::move(v));
   IndexName(name, index);
   return index;
+}
+
+bool FrameGraph::Names(const std::string& ref) const {
+  if (Index(ref) >= 0) return true;
+  const size_t sep = ref.find("::");
+  if (sep == std::string::npos) return false;
+  const FrameGraph* n = Nested(ref.substr(0, sep));
+  return n && n->Names(ref.substr(sep + 2));
+}
+
+std::string FrameGraph::FindInNested(const std::string& ref) const {
+  for (const auto& [name, graph] : nested_) {
+    if (graph.Names(ref)) return name + "::" + ref;
+  }
+  for (const auto& [name, graph] : nested_) {
+    std::string deeper = graph.FindInNested(ref);
+    if (!deeper.empty()) return name + "::" + deeper;
+  }
+  return {};
+}
+
+namespace {
+
+// Whether `name` is declared in `m`'s scope (or is m itself).
+bool DeclaredIn(const Model& m, const std::string& name) {
+  if (m.name == name) return true;
+  for (const auto& l : m.links) if (l.name == name) return true;
+  for (const auto& j : m.joints) if (j.name == name) return true;
+  for (const auto& f : m.frames) if (f.name == name) return true;
+  for (const auto& n : m.models) if (n.name == name) return true;
+  return false;
+}
+
+bool DeclaredIn(const World& w, const std::string& name) {
+  for (const auto& j : w.joints) if (j.name == name) return true;
+  for (const auto& f : w.frames) if (f.name == name) return true;
+  for (const auto& n : w.models) if (n.name == name) return true;
+  return false;
+}
+
+}  // namespace
+
+void FrameGraph::ReportUnresolved(const char* code, std::string message,
+                                  const std::string& ref,
+                                  const SourceLocation& where,
+                                  Diagnostics* diags) {
+  ok_ = false;
+  if (composition_ && !ref.empty()) {
+    const std::string head = ref.substr(0, ref.find("::"));
+    if (Index(head) < 0 && head != "world") {
+      // Spec 1.3.2: no shadowing; a reference never reaches an enclosing
+      // scope (nor, from there, a sibling model's insides).
+      bool outer = head == name_;  // the scope naming itself
+      for (const Outer* o = outer_; o && !outer; o = o->up) {
+        outer = o->model ? DeclaredIn(*o->model, head)
+                         : DeclaredIn(*o->world, head);
+      }
+      if (outer) {
+        diags->Error("REFERENCE_SHADOWING",
+                     message + ": '" + head +
+                         "' belongs to an enclosing scope, and SDFormat 1.8 "
+                         "references reach only into this scope and the "
+                         "models nested in it",
+                     where);
+        return;
+      }
+      const std::string nested = FindInNested(ref);
+      if (!nested.empty()) {
+        diags->Error("REFERENCE_BAD_SCOPE",
+                     message + ": '" + ref +
+                         "' is inside a nested model; name it with its "
+                         "scope, '" + nested + "'",
+                     where);
+        return;
+      }
+    }
+  }
+  diags->Error(code, std::move(message), where);
 }
 
 void FrameGraph::CheckElementPoses(const std::vector<Element>& elements,
@@ -119,17 +235,32 @@ void FrameGraph::CheckElementPoses(const std::vector<Element>& elements,
       if (c.name != "pose") continue;
       const std::string* rel = c.Attribute("relative_to");
       if (!rel || rel->empty()) continue;
-      if ((scoped_references_ ? ScopedIndex(*rel) : Index(*rel)) >= 0) continue;
+      if (FrameIndex(*rel) >= 0) continue;
       const std::string* name = e.Attribute("name");
-      diags->Error("POSE_RELATIVE_TO_INVALID",
-                   e.name + (name ? " '" + *name + "'" : std::string()) +
-                       " has a pose relative_to '" + *rel +
-                       "', which names no frame in " + scope_name,
-                   c.where);
-      ok_ = false;
+      ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+                       e.name + (name ? " '" + *name + "'" : std::string()) +
+                           " has a pose relative_to '" + *rel +
+                           "', which names no frame in " + scope_name,
+                       *rel, c.where, diags);
     }
   }
 }
+
+namespace {
+
+// 1.7 forbids what 1.8 composition allows; every other version (1.8 and
+// newer, and the 1.5/1.6 files that used "::" as 1.8 does) follows 1.8.
+bool ComposesLike18(const std::string& version) { return version != "1.7"; }
+
+// 1.8 reserves "::" (spec 1.3.1): no name may contain it from 1.8 on.
+bool ReservesDelimiter(const std::string& version) {
+  int major = 0, minor = 0;
+  char rest = 0;
+  return std::sscanf(version.c_str(), "%d.%d%c", &major, &minor, &rest) == 2 &&
+         (major > 1 || (major == 1 && minor >= 8));
+}
+
+}  // namespace
 
 FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   // A top-level model's own name belongs to no scope: check it here.
@@ -141,14 +272,40 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
                      "' is reserved (\"world\" and names of the form __*__)",
                  model.where);
   }
-  FrameGraph g = BuildScope(model, diags);
-  if (model.name.empty() || IsReservedName(model.name)) g.ok_ = false;
+  const bool delimiter = ReservesDelimiter(model.source_version) &&
+                         model.name.find("::") != std::string::npos;
+  if (delimiter) {
+    diags->Error("RESERVED_NAME",
+                 "model name '" + model.name +
+                     "' contains '::', the scope delimiter SDFormat 1.8 "
+                     "reserves",
+                 model.where);
+  }
+  FrameGraph g = BuildScope(model, nullptr, diags);
+  if (model.name.empty() || IsReservedName(model.name) || delimiter) {
+    g.ok_ = false;
+  }
+  // Its placement frame places it in whatever holds the file: it must be
+  // one of its frames.
+  if (!model.placement_frame.empty() &&
+      !g.Names(model.placement_frame)) {
+    diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
+                 "placement_frame '" + model.placement_frame + "' of model '" +
+                     model.name + "' names no frame of that model",
+                 model.where);
+    g.ok_ = false;
+  }
   return g;
 }
 
-FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
+FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
+                                  Diagnostics* diags) {
   FrameGraph g;
-  g.scoped_references_ = model.source_version != "1.7";
+  g.name_ = model.name;
+  g.outer_ = outer;
+  g.composition_ = ComposesLike18(model.source_version);
+  g.delimiter_reserved_ = ReservesDelimiter(model.source_version);
+  g.scoped_references_ = g.composition_;
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
   g.index_.Reserve(g.vertices_.capacity());
@@ -176,8 +333,12 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
     frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
 
   // Phase 3: nested models, each its own scope.
+  // An included file is a scope of its own (spec 1.1.1): nothing outside it
+  // is an enclosing scope of its references.
+  const Outer here{&model, nullptr, outer};
   for (const auto& m : model.models) {
-    g.nested_.emplace_back(m.name, BuildScope(m, diags));
+    g.nested_.emplace_back(m.name,
+                           BuildScope(m, m.include ? nullptr : &here, diags));
     if (!g.nested_.back().second.ok()) g.ok_ = false;
   }
 
@@ -187,55 +348,10 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
     int i = g.ScopedIndex(name);
     return i > 0 && g.vertices_[i].kind == Kind::kLink ? i : -1;
   };
-  // Any frame a relative_to / attached_to / expressed_in may name.
-  auto frame_index = [&](const std::string& name) {
-    return g.scoped_references_ ? g.ScopedIndex(name) : g.Index(name);
-  };
 
   // Phase 4: joint parent and child.
-  std::vector<int> child_v(model.joints.size(), kInvalid);
-  for (size_t k = 0; k < model.joints.size(); ++k) {
-    const Joint& j = model.joints[k];
-    if (j.child == "world") {
-      diags->Error("JOINT_CHILD_LINK_INVALID",
-                   "joint '" + j.name + "' has 'world' as its child link",
-                   j.where);
-      g.ok_ = false;
-    } else if (int c = link_index(j.child); c > 0) {
-      child_v[k] = c;
-    } else {
-      diags->Error("JOINT_CHILD_LINK_INVALID",
-                   "joint '" + j.name + "' names child link '" + j.child +
-                       "', which is not a link of " + scope,
-                   j.where);
-      g.ok_ = false;
-    }
-    if (j.parent != "world" && link_index(j.parent) < 0) {
-      diags->Error("JOINT_PARENT_LINK_INVALID",
-                   "joint '" + j.name + "' names parent link '" + j.parent +
-                       "', which is not a link of " + scope,
-                   j.where);
-      g.ok_ = false;
-    }
-    if (j.parent == j.child) {
-      diags->Error("JOINT_PARENT_SAME_AS_CHILD",
-                   "joint '" + j.name + "' has the same parent and child '" +
-                       j.child + "'",
-                   j.where);
-      g.ok_ = false;
-    }
-    // expressed_in must name a frame of this scope.
-    for (const auto* axis : {&j.axis, &j.axis2}) {
-      if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
-      if (frame_index((*axis)->expressed_in) >= 0) continue;
-      diags->Error("JOINT_AXIS_EXPRESSED_IN_INVALID",
-                   "joint '" + j.name + "' has an axis expressed_in '" +
-                       (*axis)->expressed_in + "', which names no frame in " +
-                       scope,
-                   j.where);
-      g.ok_ = false;
-    }
-  }
+  std::vector<int> parent_v, child_v;
+  g.AddJoints(model.joints, joint_v, scope, &parent_v, &child_v, diags);
 
   // Phase 5 and 7.2: the canonical link.
   if (!model.canonical_link.empty()) {
@@ -244,11 +360,10 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
     if (c > 0 && g.vertices_[c].kind == Kind::kLink) {
       g.canonical_link_ = model.canonical_link;
     } else {
-      diags->Error("MODEL_CANONICAL_LINK_INVALID",
-                   "canonical_link '" + model.canonical_link + "' of " +
-                       scope + " is not one of its links",
-                   model.where);
-      g.ok_ = false;
+      g.ReportUnresolved("MODEL_CANONICAL_LINK_INVALID",
+                         "canonical_link '" + model.canonical_link + "' of " +
+                             scope + " is not one of its links",
+                         model.canonical_link, model.where, diags);
     }
   } else if (!model.links.empty()) {
     // The first link whose name was accepted.
@@ -270,11 +385,8 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
 
   // attached_to edges (phases 6 and 7).
   if (!model.is_static && !g.canonical_link_.empty()) {
-    const int c = g.Index(g.canonical_link_);
+    const int c = g.ScopedIndex(g.canonical_link_);
     g.vertices_[0].attached_to = c > 0 ? c : g.Index(model.models.front().name);
-  }
-  for (size_t k = 0; k < model.joints.size(); ++k) {
-    if (joint_v[k] >= 0) g.vertices_[joint_v[k]].attached_to = child_v[k];
   }
   for (size_t k = 0; k < model.frames.size(); ++k) {
     if (frame_v[k] >= 0) g.SetFrameAttachment(model.frames[k], frame_v[k],
@@ -284,8 +396,10 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
   // relative_to edges (phase 8).
   for (size_t k = 0; k < model.links.size(); ++k)
     g.SetRelativeTo(link_v[k], model.links[k].pose, 0, "link", scope, diags);
-  for (size_t k = 0; k < model.models.size(); ++k)
+  for (size_t k = 0; k < model.models.size(); ++k) {
     g.SetRelativeTo(model_v[k], model.models[k].pose, 0, "model", scope, diags);
+    g.ApplyPlacement(model_v[k], model.models[k], scope, diags);
+  }
   for (size_t k = 0; k < model.joints.size(); ++k)
     g.SetRelativeTo(joint_v[k], model.joints[k].pose, child_v[k], "joint",
                     scope, diags);
@@ -300,14 +414,14 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
   for (const Link& l : model.links) {
     g.CheckLinkChildNames(l, diags);
     auto check_shape = [&](const Shape& s, const char* what) {
-      if (s.pose.relative_to.empty() || frame_index(s.pose.relative_to) >= 0)
+      if (s.pose.relative_to.empty() || g.FrameIndex(s.pose.relative_to) >= 0)
         return;
-      diags->Error("POSE_RELATIVE_TO_INVALID",
-                   std::string(what) + " '" + s.name + "' of link '" + l.name +
-                       "' has a pose relative_to '" + s.pose.relative_to +
-                       "', which names no frame in " + scope,
-                   s.where);
-      g.ok_ = false;
+      g.ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+                         std::string(what) + " '" + s.name + "' of link '" +
+                             l.name + "' has a pose relative_to '" +
+                             s.pose.relative_to + "', which names no frame in " +
+                             scope,
+                         s.pose.relative_to, s.where, diags);
     };
     for (const Visual& v : l.visuals) check_shape(v, "visual");
     for (const Collision& c : l.collisions) check_shape(c, "collision");
@@ -316,15 +430,172 @@ FrameGraph FrameGraph::BuildScope(const Model& model, Diagnostics* diags) {
   for (const Joint& j : model.joints) g.CheckElementPoses(j.extensions, scope, diags);
 
   g.ResolveAttachments(diags);
+  g.CheckJointLinks(model.joints, parent_v, child_v, diags);
   g.ResolvePoses(diags);
+  g.outer_ = nullptr;
+  g.finished_ = true;
   return g;
+}
+
+void FrameGraph::AddJoints(const std::vector<Joint>& joints,
+                           const std::vector<int>& joint_v,
+                           const std::string& scope,
+                           std::vector<int>* parent_v,
+                           std::vector<int>* child_v, Diagnostics* diags) {
+  parent_v->assign(joints.size(), kInvalid);
+  child_v->assign(joints.size(), kInvalid);
+  // 1.7: parent and child name links (scoped into nested models, as 1.5
+  // "::" did). 1.8: any frame; its attached link is checked later.
+  auto end_index = [&](const std::string& name) {
+    const int i = ScopedIndex(name);
+    if (composition_) return i;
+    return i > 0 && vertices_[i].kind == Kind::kLink ? i : -1;
+  };
+  const char* what = composition_ ? "frame" : "link";
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const Joint& j = joints[k];
+    // The vertex of the joint's parent or child, reported when it names
+    // nothing usable.
+    auto end = [&](const std::string& name, const char* role,
+                   const char* code) {
+      const int i = end_index(name);
+      if (i >= 0) return i;
+      ReportUnresolved(code,
+                       "joint '" + j.name + "' names " + role + " " + what +
+                           " '" + name + "', which is not a " + what + " of " +
+                           scope,
+                       name, j.where, diags);
+      return kInvalid;
+    };
+    if (j.child == "world") {
+      diags->Error("JOINT_CHILD_LINK_INVALID",
+                   "joint '" + j.name + "' has 'world' as its child link",
+                   j.where);
+      ok_ = false;
+    } else {
+      (*child_v)[k] = end(j.child, "child", "JOINT_CHILD_LINK_INVALID");
+    }
+    if (j.parent == "world") {
+      (*parent_v)[k] = world_ ? 0 : kInvalid;
+    } else {
+      (*parent_v)[k] = end(j.parent, "parent", "JOINT_PARENT_LINK_INVALID");
+    }
+    if (j.parent == j.child) {
+      diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+                   "joint '" + j.name + "' has the same parent and child '" +
+                       j.child + "'",
+                   j.where);
+      ok_ = false;
+    }
+    // The joint frame is attached to the child frame (1.7: the child link).
+    if (joint_v[k] >= 0) vertices_[joint_v[k]].attached_to = (*child_v)[k];
+    // expressed_in must name a frame of this scope.
+    for (const auto* axis : {&j.axis, &j.axis2}) {
+      if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
+      if (FrameIndex((*axis)->expressed_in) >= 0) continue;
+      ReportUnresolved("JOINT_AXIS_EXPRESSED_IN_INVALID",
+                       "joint '" + j.name + "' has an axis expressed_in '" +
+                           (*axis)->expressed_in +
+                           "', which names no frame in " + scope,
+                       (*axis)->expressed_in, j.where, diags);
+    }
+  }
+}
+
+void FrameGraph::CheckJointLinks(const std::vector<Joint>& joints,
+                                 const std::vector<int>& parent_v,
+                                 const std::vector<int>& child_v,
+                                 Diagnostics* diags) {
+  if (!composition_) return;
+  for (size_t k = 0; k < joints.size(); ++k) {
+    const Joint& j = joints[k];
+    if (child_v[k] < 0 || j.parent == j.child) continue;
+    const auto child = AttachedLinkOf(child_v[k]);
+    if (!child || *child == "world") {
+      diags->Error("JOINT_CHILD_LINK_INVALID",
+                   "joint '" + j.name + "' has child frame '" + j.child +
+                       "', which is attached to " +
+                       (child ? "the world" : "no link"),
+                   j.where);
+      ok_ = false;
+      continue;
+    }
+    if (j.parent == "world" && !world_) continue;
+    if (parent_v[k] < 0) continue;
+    const auto parent = AttachedLinkOf(parent_v[k]);
+    if (!parent) {
+      diags->Error("JOINT_PARENT_LINK_INVALID",
+                   "joint '" + j.name + "' has parent frame '" + j.parent +
+                       "', which is attached to no link",
+                   j.where);
+      ok_ = false;
+    } else if (*parent == *child) {
+      diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+                   "joint '" + j.name + "' connects '" + j.parent + "' and '" +
+                       j.child + "', which are both attached to link '" +
+                       *child + "'",
+                   j.where);
+      ok_ = false;
+    }
+  }
+}
+
+void FrameGraph::ApplyPlacement(int vi, const Model& m,
+                                const std::string& scope, Diagnostics* diags) {
+  if (vi < 0) return;
+  // Spec 1.4.4: //include/placement_frame requires //include/pose (the
+  // included //model/pose no longer means anything).
+  if (m.include && m.include->Child("placement_frame") &&
+      !m.include->Child("pose")) {
+    diags->Error("PLACEMENT_FRAME_WITHOUT_POSE",
+                 "<include> of model '" + m.name +
+                     "' gives a <placement_frame> but no <pose>, which it "
+                     "requires",
+                 m.where);
+    vertices_[vi].relative_to = kInvalid;
+    ok_ = false;
+    return;
+  }
+  if (m.placement_frame.empty()) return;
+  const FrameGraph* n = Nested(m.name);
+  if (!n) return;
+  if (!n->Names(m.placement_frame)) {
+    diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
+                 "placement_frame '" + m.placement_frame + "' of model '" +
+                     m.name + "' in " + scope + " names no frame of that model",
+                 m.where);
+    vertices_[vi].relative_to = kInvalid;
+    ok_ = false;
+    return;
+  }
+  const auto X_MP = n->PlacementInModel(m.placement_frame);
+  if (!X_MP) {
+    vertices_[vi].relative_to = kInvalid;  // its scope reported why
+    return;
+  }
+  // The pose places P: X_RP = pose, so X_RM = X_RP * X_PM.
+  vertices_[vi].X_RV = vertices_[vi].X_RV * X_MP->inverse();
+}
+
+std::optional<Isometry3> FrameGraph::PlacementInModel(
+    const std::string& placement_frame) const {
+  if (placement_frame.empty()) return Isometry3::Identity();
+  return PoseInModel(placement_frame);
 }
 
 FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
   FrameGraph g;
   g.world_ = true;
-  g.scoped_references_ = false;
-  g.vertices_.reserve(1 + world.models.size() + world.frames.size());
+  g.name_ = world.name;
+  std::string version = world.source_version;
+  for (size_t k = 0; version.empty() && k < world.models.size(); ++k) {
+    if (!world.models[k].include) version = world.models[k].source_version;
+  }
+  g.composition_ = ComposesLike18(version);
+  g.delimiter_reserved_ = ReservesDelimiter(version);
+  g.scoped_references_ = g.composition_;
+  g.vertices_.reserve(1 + world.models.size() + world.frames.size() +
+                      world.joints.size());
   {
     Vertex root;
     root.name = "world";
@@ -335,15 +606,21 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
     g.IndexName("world", 0);
   }
   const std::string scope = "world '" + world.name + "'";
-  std::vector<int> model_v, frame_v;
+  std::vector<int> model_v, frame_v, joint_v;
   for (const auto& m : world.models)
     model_v.push_back(g.AddVertex(m.name, Kind::kNestedModel, m.where, diags));
+  for (const auto& j : world.joints)
+    joint_v.push_back(g.AddVertex(j.name, Kind::kJoint, j.where, diags));
   for (const auto& f : world.frames)
     frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
+  const Outer here{nullptr, &world, nullptr};
   for (const auto& m : world.models) {
-    g.nested_.emplace_back(m.name, BuildScope(m, diags));
+    g.nested_.emplace_back(m.name,
+                           BuildScope(m, m.include ? nullptr : &here, diags));
     if (!g.nested_.back().second.ok()) g.ok_ = false;
   }
+  std::vector<int> parent_v, child_v;
+  g.AddJoints(world.joints, joint_v, scope, &parent_v, &child_v, diags);
   for (size_t k = 0; k < world.frames.size(); ++k) {
     if (frame_v[k] >= 0) g.SetFrameAttachment(world.frames[k], frame_v[k],
                                               scope, diags);
@@ -361,7 +638,11 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
       continue;
     }
     g.SetRelativeTo(model_v[k], pose, 0, "model", scope, diags);
+    g.ApplyPlacement(model_v[k], world.models[k], scope, diags);
   }
+  for (size_t k = 0; k < world.joints.size(); ++k)
+    g.SetRelativeTo(joint_v[k], world.joints[k].pose, child_v[k], "joint",
+                    scope, diags);
   for (size_t k = 0; k < world.frames.size(); ++k) {
     const int vi = frame_v[k];
     g.SetRelativeTo(vi, world.frames[k].pose,
@@ -370,7 +651,9 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
   }
   g.CheckElementPoses(world.extensions, scope, diags);
   g.ResolveAttachments(diags);
+  g.CheckJointLinks(world.joints, parent_v, child_v, diags);
   g.ResolvePoses(diags);
+  g.finished_ = true;
   return g;
 }
 
@@ -410,18 +693,17 @@ void FrameGraph::SetFrameAttachment(const Frame& f, int vi,
     ok_ = false;
     return;
   }
-  const int target =
-      scoped_references_ ? ScopedIndex(f.attached_to) : Index(f.attached_to);
+  const int target = FrameIndex(f.attached_to);
   // ScopedIndex may have grown vertices_: index again.
   vertices_[vi].attached_to = target < 0 ? kInvalid : target;
   if (target < 0) {
-    diags->Error("FRAME_ATTACHED_TO_INVALID",
-                 "frame '" + f.name + "' is attached_to '" + f.attached_to +
-                     "', which names no " +
-                     (world_ ? "model or frame" : "link, joint, frame or model") +
-                     " in " + scope,
-                 f.where);
-    ok_ = false;
+    ReportUnresolved("FRAME_ATTACHED_TO_INVALID",
+                     "frame '" + f.name + "' is attached_to '" +
+                         f.attached_to + "', which names no " +
+                         (world_ ? "model or frame"
+                                 : "link, joint, frame or model") +
+                         " in " + scope,
+                     f.attached_to, f.where, diags);
   }
 }
 
@@ -443,16 +725,14 @@ void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
     ok_ = false;
     return;
   }
-  const int target = scoped_references_ ? ScopedIndex(pose.relative_to)
-                                        : Index(pose.relative_to);
+  const int target = FrameIndex(pose.relative_to);
   vertices_[vi].relative_to = target < 0 ? kInvalid : target;
   if (target < 0) {
-    diags->Error("POSE_RELATIVE_TO_INVALID",
-                 std::string(element) + " '" + vertices_[vi].name +
-                     "' has a pose relative_to '" + pose.relative_to +
-                     "', which names no frame in " + scope,
-                 vertices_[vi].where);
-    ok_ = false;
+    ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+                     std::string(element) + " '" + vertices_[vi].name +
+                         "' has a pose relative_to '" + pose.relative_to +
+                         "', which names no frame in " + scope,
+                     pose.relative_to, vertices_[vi].where, diags);
   }
 }
 
@@ -542,8 +822,15 @@ bool FrameGraph::Has(const std::string& frame) const {
 std::optional<FrameGraph::Kind> FrameGraph::KindOf(
     const std::string& frame) const {
   int i = Index(frame);
-  if (i < 0) return std::nullopt;
-  return vertices_[i].kind;
+  if (i >= 0) return vertices_[i].kind;
+  // A scoped name nobody referenced: its kind in its own scope.
+  const size_t sep = frame.find("::");
+  if (sep == std::string::npos) return std::nullopt;
+  const FrameGraph* n = Nested(frame.substr(0, sep));
+  if (!n) return std::nullopt;
+  const std::string rest = frame.substr(sep + 2);
+  if (n->Index(rest) == 0) return Kind::kNestedModel;  // "A::__model__"
+  return n->KindOf(rest);
 }
 
 std::optional<Isometry3> FrameGraph::PoseInModel(
@@ -592,17 +879,33 @@ std::optional<Isometry3> FrameGraph::ResolvePose(
   return *X_AR * pose.ToIsometry();
 }
 
-std::optional<std::string> FrameGraph::AttachedLink(
-    const std::string& frame) const {
-  int i = Index(frame);
-  if (i < 0 || vertices_[i].attached_link < 0) return std::nullopt;
-  const Vertex& body = vertices_[vertices_[i].attached_link];
+std::optional<std::string> FrameGraph::AttachedLinkOf(int v) const {
+  if (v < 0 || vertices_[v].attached_link < 0) return std::nullopt;
+  const Vertex& body = vertices_[vertices_[v].attached_link];
+  if (body.kind == Kind::kWorldFrame) return body.name;
   if (body.kind == Kind::kNestedModel) {
-    const FrameGraph* n = Nested(body.name);
+    const FrameGraph* n = NestedPath(body.name);
     if (!n || n->canonical_link_.empty()) return std::nullopt;
     return body.name + "::" + n->canonical_link_;
   }
   return body.name;
+}
+
+std::optional<std::string> FrameGraph::AttachedLink(
+    const std::string& frame) const {
+  const int i = Index(frame);
+  if (i >= 0) return AttachedLinkOf(i);
+  // A scoped name nobody referenced: what it is attached to in its scope.
+  const size_t sep = frame.find("::");
+  if (sep == std::string::npos) return std::nullopt;
+  const std::string head = frame.substr(0, sep);
+  const FrameGraph* n = Nested(head);
+  if (!n) return std::nullopt;
+  const std::string rest = frame.substr(sep + 2);
+  if (n->Index(rest) == 0) return AttachedLink(head);  // "A::__model__"
+  auto link = n->AttachedLink(rest);
+  if (!link) return std::nullopt;
+  return head + "::" + *link;
 }
 
 const FrameGraph* FrameGraph::Nested(const std::string& model_name) const {
@@ -610,6 +913,13 @@ const FrameGraph* FrameGraph::Nested(const std::string& model_name) const {
     if (name == model_name) return &graph;
   }
   return nullptr;
+}
+
+const FrameGraph* FrameGraph::NestedPath(const std::string& path) const {
+  const size_t sep = path.find("::");
+  const FrameGraph* n = Nested(path.substr(0, sep));
+  if (!n || sep == std::string::npos) return n;
+  return n->NestedPath(path.substr(sep + 2));
 }
 
 }  // namespace frames

@@ -6,6 +6,16 @@
 // Vertices are the implicit __model__ frame, every link, joint, explicit frame
 // and directly nested model. Each vertex has one relative_to edge (the frame
 // its pose is measured in, with that pose) and one attached_to edge.
+//
+// SDFormat 1.8 composition (model_composition_1.8.txt) applies to every model
+// not declared 1.7 (1.7 forbids it; older files used "::" as 1.8 does, and
+// libsdformat reads them with 1.8 rules): "::"-scoped references reach down
+// into nested models and never outward (a name of an enclosing scope is
+// REFERENCE_SHADOWING, a nested model's element named without its scope
+// REFERENCE_BAD_SCOPE); a joint's parent and child may be any frame (the
+// links they are attached to are the joint's links, its frame is attached to
+// the child frame and posed in it by default); a nested model's
+// placement_frame is the frame its pose places; a world holds joints.
 #pragma once
 
 #include <cstddef>
@@ -60,6 +70,13 @@ class FrameGraph {
 
   // Scope of a directly nested model, or nullptr.
   const FrameGraph* Nested(const std::string& model_name) const;
+  // Scope of a nested model named by a scoped path ("A::B"), or nullptr.
+  const FrameGraph* NestedPath(const std::string& path) const;
+  // X_MP: the pose of `placement_frame` of a model built as this graph in
+  // its own model frame (the identity for "" and __model__); nullopt when it
+  // names no resolved frame. The model's pose X_RM = X_RP * X_MP^-1.
+  std::optional<Isometry3> PlacementInModel(
+      const std::string& placement_frame) const;
   const std::string& canonical_link() const { return canonical_link_; }
 
  private:
@@ -77,9 +94,54 @@ class FrameGraph {
     SourceLocation where;
   };
 
+  // The scopes enclosing one being built, innermost first: what 1.8 forbids
+  // a reference to (REFERENCE_SHADOWING).
+  struct Outer {
+    const Model* model = nullptr;  // an enclosing model, or
+    const World* world = nullptr;  // the enclosing world
+    const Outer* up = nullptr;
+  };
+
   // Build without checking the model's own name (a nested model's name is
   // checked in its parent's scope).
-  static FrameGraph BuildScope(const Model& model, Diagnostics* diags);
+  static FrameGraph BuildScope(const Model& model, const Outer* outer,
+                               Diagnostics* diags);
+  // A reference for 1.8 rules: ScopedIndex, else Index.
+  int FrameIndex(const std::string& name) {
+    return scoped_references_ ? ScopedIndex(name) : Index(name);
+  }
+  // Reports that `ref` names nothing that can be used here: `code` with
+  // `message`, unless the 1.8 scoping rules say why (the name is one of an
+  // enclosing scope, or of a nested model's element without its scope).
+  void ReportUnresolved(const char* code, std::string message,
+                        const std::string& ref, const SourceLocation& where,
+                        Diagnostics* diags);
+  // Whether `ref` names something here (scoped names through nested
+  // scopes); const, creates nothing.
+  bool Names(const std::string& ref) const;
+  // The scoped path ("N::ref", "N::O::ref") under which a nested scope holds
+  // `ref`, or "".
+  std::string FindInNested(const std::string& ref) const;
+  // Joints of a model or world scope: vertices' attached_to and default
+  // relative_to edges (the child frame), parent and child checks, axis
+  // expressed_in. `parent_v`/`child_v` get the parent/child vertices.
+  void AddJoints(const std::vector<Joint>& joints,
+                 const std::vector<int>& joint_v, const std::string& scope,
+                 std::vector<int>* parent_v, std::vector<int>* child_v,
+                 Diagnostics* diags);
+  // After attachments are resolved (1.8): the links a joint's parent and
+  // child frames are attached to must exist and differ.
+  void CheckJointLinks(const std::vector<Joint>& joints,
+                       const std::vector<int>& parent_v,
+                       const std::vector<int>& child_v, Diagnostics* diags);
+  // The link vertex `v` is attached to, by name ("world" for the world
+  // frame, "N::L" for a nested model's canonical link).
+  std::optional<std::string> AttachedLinkOf(int v) const;
+  // A nested model's pose edge moved from its model frame to its placement
+  // frame (X_RM = X_RP * X_MP^-1); MODEL_PLACEMENT_FRAME_INVALID when the
+  // placement frame names nothing in the model.
+  void ApplyPlacement(int vi, const Model& m, const std::string& scope,
+                      Diagnostics* diags);
   int Index(const std::string& name) const;
   // Stores `vertex` for `name` in index_ unless the name has a vertex;
   // returns the vertex stored for the name.
@@ -109,7 +171,16 @@ class FrameGraph {
   NameIndex index_;  // vertex names -> vertices_
   std::vector<std::pair<std::string, FrameGraph>> nested_;
   std::string canonical_link_;
+  std::string name_;  // the model's (or world's) own name
   bool ok_ = true;
+  // Set once Build has resolved everything: proxies made later (a parent
+  // scope reaching in) are resolved when made.
+  bool finished_ = false;
+  // 1.8 composition rules (see the top of this file).
+  bool composition_ = false;
+  bool delimiter_reserved_ = false;  // 1.8 and later: no "::" in names
+  // Only while building: the enclosing scopes.
+  const Outer* outer_ = nullptr;
   bool world_ = false;  // a world scope (root vertex `world`)
   // Whether relative_to / attached_to / expressed_in may use scoped names:
   // SDFormat 1.5 and 1.6 files did; 1.7 does not (spec 3.1).

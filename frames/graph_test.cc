@@ -177,5 +177,136 @@ TEST(TreeAnalysisTest, NamesTheJointsOfAFourBar) {
             (std::vector<size_t>{0, 1, 2, 3}));
 }
 
+// SDFormat 1.8 composition (model_composition_1.8.txt).
+
+// The spec's simple_world (1.3.2) with its world joint, built directly (the
+// reader's //world/joint is not needed for the graph).
+World SimpleWorld(const std::string& parent, const std::string& child) {
+  World w;
+  w.name = "simple_world";
+  w.source_version = "1.10";
+  w.frames = {Frame{"world_frame", "", P(0, 1, 0, 0, 0, 1.2), {}, {}},
+              Frame{"world_scope_frame", "world_frame", {}, {}, {}}};
+  Model m;
+  m.name = "top_model";
+  m.source_version = "1.10";
+  m.pose = P(3, 0, 0, 0, 0, 0, "world_frame");
+  m.frames = {Frame{"top_frame", "", P(0, 0, 0.5, 0, 0, 0), {}, {}}};
+  m.links = {L("top_link", P(0.2, 0, 0, 0, 0, 0.4, "top_frame"))};
+  w.models = {m};
+  Joint j = J("top_model_weld", parent, child);
+  j.type = JointType::kFixed;
+  w.joints = {j};
+  return w;
+}
+
+TEST(CompositionTest, WorldJointsResolveInTheWorldScope) {
+  for (const char* parent : {"world", "world_frame"}) {
+    Diagnostics d;
+    FrameGraph g =
+        FrameGraph::BuildWorld(SimpleWorld(parent, "top_model::top_link"), &d);
+    ASSERT_TRUE(g.ok()) << parent << "\n" << d.ToString();
+    // The joint frame is posed in (and attached to) its child frame.
+    const auto X_WJ = g.PoseInModel("top_model_weld");
+    const auto X_WL = g.PoseInModel("top_model::top_link");
+    ASSERT_TRUE(X_WJ && X_WL);
+    EXPECT_TRUE(X_WJ->isApprox(*X_WL, 1e-12));
+    // X_WL = X_W,world_frame * X_M * X_top_frame * X_top_link.
+    const Isometry3 expected = P(0, 1, 0, 0, 0, 1.2).ToIsometry() *
+                               P(3, 0, 0, 0, 0, 0).ToIsometry() *
+                               P(0, 0, 0.5, 0, 0, 0).ToIsometry() *
+                               P(0.2, 0, 0, 0, 0, 0.4).ToIsometry();
+    EXPECT_TRUE(X_WL->isApprox(expected, 1e-12));
+    EXPECT_EQ(g.AttachedLink("top_model_weld"), "top_model::top_link");
+  }
+}
+
+TEST(CompositionTest, WorldJointChildWithoutScopeIsBadScope) {
+  Diagnostics d;
+  FrameGraph g = FrameGraph::BuildWorld(SimpleWorld("world", "top_link"), &d);
+  EXPECT_FALSE(g.ok());
+  ASSERT_EQ(d.error_count(), 1) << d.ToString();
+  EXPECT_EQ(d.all().front().code, "REFERENCE_BAD_SCOPE") << d.ToString();
+  EXPECT_NE(d.all().front().message.find("top_model::top_link"),
+            std::string::npos);
+}
+
+TEST(CompositionTest, WorldJointChildAttachedToTheWorldIsInvalid) {
+  Diagnostics d;
+  FrameGraph::BuildWorld(SimpleWorld("top_model::top_link", "world_frame"), &d);
+  EXPECT_TRUE(d.Has("JOINT_CHILD_LINK_INVALID")) << d.ToString();
+}
+
+// A nested model included with a placement frame: its pose places the
+// placement frame, not its model frame.
+Model Mug(bool with_pose) {
+  Model mug;
+  mug.name = "mug";
+  mug.source_version = "1.8";
+  mug.links = {L("body", P(0, 0, 0.05, 0, 0, 0))};
+  mug.frames = {Frame{"bottom_center", "body", P(0, 0, -0.05, 0.3, 0, 0), {}, {}}};
+  mug.placement_frame = "bottom_center";
+  mug.pose = P(1, 2, 3, 0, 0, 0.5, "super_frame");
+  Element include{"include", {}, "", {}, {}};
+  include.children.push_back(Element::Leaf("placement_frame", "bottom_center", {}));
+  if (with_pose) include.children.push_back(Element::Leaf("pose", "1 2 3 0 0 0.5", {}));
+  mug.include = include;
+  return mug;
+}
+
+TEST(CompositionTest, PlacementFramePlacesTheIncludedModel) {
+  Model m;
+  m.name = "super_model";
+  m.source_version = "1.8";
+  m.links = {L("base")};
+  m.frames = {Frame{"super_frame", "", P(0.3, 0.2, 0.1, 0, 0, 0.6), {}, {}}};
+  m.models = {Mug(true)};
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  ASSERT_TRUE(g.ok()) << d.ToString();
+  const Isometry3 X_MP = P(0.3, 0.2, 0.1, 0, 0, 0.6).ToIsometry() *
+                         P(1, 2, 3, 0, 0, 0.5).ToIsometry();
+  EXPECT_TRUE(g.PoseInModel("mug::bottom_center")->isApprox(X_MP, 1e-12));
+  // X_M,mug = X_MP * X_P,mug, X_mug,P = (0 0 0.05) * (0 0 -0.05 0.3 0 0).
+  const Isometry3 X_mugP = P(0, 0, 0, 0.3, 0, 0).ToIsometry();
+  EXPECT_TRUE(g.PoseInModel("mug")->isApprox(X_MP * X_mugP.inverse(), 1e-12));
+  EXPECT_EQ(g.AttachedLink("mug::bottom_center"), "mug::body");
+}
+
+TEST(CompositionTest, PlacementFrameErrors) {
+  Model m;
+  m.name = "super_model";
+  m.source_version = "1.8";
+  m.links = {L("base")};
+  m.frames = {Frame{"super_frame", "", {}, {}, {}}};
+  m.models = {Mug(false)};
+  Diagnostics d;
+  EXPECT_FALSE(FrameGraph::Build(m, &d).ok());
+  EXPECT_TRUE(d.Has("PLACEMENT_FRAME_WITHOUT_POSE")) << d.ToString();
+  m.models = {Mug(true)};
+  m.models[0].placement_frame = "rim";
+  Diagnostics d2;
+  EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
+  EXPECT_TRUE(d2.Has("MODEL_PLACEMENT_FRAME_INVALID")) << d2.ToString();
+}
+
+TEST(CompositionTest, JointsToFramesOnlyFrom18) {
+  Model m;
+  m.name = "m";
+  m.links = {L("a"), L("b", P(0, 0, 1, 0, 0, 0))};
+  m.frames = {Frame{"tip", "b", P(0, 1, 0, 0, 0, 0), {}, {}}};
+  m.joints = {J("j", "a", "tip")};
+  m.source_version = "1.7";
+  Diagnostics d17;
+  EXPECT_FALSE(FrameGraph::Build(m, &d17).ok());
+  EXPECT_TRUE(d17.Has("JOINT_CHILD_LINK_INVALID")) << d17.ToString();
+  m.source_version = "1.8";
+  Diagnostics d;
+  FrameGraph g = FrameGraph::Build(m, &d);
+  ASSERT_TRUE(g.ok()) << d.ToString();
+  EXPECT_EQ(g.AttachedLink("j"), "b");
+  EXPECT_TRUE(g.PoseInModel("j")->translation().isApprox(Vector3(0, 1, 1)));
+}
+
 }  // namespace
 }  // namespace frames

@@ -228,7 +228,8 @@ struct Calibration {
 struct Joint {
   std::string name;
   JointType type = JointType::kFixed;
-  std::string parent;  // a link name, or "world"
+  // A link name, or "world"; from SDFormat 1.8 any frame (its link is used).
+  std::string parent;
   std::string child;
   Pose pose;  // relative_to empty = the child link (SDF 1.7 default)
   std::optional<JointAxis> axis;  // absent when the source had none
@@ -300,6 +301,9 @@ struct World {
   // includes of non-models ...), kept verbatim in document order.
   std::vector<Element> extensions;
   std::vector<ChildRef> order;  // models, frames, extensions (kLink/kJoint unused)
+  // The SDF version the world was read from ("1.7" forbids the 1.8 scoped
+  // references); empty: taken from the world's own (not included) models.
+  std::string source_version;
   SourceLocation where;
 };
 

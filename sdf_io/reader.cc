@@ -524,6 +524,7 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   model->source_version = version_;
   if (const char* n = RequiredName(e)) model->name = n;
   if (const char* c = e->Attribute("canonical_link")) model->canonical_link = c;
+  if (const char* p = e->Attribute("placement_frame")) model->placement_frame = p;
   ReadPose(e, &model->pose);
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
@@ -745,7 +746,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   version_ = version;
   out.version = version_;
   minor_ = MinorVersion(version_);
-  if (minor_ < 0 || minor_ > 7) {
+  if (minor_ < 0 || minor_ > 12) {
     ctx_.diags->Error("SDF_VERSION_UNSUPPORTED",
                       "SDFormat version '" + version_ +
                           "' is not supported (1.0 to 1.7 are)",

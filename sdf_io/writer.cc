@@ -324,10 +324,11 @@ void SdfWriter::Model(const frames::Model& m) {
 void SdfWriter::World(const frames::World& world) {
   w_.Start("world").Attr("name", world.name);
   auto none = [](size_t) {};
+  auto joint = [&](size_t i) { Joint(world.joints[i]); };
   auto frame = [&](size_t i) { Frame(world.frames[i]); };
   auto model = [&](size_t i) { Model(world.models[i]); };
-  Ordered(world.order, 0, 0, world.frames.size(), world.models.size(),
-          world.extensions, none, none, frame, model);
+  Ordered(world.order, 0, world.joints.size(), world.frames.size(),
+          world.models.size(), world.extensions, none, joint, frame, model);
   w_.End();
 }
 

@@ -30,6 +30,9 @@ struct WriteOptions {
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options);
 
 // A whole document (models, worlds, top-level lights ...) as SDFormat 1.7.
+// Composition 1.7 lacks is the caller's to rewrite first
+// (converter/as_sdf17.h); a //world/joint left in World::joints is written
+// as the 1.10 element it is.
 std::string WriteSdfDocument(const SdfDocument& doc,
                              const WriteOptions& options);
 
