@@ -1,0 +1,651 @@
+#include "converter/migrate.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <system_error>
+#include <thread>
+#include <utility>
+
+#include "converter/file_io.h"
+#include "converter/migrate_manifest.h"
+#include "converter/sdf_to_sdf.h"
+#include "converter/sdf_to_urdf.h"
+#include "converter/thread_pool.h"
+#include "converter/urdf_to_sdf.h"
+#include "sdf_io/model_config.h"
+#include "xml/reader.h"
+
+namespace converter {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kSdfVersion[] = "1.7";
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string BaseName(const std::string& rel) {
+  const size_t slash = rel.rfind('/');
+  return slash == std::string::npos ? rel : rel.substr(slash + 1);
+}
+
+std::string DirOf(const std::string& rel) {
+  const size_t slash = rel.rfind('/');
+  return slash == std::string::npos ? std::string() : rel.substr(0, slash);
+}
+
+std::string Join(const std::string& dir, const std::string& rel) {
+  if (dir.empty()) return rel;
+  return dir.back() == '/' ? dir + rel : dir + "/" + rel;
+}
+
+// "a/b.sdf" -> ("a/b", ".sdf"); "model.config" -> ("model", ".config").
+std::pair<std::string, std::string> SplitExtension(const std::string& rel) {
+  const size_t dot = rel.rfind('.');
+  const size_t slash = rel.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash))
+    return {rel, ""};
+  return {rel.substr(0, dot), rel.substr(dot)};
+}
+
+// NAME.EXT -> NAME.orig.EXT: where an in-place upgrade keeps the original.
+std::string OriginalName(const std::string& rel) {
+  auto [stem, ext] = SplitExtension(rel);
+  return stem + ".orig" + ext;
+}
+
+// NAME.orig.EXT -> NAME.EXT; nullopt for other names.
+std::optional<std::string> UpgradedName(const std::string& rel) {
+  auto [stem, ext] = SplitExtension(rel);
+  if (!EndsWith(stem, ".orig")) return std::nullopt;
+  return stem.substr(0, stem.size() - 5) + ext;
+}
+
+// A temporary file WriteFileAtomically left behind when a run was killed
+// (NAME.tmp.XXXXXX): never a source.
+bool IsTemporary(const std::string& rel) {
+  const std::string base = BaseName(rel);
+  const size_t at = base.rfind(".tmp.");
+  return at != std::string::npos && base.size() - at == 11;
+}
+
+enum class Kind { kUrdf, kSdf, kModelConfig, kOther };
+
+Kind KindOf(const std::string& rel) {
+  if (BaseName(rel) == "model.config") return Kind::kModelConfig;
+  if (EndsWith(rel, ".urdf")) return Kind::kUrdf;
+  if (EndsWith(rel, ".sdf") || EndsWith(rel, ".world")) return Kind::kSdf;
+  return Kind::kOther;
+}
+
+// The run's settings that change an output, hashed into every input hash.
+uint64_t OptionsHash(const MigrateOptions& o) {
+  std::string s = "migrate-1";
+  s += o.target == MigrateOptions::Target::kUrdf ? " urdf" : " sdf";
+  s += o.lump_fixed_joints ? " lump" : "";
+  s += o.package_to_model ? " package_to_model" : "";
+  for (const auto& p : o.model_paths) s += "\n" + p;
+  return Fnv1a64(s);
+}
+
+struct Walk {
+  std::vector<std::string> files;  // sorted, relative
+  std::vector<std::string> dirs;   // sorted, relative
+};
+
+// Every regular file (and symlink to one) under `root`, skipping the
+// subtree `skip` (DST_DIR inside SRC_DIR) and our own bookkeeping files.
+bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
+              std::string* error) {
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, ec), end;
+  if (ec) {
+    *error = "cannot read '" + root + "': " + ec.message();
+    return false;
+  }
+  const fs::path skip_path =
+      skip.empty() ? fs::path() : fs::weakly_canonical(skip, ec);
+  for (; it != end; it.increment(ec)) {
+    if (ec) {
+      *error = "cannot read '" + it->path().string() + "': " + ec.message();
+      return false;
+    }
+    const fs::path p = it->path();
+    std::string rel = p.lexically_relative(root).generic_string();
+    std::error_code kind_ec;
+    if (it->is_directory(kind_ec)) {
+      if (!skip_path.empty() && fs::weakly_canonical(p, kind_ec) == skip_path) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (!it->is_symlink(kind_ec)) walk->dirs.push_back(rel);
+      continue;
+    }
+    if (!it->is_regular_file(kind_ec)) continue;
+    if (rel == kManifestName || IsTemporary(rel)) continue;
+    walk->files.push_back(rel);
+  }
+  std::sort(walk->files.begin(), walk->files.end());
+  std::sort(walk->dirs.begin(), walk->dirs.end());
+  return true;
+}
+
+// One file of the plan and how to carry it out.
+struct Task {
+  MigrateFile file;
+  Kind kind = Kind::kOther;
+  // In place: keep the original here before writing over it ("" none).
+  std::string backup;
+  // The name the manifest and the repository digest know the file by: the
+  // source, or for NAME.orig.EXT (in place) NAME.EXT, so that a run after
+  // an in-place upgrade sees the same inputs as the run that made it.
+  std::string key;
+};
+
+class Migration {
+ public:
+  Migration(const MigrateOptions& options, const MigrateCallback& on_file)
+      : o_(options), on_file_(on_file) {}
+
+  MigrateReport Run();
+
+ private:
+  std::string SourcePath(const std::string& rel) const {
+    return Join(o_.src_dir, rel);
+  }
+  std::string OutputPath(const std::string& rel) const {
+    return Join(out_root_, rel);
+  }
+  void Plan(const Walk& walk);
+  void ResolveConflicts();
+  uint64_t RepositoryDigest() const;
+  void RunTask(Task* task);
+  void Convert(Task* task, const std::string& text);
+  void UpdateConfig(Task* task, const std::string& text);
+  void Copy(Task* task, const std::string& text);
+  // Skips the task when the manifest says its output is up to date.
+  bool UpToDate(Task* task);
+  // Writes the output (after the backup, in place) and records it.
+  void Write(Task* task, const std::string& data);
+  void Relativize(frames::Diagnostics* diags) const;
+  void Finish(const Task& task);
+
+  const MigrateOptions& o_;
+  const MigrateCallback& on_file_;
+  std::string out_root_;
+  std::vector<std::string> model_paths_;
+  uint64_t options_hash_ = 0;
+  uint64_t repository_digest_ = 0;
+  std::vector<Task> tasks_;
+  // The conversions by source, for the model.config pass (filled once the
+  // conversions are done; read-only then).
+  std::map<std::string, const MigrateFile*> converted_;
+  Manifest manifest_;
+  std::mutex mu_;  // guards progress_, the callback and the manifest file
+  MigrateProgress progress_;
+};
+
+void Migration::Plan(const Walk& walk) {
+  const std::set<std::string> present(walk.files.begin(), walk.files.end());
+  const std::set<std::string> outputs =
+      o_.in_place ? manifest_.Outputs() : std::set<std::string>();
+  const bool to_urdf = o_.target == MigrateOptions::Target::kUrdf;
+  for (const auto& rel : walk.files) {
+    Task t;
+    t.file.source = rel;
+    t.key = rel;
+    t.kind = KindOf(rel);
+    std::string target = rel;  // the file this one stands for
+    if (o_.in_place) {
+      if (auto upgraded = UpgradedName(rel)) {
+        // NAME.orig.EXT, kept by an earlier in-place run: the source of
+        // NAME.EXT.
+        const Kind k = KindOf(*upgraded);
+        if (k == Kind::kModelConfig || (k == Kind::kSdf && !to_urdf)) {
+          target = *upgraded;
+          t.key = target;
+          t.kind = k;
+        }
+      } else if (present.count(OriginalName(rel)) &&
+                 (t.kind == Kind::kModelConfig ||
+                  (t.kind == Kind::kSdf && !to_urdf))) {
+        continue;  // our output; its source is NAME.orig.EXT
+      }
+      if (target == rel && outputs.count(rel)) continue;  // written by us
+    }
+    switch (t.kind) {
+      case Kind::kUrdf:
+        if (to_urdf) {
+          t.file.action = MigrateAction::kCopy;
+          t.file.output = rel;
+        } else {
+          t.file.action = MigrateAction::kConvert;
+          t.file.output = SplitExtension(rel).first + ".sdf";
+        }
+        break;
+      case Kind::kSdf:
+        if (to_urdf && EndsWith(rel, ".world")) {
+          t.file.action = MigrateAction::kCopy;
+          t.file.output = rel;
+        } else {
+          t.file.action = MigrateAction::kConvert;
+          t.file.output = to_urdf ? SplitExtension(target).first + ".urdf"
+                                  : target;
+        }
+        break;
+      case Kind::kModelConfig:
+        t.file.action = to_urdf ? MigrateAction::kCopy
+                                : MigrateAction::kUpdateConfig;
+        t.file.output = target;
+        break;
+      case Kind::kOther:
+        t.file.action = MigrateAction::kCopy;
+        t.file.output = rel;
+        break;
+    }
+    if (o_.in_place) {
+      if (t.file.action == MigrateAction::kCopy) {
+        t.file.action = MigrateAction::kLeave;
+        t.file.output.clear();
+      } else if (t.file.output == rel) {
+        t.backup = OriginalName(rel);
+      }
+    }
+    tasks_.push_back(std::move(t));
+  }
+  ResolveConflicts();
+}
+
+// Two sources with one output (robot.urdf and robot.sdf both make
+// robot.sdf): the file of that name wins, the other fails.
+void Migration::ResolveConflicts() {
+  std::map<std::string, std::vector<Task*>> by_output;
+  for (auto& t : tasks_) {
+    if (!t.file.output.empty()) by_output[t.file.output].push_back(&t);
+  }
+  for (auto& [output, claimants] : by_output) {
+    if (claimants.size() < 2) continue;
+    Task* winner = claimants.front();
+    for (Task* t : claimants) {
+      if (t->file.source == output || t->file.source == OriginalName(output))
+        winner = t;
+    }
+    for (Task* t : claimants) {
+      if (t == winner) continue;
+      t->file.status = MigrateStatus::kFailed;
+      t->file.diagnostics.Error(
+          "MIGRATE_OUTPUT_CONFLICT",
+          "output '" + output + "' is also the output of '" +
+              winner->file.source + "'; this file is not converted",
+          {t->file.source, 0});
+      t->file.output.clear();
+    }
+  }
+}
+
+// The bytes every SDF conversion may read besides its own file: every
+// SDF, world and model.config of the repository (includes).
+// Files this run writes (in place) are not sources and not in it.
+uint64_t Migration::RepositoryDigest() const {
+  uint64_t h = Fnv1a64("repository");
+  for (const auto& t : tasks_) {
+    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig) continue;
+    frames::Diagnostics ignored;
+    auto text = xml::ReadFile(SourcePath(t.file.source), &ignored);
+    h = Fnv1a64(t.key + '\0', h);
+    h = Fnv1a64(text ? *text : std::string("\0unreadable", 11), h);
+  }
+  return h;
+}
+
+void Migration::Relativize(frames::Diagnostics* diags) const {
+  const std::string prefix = Join(o_.src_dir, "");
+  frames::Diagnostics out;
+  for (auto d : diags->all()) {
+    if (d.where.file.compare(0, prefix.size(), prefix) == 0)
+      d.where.file = d.where.file.substr(prefix.size());
+    out.Add(std::move(d));
+  }
+  *diags = std::move(out);
+}
+
+bool Migration::UpToDate(Task* task) {
+  if (o_.force) return false;
+  const ManifestEntry* e = manifest_.Find(task->key);
+  if (!e || e->input_hash != task->file.input_hash ||
+      e->output != task->file.output) {
+    return false;
+  }
+  frames::Diagnostics ignored;
+  auto out = xml::ReadFile(OutputPath(task->file.output), &ignored);
+  if (!out || Fnv1a64(*out) != e->output_hash) return false;
+  task->file.status = MigrateStatus::kSkipped;
+  std::lock_guard<std::mutex> lock(mu_);
+  manifest_.Record(*e);
+  return true;
+}
+
+void Migration::Write(Task* task, const std::string& data) {
+  if (o_.dry_run) return;
+  std::string error;
+  if (!task->backup.empty()) {
+    // In place: keep the original once (a later run reads it from there).
+    const std::string backup = SourcePath(task->backup);
+    std::error_code ec;
+    if (!fs::exists(backup, ec)) {
+      frames::Diagnostics read;
+      auto original = xml::ReadFile(SourcePath(task->file.source), &read);
+      if (!original ||
+          !WriteFileAtomically(backup, *original, &error)) {
+        task->file.status = MigrateStatus::kFailed;
+        task->file.diagnostics.Error(
+            "IO_ERROR",
+            original ? error : "cannot keep the original: " +
+                                   read.ToString(),
+            {task->file.source, 0});
+        return;
+      }
+    }
+  }
+  const std::string path = OutputPath(task->file.output);
+  if (!WriteFileAtomically(path, data, &error)) {
+    task->file.status = MigrateStatus::kFailed;
+    task->file.diagnostics.Error("IO_ERROR", error, {task->file.source, 0});
+    return;
+  }
+  if (task->file.action == MigrateAction::kCopy) {
+    // A copy keeps the source's permissions (executable scripts).
+    std::error_code ec;
+    const auto perms = fs::status(SourcePath(task->file.source), ec).permissions();
+    if (!ec) fs::permissions(path, perms, ec);
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  manifest_.Record({task->key, task->file.output,
+                    task->file.input_hash, Fnv1a64(data)});
+}
+
+void Migration::Convert(Task* task, const std::string& text) {
+  const std::string path = SourcePath(task->file.source);
+  ConversionResult result;
+  if (task->kind == Kind::kUrdf) {
+    UrdfToSdfOptions u;
+    u.lump_fixed_joints = o_.lump_fixed_joints;
+    u.package_to_model = o_.package_to_model;
+    result = UrdfToSdf(text, path, u);
+  } else if (o_.target == MigrateOptions::Target::kUrdf) {
+    SdfToUrdfOptions s;
+    s.model_paths = model_paths_;
+    result = SdfToUrdf(text, path, s);
+  } else {
+    SdfToSdfOptions s;
+    s.model_paths = model_paths_;
+    result = SdfToSdf(text, path, s);
+  }
+  task->file.diagnostics = std::move(result.diagnostics);
+  Relativize(&task->file.diagnostics);
+  if (!result.ok) {
+    task->file.status = MigrateStatus::kFailed;
+    task->file.output.clear();
+    return;
+  }
+  task->file.status = task->file.diagnostics.all().empty()
+                          ? MigrateStatus::kConverted
+                          : MigrateStatus::kConvertedWithWarnings;
+  Write(task, result.output);
+}
+
+void Migration::Copy(Task* task, const std::string& text) {
+  task->file.status = MigrateStatus::kCopied;
+  Write(task, text);
+}
+
+void Migration::RunTask(Task* task) {
+  if (task->file.status == MigrateStatus::kFailed) return;  // a conflict
+  if (task->file.action == MigrateAction::kLeave) {
+    task->file.status = MigrateStatus::kUnchanged;
+    return;
+  }
+  const std::string path = SourcePath(task->file.source);
+  frames::Diagnostics read;
+  auto text = xml::ReadFile(path, &read);
+  if (!text) {
+    task->file.status = MigrateStatus::kFailed;
+    task->file.diagnostics = std::move(read);
+    Relativize(&task->file.diagnostics);
+    task->file.output.clear();
+    return;
+  }
+  uint64_t h = Fnv1a64(*text, options_hash_);
+  if (task->file.action == MigrateAction::kConvert && task->kind == Kind::kSdf)
+    h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8), h);
+  task->file.input_hash = h;
+  if (task->file.action == MigrateAction::kUpdateConfig) {
+    UpdateConfig(task, *text);
+    return;
+  }
+  if (UpToDate(task)) return;
+  if (task->file.action == MigrateAction::kConvert) {
+    Convert(task, *text);
+  } else {
+    Copy(task, *text);
+  }
+}
+
+// A model.config: each <sdf> entry naming a file of its directory that was
+// converted (or is up to date) is renamed to the output and version 1.7.
+void Migration::UpdateConfig(Task* task, const std::string& text) {
+  const std::string dir = DirOf(task->file.source);
+  const auto& by_source = converted_;
+  frames::Diagnostics diags;
+  const std::string path = SourcePath(task->file.source);
+  auto named = sdf_io::ModelConfigSdfFiles(text, path, &diags);
+  std::map<std::string, std::string> renames;
+  for (const auto& name : named ? *named : std::vector<std::string>()) {
+    const std::string rel = dir.empty() ? name : dir + "/" + name;
+    auto found = by_source.find(rel);
+    if (found == by_source.end() && o_.in_place)
+      found = by_source.find(OriginalName(rel));
+    if (found == by_source.end()) continue;
+    const MigrateFile& f = *found->second;
+    if (f.action != MigrateAction::kConvert) continue;
+    if (f.status == MigrateStatus::kFailed) {
+      diags.Warning("MIGRATE_CONFIG_ENTRY_KEPT",
+                    "model.config names '" + name +
+                        "', which failed to convert; its entry is kept",
+                    {path, 0});
+      continue;
+    }
+    renames[name] = BaseName(f.output);
+  }
+  std::optional<std::string> updated;
+  if (!renames.empty()) {
+    std::string keys;
+    for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
+    task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
+    updated = sdf_io::UpdateModelConfig(text, path, renames, kSdfVersion,
+                                        &diags);
+  }
+  // A model.config we cannot rewrite is carried as it is: its problems are
+  // warnings, not a failed migration.
+  frames::Diagnostics warnings;
+  for (auto d : diags.all()) {
+    d.severity = frames::Severity::kWarning;
+    warnings.Add(std::move(d));
+  }
+  task->file.diagnostics = std::move(warnings);
+  Relativize(&task->file.diagnostics);
+  if (!updated) {
+    if (o_.in_place) {
+      task->file.status = MigrateStatus::kUnchanged;
+      task->file.output.clear();
+      task->backup.clear();
+      return;
+    }
+    task->file.action = MigrateAction::kCopy;
+    if (!UpToDate(task)) Copy(task, text);
+    return;
+  }
+  if (UpToDate(task)) return;
+  task->file.status = task->file.diagnostics.all().empty()
+                          ? MigrateStatus::kConverted
+                          : MigrateStatus::kConvertedWithWarnings;
+  Write(task, *updated);
+}
+
+void Migration::Finish(const Task& task) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++progress_.done;
+  if (task.file.status == MigrateStatus::kFailed) ++progress_.failed;
+  if (on_file_) on_file_(task.file, progress_);
+}
+
+MigrateReport Migration::Run() {
+  MigrateReport report;
+  if (o_.src_dir.empty()) {
+    report.errors.push_back("no source directory");
+    return report;
+  }
+  std::error_code ec;
+  if (!fs::is_directory(o_.src_dir, ec)) {
+    report.errors.push_back("'" + o_.src_dir + "' is not a directory");
+    return report;
+  }
+  out_root_ = o_.in_place ? o_.src_dir : o_.dst_dir;
+  if (out_root_.empty()) {
+    report.errors.push_back("no output directory (-o DIR, or --in-place)");
+    return report;
+  }
+  if (!o_.in_place &&
+      fs::weakly_canonical(o_.src_dir, ec) ==
+          fs::weakly_canonical(o_.dst_dir, ec)) {
+    report.errors.push_back(
+        "the output directory is the source directory; use --in-place");
+    return report;
+  }
+  Walk walk;
+  std::string error;
+  if (!WalkTree(o_.src_dir, o_.in_place ? "" : o_.dst_dir, &walk, &error)) {
+    report.errors.push_back(error);
+    return report;
+  }
+  const std::string manifest_path = Join(out_root_, kManifestName);
+  manifest_.Load(manifest_path);
+  model_paths_ = RepositoryModelPaths(o_.src_dir);
+  model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
+                      o_.model_paths.end());
+  options_hash_ = OptionsHash(o_);
+  Plan(walk);
+  repository_digest_ = RepositoryDigest();
+
+  if (!o_.dry_run) {
+    // The mirrored tree's directories, empty ones included.
+    std::vector<std::string> dirs = {""};
+    if (!o_.in_place) dirs.insert(dirs.end(), walk.dirs.begin(), walk.dirs.end());
+    for (const auto& d : dirs) {
+      fs::create_directories(OutputPath(d), ec);
+      if (!fs::is_directory(OutputPath(d), ec)) {
+        report.errors.push_back("cannot create directory '" + OutputPath(d) +
+                                "'");
+        return report;
+      }
+    }
+    if (!manifest_.OpenJournal(manifest_path, &error)) {
+      report.errors.push_back(error);
+      return report;
+    }
+  }
+  progress_.total = static_cast<int>(tasks_.size());
+  const int jobs = o_.jobs > 0
+                       ? o_.jobs
+                       : std::max(1u, std::thread::hardware_concurrency());
+  // Model files first; then the model.config manifests, which name what
+  // the first pass made.
+  std::vector<size_t> first, second;
+  for (size_t i = 0; i < tasks_.size(); ++i) {
+    (tasks_[i].file.action == MigrateAction::kUpdateConfig ? second : first)
+        .push_back(i);
+  }
+  for (const auto* pass : {&first, &second}) {
+    ParallelFor(jobs, pass->size(), [&](size_t k) {
+      Task& t = tasks_[(*pass)[k]];
+      RunTask(&t);
+      Finish(t);
+    });
+    if (pass == &first) {
+      for (const size_t i : first) {
+        if (tasks_[i].file.action == MigrateAction::kConvert)
+          converted_[tasks_[i].file.source] = &tasks_[i].file;
+      }
+    }
+  }
+  if (!o_.dry_run && !manifest_.Save(manifest_path, &error))
+    report.errors.push_back(error);
+  for (auto& t : tasks_) report.files.push_back(std::move(t.file));
+  return report;
+}
+
+}  // namespace
+
+const char* StatusName(MigrateStatus status) {
+  switch (status) {
+    case MigrateStatus::kConverted: return "converted";
+    case MigrateStatus::kConvertedWithWarnings: return "converted with warnings";
+    case MigrateStatus::kFailed: return "failed";
+    case MigrateStatus::kSkipped: return "skipped";
+    case MigrateStatus::kCopied: return "copied";
+    case MigrateStatus::kUnchanged: return "unchanged";
+  }
+  return "?";
+}
+
+int MigrateReport::Count(MigrateStatus status) const {
+  return static_cast<int>(
+      std::count_if(files.begin(), files.end(),
+                    [&](const MigrateFile& f) { return f.status == status; }));
+}
+
+int MigrateReport::ExitCode() const {
+  if (!errors.empty()) return 2;
+  return Count(MigrateStatus::kFailed) > 0 ? 1 : 0;
+}
+
+MigrateReport Migrate(const MigrateOptions& options,
+                      const MigrateCallback& on_file) {
+  Migration migration(options, on_file);
+  return migration.Run();
+}
+
+std::vector<std::string> RepositoryModelPaths(const std::string& root) {
+  std::set<std::string> paths;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename() == "model.config") {
+      const fs::path model_dir = it->path().parent_path();
+      paths.insert(model_dir.has_parent_path()
+                       ? model_dir.parent_path().string()
+                       : std::string("."));
+    }
+  }
+  return {paths.begin(), paths.end()};
+}
+
+uint64_t Fnv1a64(std::string_view bytes, uint64_t seed) {
+  uint64_t h = seed;
+  for (const char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+}  // namespace converter

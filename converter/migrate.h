@@ -1,0 +1,122 @@
+// migrate as a library call: a whole model repository (a ROS description
+// package, a Gazebo model collection) converted in one call, file by file on
+// a small thread pool, with a per-file report and resume.
+//
+//  - SRC_DIR is walked in sorted order (directories' symlinks are not
+//    followed). Each .urdf becomes SDFormat 1.7 (UrdfFileToSdf), each
+//    .sdf/.world SDFormat 1.7 (SdfFileToSdf); with Target::kUrdf each .sdf
+//    becomes a URDF (SdfFileToUrdf) and .urdf/.world files are copied.
+//  - The tree is mirrored into DST_DIR: converted files at the same relative
+//    path (NAME.urdf -> NAME.sdf), every other file copied byte for byte,
+//    model.config manifests naming a converted file updated to its new name
+//    and version (sdf_io/model_config.h).
+//  - In place, outputs are written beside the sources: NAME.sdf next to
+//    NAME.urdf; an SDF upgraded in place (and a model.config updated in
+//    place) keeps its original as NAME.orig.sdf (model.orig.config), which
+//    later runs read as the source. Other files are left alone.
+//  - model:// includes resolve inside the repository first: every directory
+//    holding a model directory (one with a model.config) is a model path,
+//    before `model_paths` and the environment's.
+//  - Each output is written whole or not at all (WriteFileAtomically); a
+//    failed file never stops the others.
+//  - Resume: every output written is recorded with a content hash (FNV-1a
+//    64) of its inputs and of itself in DST_DIR/.migrate-manifest, appended
+//    as each file finishes; a later run skips a file whose inputs and output
+//    are unchanged. An SDF file's inputs are its bytes, every SDF/world/
+//    model.config file of the repository (the includes it may read) and the
+//    options.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "frames/diagnostics.h"
+
+namespace converter {
+
+struct MigrateOptions {
+  std::string src_dir;
+  // Ignored when in_place.
+  std::string dst_dir;
+  enum class Target { kSdf, kUrdf };
+  Target target = Target::kSdf;
+  bool in_place = false;
+  // Plan only: every file gets the status it would get; nothing is written.
+  bool dry_run = false;
+  // Convert even what the manifest says is up to date.
+  bool force = false;
+  // Worker threads; <= 0: std::thread::hardware_concurrency().
+  int jobs = 0;
+  // Searched for model:// after the repository's own model directories.
+  std::vector<std::string> model_paths;
+  // UrdfToSdfOptions::lump_fixed_joints / package_to_model.
+  bool lump_fixed_joints = false;
+  bool package_to_model = false;
+};
+
+enum class MigrateStatus {
+  kConverted,
+  kConvertedWithWarnings,
+  kFailed,
+  kSkipped,    // up to date (resume)
+  kCopied,     // not a model file: copied unchanged
+  kUnchanged,  // in place: not a model file, left alone
+};
+
+// "converted", "converted with warnings", "failed", "skipped", "copied",
+// "unchanged".
+const char* StatusName(MigrateStatus status);
+
+enum class MigrateAction { kConvert, kCopy, kUpdateConfig, kLeave };
+
+struct MigrateFile {
+  // Relative to SRC_DIR, '/'-separated.
+  std::string source;
+  // What it became, relative to the output root (DST_DIR, or SRC_DIR in
+  // place); empty when nothing is written.
+  std::string output;
+  MigrateAction action = MigrateAction::kCopy;
+  MigrateStatus status = MigrateStatus::kCopied;
+  // Diagnostics' files are relative to SRC_DIR when they are inside it.
+  frames::Diagnostics diagnostics;
+  // FNV-1a 64 of the inputs; 0 when not computed.
+  uint64_t input_hash = 0;
+};
+
+struct MigrateReport {
+  // Sorted by source path.
+  std::vector<MigrateFile> files;
+  // Problems with the run itself (SRC_DIR unreadable, DST_DIR not
+  // creatable): exit code 2.
+  std::vector<std::string> errors;
+  int Count(MigrateStatus status) const;
+  // Exit code of the command: 2 on errors, 1 when a file failed, else 0.
+  int ExitCode() const;
+};
+
+// Called after each file, one call at a time (from the worker threads,
+// under a lock), with the counts so far.
+struct MigrateProgress {
+  int done = 0;
+  int total = 0;
+  int failed = 0;
+};
+using MigrateCallback =
+    std::function<void(const MigrateFile& file, const MigrateProgress& p)>;
+
+MigrateReport Migrate(const MigrateOptions& options,
+                      const MigrateCallback& on_file = nullptr);
+
+// The repository's model paths: every directory under `root` (and `root`
+// itself) that holds a directory with a model.config, sorted. Used for
+// model:// before the caller's paths.
+std::vector<std::string> RepositoryModelPaths(const std::string& root);
+
+// FNV-1a, 64 bits, continuing from `seed` (stable across builds and
+// machines, unlike std::hash).
+uint64_t Fnv1a64(std::string_view bytes,
+                 uint64_t seed = 0xcbf29ce484222325ULL);
+
+}  // namespace converter

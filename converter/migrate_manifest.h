@@ -1,0 +1,56 @@
+// migrate's record of what it wrote, for resuming: one line per output,
+// "INPUT_HASH<TAB>OUTPUT_HASH<TAB>SOURCE<TAB>OUTPUT" (hashes FNV-1a 64 in
+// hex, paths relative), in OUTPUT_ROOT/.migrate-manifest. Lines are
+// appended as each file is written, so that a killed run keeps what it
+// finished; the end of a run rewrites the file with one line per source.
+// A line cut short by a kill (no newline) is ignored.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+
+namespace converter {
+
+inline constexpr char kManifestName[] = ".migrate-manifest";
+
+struct ManifestEntry {
+  std::string source;
+  std::string output;
+  uint64_t input_hash = 0;
+  uint64_t output_hash = 0;
+};
+
+class Manifest {
+ public:
+  Manifest() = default;
+  Manifest(const Manifest&) = delete;
+  Manifest& operator=(const Manifest&) = delete;
+  ~Manifest();
+
+  // Reads an earlier run's manifest; a missing or unreadable one is empty.
+  void Load(const std::string& path);
+  // The earlier run's entry for `source`, or nullptr. Safe to call from
+  // several threads (the loaded entries are not changed by Record).
+  const ManifestEntry* Find(const std::string& source) const;
+  // Every output the earlier run recorded.
+  std::set<std::string> Outputs() const;
+
+  // Opens `path` for appending each Record; false (and *error) if it
+  // cannot. Without it, Record only remembers.
+  bool OpenJournal(const std::string& path, std::string* error);
+  // Remembers (and appends) an entry of this run. Not thread-safe: callers
+  // serialize.
+  void Record(const ManifestEntry& entry);
+  // Writes this run's entries, one per source, sorted, whole or not at all.
+  bool Save(const std::string& path, std::string* error);
+
+ private:
+  std::map<std::string, ManifestEntry> loaded_;
+  std::map<std::string, ManifestEntry> recorded_;
+  std::FILE* journal_ = nullptr;
+};
+
+}  // namespace converter

@@ -1,0 +1,394 @@
+// converter::Migrate over testdata/migrate/repo in every mode: the report's
+// statuses, sources byte for byte unchanged, outputs equal to the
+// single-file library calls, resume, in place, dry run, -j 8 equal to -j 1.
+// Also run under ThreadSanitizer: bazel test --config=tsan
+// //converter:migrate_test.
+#include "converter/migrate.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converter/json.h"
+#include "converter/migrate_manifest.h"
+#include "converter/migrate_report.h"
+#include "converter/sdf_to_sdf.h"
+#include "converter/sdf_to_urdf.h"
+#include "converter/urdf_to_sdf.h"
+
+namespace converter {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char kFixture[] = "testdata/migrate/repo";
+
+std::string Read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void WriteText(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+// Every file under `root`: relative path -> bytes.
+std::map<std::string, std::string> Snapshot(const fs::path& root) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::recursive_directory_iterator(root)) {
+    if (e.is_regular_file())
+      files[e.path().lexically_relative(root).generic_string()] =
+          Read(e.path());
+  }
+  return files;
+}
+
+// A fresh, writable directory for one test.
+fs::path Scratch(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  fs::path p = fs::path(tmp ? tmp : "/tmp") / ("migrate_test_" + name);
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// The fixture copied to a scratch directory (for in-place runs).
+fs::path CopyOfFixture(const std::string& name) {
+  const fs::path dir = Scratch(name) / "repo";
+  fs::copy(kFixture, dir, fs::copy_options::recursive);
+  return dir;
+}
+
+std::map<std::string, std::string> Statuses(const MigrateReport& report) {
+  std::map<std::string, std::string> statuses;
+  for (const auto& f : report.files) statuses[f.source] = StatusName(f.status);
+  return statuses;
+}
+
+const MigrateFile* Find(const MigrateReport& report, const std::string& src) {
+  for (const auto& f : report.files) {
+    if (f.source == src) return &f;
+  }
+  return nullptr;
+}
+
+MigrateOptions Mirror(const fs::path& dst, int jobs = 2) {
+  MigrateOptions o;
+  o.src_dir = kFixture;
+  o.dst_dir = dst.string();
+  o.jobs = jobs;
+  return o;
+}
+
+const std::map<std::string, std::string> kMirrorStatuses = {
+    {"broken/README.txt", "copied"},
+    {"broken/broken.urdf", "failed"},
+    {"models/arm_on_base/model.config", "converted"},
+    {"models/arm_on_base/model.sdf", "converted"},
+    {"models/base/model.config", "converted"},
+    {"models/base/model.sdf", "converted"},
+    {"my_robot_description/meshes/base.stl", "copied"},
+    {"my_robot_description/package.xml", "copied"},
+    {"my_robot_description/urdf/my_robot.urdf", "converted"},
+    {"worlds/empty_with_base.world", "converted"},
+};
+
+TEST(Migrate, MirrorConvertsEachFileAsTheSingleFileCallsDo) {
+  const auto before = Snapshot(kFixture);
+  const fs::path dst = Scratch("mirror") / "out";
+  const MigrateReport report = Migrate(Mirror(dst));
+  EXPECT_TRUE(report.errors.empty());
+  EXPECT_EQ(Statuses(report), kMirrorStatuses);
+  EXPECT_EQ(report.ExitCode(), 1);
+  EXPECT_EQ(Snapshot(kFixture), before) << "a source changed";
+
+  const MigrateFile* broken = Find(report, "broken/broken.urdf");
+  ASSERT_NE(broken, nullptr);
+  EXPECT_TRUE(broken->output.empty());
+  ASSERT_FALSE(broken->diagnostics.all().empty());
+  EXPECT_EQ(broken->diagnostics.all()[0].code, "JOINT_CHILD_LINK_INVALID");
+  EXPECT_EQ(broken->diagnostics.all()[0].where.file, "broken/broken.urdf");
+  EXPECT_EQ(broken->diagnostics.all()[0].where.line, 5);
+  EXPECT_FALSE(fs::exists(dst / "broken/broken.sdf"));
+
+  // The single-file library calls, with the repository's model paths.
+  const std::string src = kFixture;
+  EXPECT_EQ(Read(dst / "my_robot_description/urdf/my_robot.sdf"),
+            UrdfFileToSdf(src + "/my_robot_description/urdf/my_robot.urdf")
+                .output);
+  SdfToSdfOptions sdf;
+  sdf.model_paths = RepositoryModelPaths(src);
+  EXPECT_EQ(sdf.model_paths, std::vector<std::string>{src + "/models"});
+  for (const char* f : {"models/base/model.sdf", "models/arm_on_base/model.sdf",
+                        "worlds/empty_with_base.world"}) {
+    const ConversionResult single = SdfFileToSdf(src + "/" + f, sdf);
+    ASSERT_TRUE(single.ok) << f << "\n" << single.diagnostics.ToString();
+    EXPECT_EQ(Read(dst / f), single.output) << f;
+  }
+  // Copies byte for byte; nothing else in the tree but the manifest.
+  for (const char* f : {"broken/README.txt", "my_robot_description/package.xml",
+                        "my_robot_description/meshes/base.stl"}) {
+    EXPECT_EQ(Read(dst / f), before.at(f)) << f;
+  }
+  auto out = Snapshot(dst);
+  EXPECT_EQ(out.size(), 10u);  // 9 outputs and the manifest
+  EXPECT_TRUE(out.count(kManifestName));
+  // model.config names the file and its new version, the rest kept.
+  std::string config = before.at("models/base/model.config");
+  const std::string old_entry = "<sdf version=\"1.6\">model.sdf</sdf>";
+  config.replace(config.find(old_entry), old_entry.size(),
+                 "<sdf version=\"1.7\">model.sdf</sdf>");
+  EXPECT_EQ(out.at("models/base/model.config"), config);
+}
+
+TEST(Migrate, SecondRunSkipsEverythingUpToDate) {
+  const fs::path dst = Scratch("resume") / "out";
+  Migrate(Mirror(dst));
+  const auto first = Snapshot(dst);
+  const MigrateReport again = Migrate(Mirror(dst, 4));
+  auto expected = kMirrorStatuses;
+  for (auto& [file, status] : expected) {
+    if (status != "failed") status = "skipped";
+  }
+  EXPECT_EQ(Statuses(again), expected);
+  EXPECT_EQ(Snapshot(dst), first);
+
+  // An output edited by hand, and a manifest cut short by a kill: those
+  // files are done again, the rest skipped.
+  WriteText(dst / "models/base/model.sdf", "edited");
+  std::string manifest = Read(dst / kManifestName);
+  const size_t cut = manifest.find("my_robot_description/meshes");
+  WriteText(dst / kManifestName, manifest.substr(0, cut + 5));
+  const MigrateReport resumed = Migrate(Mirror(dst));
+  const auto statuses = Statuses(resumed);
+  EXPECT_EQ(statuses.at("models/base/model.sdf"), "converted");
+  EXPECT_EQ(statuses.at("my_robot_description/meshes/base.stl"), "copied");
+  EXPECT_EQ(statuses.at("my_robot_description/urdf/my_robot.urdf"),
+            "converted");
+  EXPECT_EQ(statuses.at("models/arm_on_base/model.sdf"), "skipped");
+  EXPECT_EQ(statuses.at("broken/README.txt"), "skipped");
+  EXPECT_EQ(Snapshot(dst), first);
+
+  // --force converts again.
+  MigrateOptions force = Mirror(dst);
+  force.force = true;
+  EXPECT_EQ(Statuses(Migrate(force)), kMirrorStatuses);
+}
+
+TEST(Migrate, ChangedIncludeMakesItsIncludersStale) {
+  const fs::path src = CopyOfFixture("stale");
+  const fs::path dst = src.parent_path() / "out";
+  MigrateOptions o;
+  o.src_dir = src.string();
+  o.dst_dir = dst.string();
+  Migrate(o);
+  std::string base = Read(src / "models/base/model.sdf");
+  base.replace(base.find("0 0 0.3 0 0 0"), 13, "0 0 0.4 0 0 0");
+  WriteText(src / "models/base/model.sdf", base);
+  const auto statuses = Statuses(Migrate(o));
+  EXPECT_EQ(statuses.at("models/base/model.sdf"), "converted");
+  EXPECT_EQ(statuses.at("models/arm_on_base/model.sdf"), "converted");
+  EXPECT_EQ(statuses.at("worlds/empty_with_base.world"), "converted");
+  EXPECT_EQ(statuses.at("my_robot_description/urdf/my_robot.urdf"), "skipped");
+}
+
+TEST(Migrate, ParallelRunEqualsSerialRun) {
+  const fs::path one = Scratch("j1") / "out";
+  const fs::path eight = Scratch("j8") / "out";
+  const MigrateReport r1 = Migrate(Mirror(one, 1));
+  const MigrateReport r8 = Migrate(Mirror(eight, 8));
+  EXPECT_EQ(Snapshot(one), Snapshot(eight));
+  MigrateOptions o1 = Mirror("out", 1), o8 = Mirror("out", 8);
+  EXPECT_EQ(MigrateReportJson(r1, o1), MigrateReportJson(r8, o8));
+}
+
+TEST(Migrate, ReportListsEveryFileWithItsStatusAndDiagnostics) {
+  const fs::path dst = Scratch("report") / "out";
+  const MigrateOptions o = Mirror(dst);
+  const std::string json = MigrateReportJson(Migrate(o), o);
+  for (const auto& [file, status] : kMirrorStatuses) {
+    EXPECT_NE(json.find("{\"source\": \"" + file + "\""), std::string::npos)
+        << file;
+  }
+  EXPECT_NE(json.find("\"counts\": {\"converted\": 6, \"converted with "
+                      "warnings\": 0, \"failed\": 1, \"skipped\": 0, "
+                      "\"copied\": 3, \"unchanged\": 0}"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("{\"source\": \"broken/broken.urdf\", \"output\": null, "
+                      "\"status\": \"failed\""),
+            std::string::npos);
+  EXPECT_NE(json.find("{\"file\": \"broken/broken.urdf\", \"line\": 5, "
+                      "\"severity\": \"error\", \"code\": "
+                      "\"JOINT_CHILD_LINK_INVALID\", \"message\": \"joint 'j' "
+                      "names child link 'missing', which does not exist\"}"),
+            std::string::npos)
+      << json;
+  const std::string md = MigrateReportMarkdown(Migrate(o), o);
+  EXPECT_NE(md.find("| skipped | 9 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| failed | 1 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("- `broken/broken.urdf`: broken/broken.urdf:5: error:"),
+            std::string::npos)
+      << md;
+}
+
+TEST(Migrate, JsonStringsAreEscaped) {
+  std::string out;
+  AppendJsonString(&out, std::string("a\"b\\c\n\t\r\b\f\x01\x1f/\xc3\xa9", 15));
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001\\u001f/\xc3\xa9\"");
+}
+
+TEST(Migrate, DryRunWritesNothingAndReportsTheSame) {
+  const fs::path dst = Scratch("dry") / "out";
+  MigrateOptions o = Mirror(dst);
+  o.dry_run = true;
+  const MigrateReport report = Migrate(o);
+  EXPECT_EQ(Statuses(report), kMirrorStatuses);
+  EXPECT_FALSE(fs::exists(dst));
+}
+
+TEST(Migrate, InPlaceWritesBesideTheSourcesAndKeepsOriginals) {
+  const fs::path src = CopyOfFixture("in_place");
+  const auto before = Snapshot(src);
+  MigrateOptions o;
+  o.src_dir = src.string();
+  o.in_place = true;
+  const MigrateReport report = Migrate(o);
+  EXPECT_EQ(Statuses(report),
+            (std::map<std::string, std::string>{
+                {"broken/README.txt", "unchanged"},
+                {"broken/broken.urdf", "failed"},
+                {"models/arm_on_base/model.config", "converted"},
+                {"models/arm_on_base/model.sdf", "converted"},
+                {"models/base/model.config", "converted"},
+                {"models/base/model.sdf", "converted"},
+                {"my_robot_description/meshes/base.stl", "unchanged"},
+                {"my_robot_description/package.xml", "unchanged"},
+                {"my_robot_description/urdf/my_robot.urdf", "converted"},
+                {"worlds/empty_with_base.world", "converted"},
+            }));
+  const auto after = Snapshot(src);
+  // Nothing deleted; untouched files byte for byte; each upgraded file's
+  // original kept as NAME.orig.EXT.
+  for (const auto& [file, bytes] : before) {
+    ASSERT_TRUE(after.count(file)) << file << " deleted";
+    const MigrateFile* f = Find(report, file);
+    ASSERT_NE(f, nullptr) << file;
+    if (f->output == file) {
+      const std::string orig =
+          fs::path(file).replace_extension("").string() + ".orig" +
+          fs::path(file).extension().string();
+      EXPECT_EQ(after.at(orig), bytes) << orig;
+    } else {
+      EXPECT_EQ(after.at(file), bytes) << file;
+    }
+  }
+  // Same outputs as a mirror run.
+  const fs::path fresh = Scratch("in_place_fresh") / "out";
+  Migrate(Mirror(fresh));
+  for (const char* f : {"my_robot_description/urdf/my_robot.sdf",
+                        "models/base/model.sdf", "models/base/model.config",
+                        "worlds/empty_with_base.world"}) {
+    EXPECT_EQ(after.at(f), Read(fresh / f)) << f;
+  }
+  // A second run finds everything up to date and changes nothing.
+  const MigrateReport again = Migrate(o);
+  for (const auto& f : again.files) {
+    EXPECT_TRUE(f.status == MigrateStatus::kSkipped ||
+                f.status == MigrateStatus::kUnchanged ||
+                f.source == "broken/broken.urdf")
+        << f.source << ": " << StatusName(f.status);
+  }
+  EXPECT_EQ(again.files.size(), report.files.size());
+  EXPECT_EQ(Snapshot(src), after);
+}
+
+TEST(Migrate, ToUrdfConvertsSdfModelsAsSdfToUrdfDoes) {
+  const fs::path dst = Scratch("to_urdf") / "out";
+  MigrateOptions o = Mirror(dst);
+  o.target = MigrateOptions::Target::kUrdf;
+  const MigrateReport report = Migrate(o);
+  const auto statuses = Statuses(report);
+  EXPECT_EQ(statuses.at("my_robot_description/urdf/my_robot.urdf"), "copied");
+  EXPECT_EQ(statuses.at("worlds/empty_with_base.world"), "copied");
+  EXPECT_EQ(statuses.at("models/base/model.config"), "copied");
+  EXPECT_EQ(Find(report, "models/base/model.sdf")->output,
+            "models/base/model.urdf");
+  SdfToUrdfOptions u;
+  u.model_paths = RepositoryModelPaths(kFixture);
+  for (const char* f : {"models/base/model", "models/arm_on_base/model"}) {
+    const ConversionResult single =
+        SdfFileToUrdf(std::string(kFixture) + "/" + f + ".sdf", u);
+    ASSERT_TRUE(single.ok) << single.diagnostics.ToString();
+    EXPECT_EQ(Read(dst / (std::string(f) + ".urdf")), single.output) << f;
+  }
+  EXPECT_EQ(report.ExitCode(), 0);
+}
+
+TEST(Migrate, TwoSourcesOfOneOutputConflict) {
+  const fs::path src = Scratch("conflict") / "repo";
+  const std::string urdf = Read(std::string(kFixture) +
+                                "/my_robot_description/urdf/my_robot.urdf");
+  WriteText(src / "robot.urdf", urdf);
+  WriteText(src / "robot.sdf",
+            Read(std::string(kFixture) + "/models/base/model.sdf"));
+  MigrateOptions o;
+  o.src_dir = src.string();
+  o.dst_dir = (src.parent_path() / "out").string();
+  const MigrateReport report = Migrate(o);
+  EXPECT_EQ(Statuses(report), (std::map<std::string, std::string>{
+                                  {"robot.sdf", "converted"},
+                                  {"robot.urdf", "failed"}}));
+  EXPECT_TRUE(
+      Find(report, "robot.urdf")->diagnostics.Has("MIGRATE_OUTPUT_CONFLICT"));
+  EXPECT_EQ(report.ExitCode(), 1);
+}
+
+TEST(Migrate, OutputInsideTheSourceIsNotWalked) {
+  const fs::path src = CopyOfFixture("nested");
+  MigrateOptions o;
+  o.src_dir = src.string();
+  o.dst_dir = (src / "migrated").string();
+  Migrate(o);
+  const MigrateReport again = Migrate(o);
+  EXPECT_EQ(again.files.size(), kMirrorStatuses.size());
+  for (const auto& f : again.files)
+    EXPECT_EQ(f.source.rfind("migrated", 0), std::string::npos) << f.source;
+}
+
+TEST(Migrate, RunErrorsAreExitCodeTwo) {
+  MigrateOptions o;
+  o.src_dir = "no/such/dir";
+  o.dst_dir = Scratch("errors").string();
+  MigrateReport r = Migrate(o);
+  EXPECT_EQ(r.ExitCode(), 2);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0], "'no/such/dir' is not a directory");
+  o.src_dir = kFixture;
+  o.dst_dir = kFixture;
+  EXPECT_EQ(Migrate(o).ExitCode(), 2);
+  // A destination under a regular file cannot be created.
+  const fs::path file = Scratch("errors2") / "file";
+  WriteText(file, "x");
+  o.dst_dir = (file / "out").string();
+  r = Migrate(o);
+  EXPECT_EQ(r.ExitCode(), 2);
+  EXPECT_TRUE(r.files.empty());
+}
+
+TEST(Migrate, Fnv1a64MatchesTheReferenceVectors) {
+  EXPECT_EQ(Fnv1a64(""), 0xcbf29ce484222325ULL);
+  EXPECT_EQ(Fnv1a64("a"), 0xaf63dc4c8601ec8cULL);
+  EXPECT_EQ(Fnv1a64("foobar"), 0x85944171f73967e8ULL);
+}
+
+}  // namespace
+}  // namespace converter

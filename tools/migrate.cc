@@ -1,0 +1,226 @@
+// migrate: converts a whole model repository in one process, on several
+// threads, with a report and resume. A thin command line over
+// converter::Migrate (converter/migrate.h).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "converter/file_io.h"
+#include "converter/migrate.h"
+#include "converter/migrate_report.h"
+#include "tools/version.h"
+
+namespace {
+
+constexpr char kUsage[] = R"(usage: migrate [options] SRC_DIR -o DST_DIR
+       migrate [options] --in-place SRC_DIR
+
+Converts every model file of a repository: each .urdf to SDFormat 1.7, each
+.sdf/.world (1.0 to 1.7) to SDFormat 1.7, or with --to urdf each .sdf model
+to URDF. The tree is mirrored into DST_DIR: converted files at the same
+relative path (NAME.urdf -> NAME.sdf), every other file copied unchanged,
+model.config manifests updated to name the migrated file and version.
+model:// includes resolve in the repository's model directories first.
+Each output is written whole or not at all; a file that fails never stops
+the others. A second run skips what is up to date (DST_DIR/.migrate-manifest).
+
+options:
+  -o, --output DIR        write the migrated tree to DIR
+  --in-place              write beside the sources instead: NAME.sdf next to
+                          NAME.urdf; an upgraded SDF (or model.config) keeps
+                          its original as NAME.orig.sdf (model.orig.config)
+  --to sdf|urdf           target format (default: sdf)
+  -j, --jobs N            convert N files at a time (default: all cores)
+  --dry-run               convert in memory and report; write nothing
+  --report FILE.json      write the per-file report as JSON
+  --force                 convert again what is up to date
+  --model-path DIR        search DIR for model:// URIs after the repository
+                          (repeatable; then SDF_PATH, GZ_SIM_RESOURCE_PATH)
+  --lump-fixed-joints     URDF: merge links on fixed joints (as urdf2sdf)
+  --package-to-model      URDF: package:// mesh URIs -> model:// (as urdf2sdf)
+  -v, --verbose           a line per file (and every warning)
+  -q, --quiet             no progress, no summary; errors only
+  -h, --help              print this help
+  --version               print the version
+
+exit codes: 0 every file converted (or copied, or up to date),
+            1 some file failed (all others written), 2 usage or I/O error
+)";
+
+int UsageError(const std::string& message) {
+  std::cerr << "migrate: " << message << "\nTry 'migrate --help'.\n";
+  return 2;
+}
+
+std::optional<int> ParseJobs(const std::string& s) {
+  if (s.empty() || s.size() > 4) return std::nullopt;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  const int n = std::atoi(s.c_str());
+  if (n < 1) return std::nullopt;
+  return n;
+}
+
+// "12.3 files/s, ETA 4s" from the count done and the time since the start.
+std::string Rate(int done, int total, double seconds) {
+  char buf[96];
+  const double rate = seconds > 0 ? done / seconds : 0;
+  if (rate > 0 && done < total) {
+    std::snprintf(buf, sizeof buf, "%.1f files/s, ETA %.0fs", rate,
+                  (total - done) / rate);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f files/s", rate);
+  }
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Under `bazel run`, resolve relative paths against the user's directory.
+  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
+    if (::chdir(wd) != 0) {
+      std::cerr << "migrate: cannot enter " << wd << "\n";
+      return 2;
+    }
+  }
+  converter::MigrateOptions options;
+  std::string report_path;
+  bool verbose = false, quiet = false, have_src = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= argc) return std::nullopt;
+      return std::string(argv[++i]);
+    };
+    if (a == "-h" || a == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--version") {
+      std::cout << "migrate " << tools::kVersion << "\n";
+      return 0;
+    } else if (a == "-o" || a == "--output") {
+      auto v = value();
+      if (!v || v->empty()) return UsageError(a + " needs a directory");
+      options.dst_dir = *v;
+    } else if (a == "--in-place") {
+      options.in_place = true;
+    } else if (a == "--dry-run") {
+      options.dry_run = true;
+    } else if (a == "--force") {
+      options.force = true;
+    } else if (a == "--to") {
+      auto v = value();
+      if (v && *v == "sdf") {
+        options.target = converter::MigrateOptions::Target::kSdf;
+      } else if (v && *v == "urdf") {
+        options.target = converter::MigrateOptions::Target::kUrdf;
+      } else {
+        return UsageError("--to needs 'sdf' or 'urdf'");
+      }
+    } else if (a == "-j" || a == "--jobs" || (a.rfind("-j", 0) == 0 &&
+                                              a.size() > 2)) {
+      std::optional<std::string> v =
+          a.size() > 2 && a[1] == 'j' ? a.substr(2) : value();
+      auto n = v ? ParseJobs(*v) : std::nullopt;
+      if (!n) return UsageError(a + " needs a number of jobs from 1 to 9999");
+      options.jobs = *n;
+    } else if (a == "--report") {
+      auto v = value();
+      if (!v || v->empty()) return UsageError("--report needs a file name");
+      report_path = *v;
+    } else if (a == "--model-path") {
+      auto v = value();
+      if (!v || v->empty()) return UsageError("--model-path needs a directory");
+      options.model_paths.push_back(*v);
+    } else if (a == "--lump-fixed-joints") {
+      options.lump_fixed_joints = true;
+    } else if (a == "--package-to-model") {
+      options.package_to_model = true;
+    } else if (a == "-v" || a == "--verbose") {
+      verbose = true;
+    } else if (a == "-q" || a == "--quiet") {
+      quiet = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return UsageError("unknown option '" + a + "'");
+    } else if (have_src) {
+      return UsageError("more than one source directory ('" +
+                        options.src_dir + "', '" + a + "')");
+    } else {
+      options.src_dir = a;
+      have_src = true;
+    }
+  }
+  if (!have_src) return UsageError("no source directory");
+  if (options.in_place && !options.dst_dir.empty())
+    return UsageError("--in-place writes beside the sources; drop -o");
+  if (!options.in_place && options.dst_dir.empty())
+    return UsageError("no output directory: -o DIR, or --in-place");
+
+  auto log = spdlog::stderr_logger_mt("migrate");
+  log->set_pattern("migrate: %v");
+  log->set_level(verbose ? spdlog::level::debug
+                         : quiet ? spdlog::level::err : spdlog::level::info);
+
+  const bool terminal = !quiet && !verbose && ::isatty(STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
+  int next_plain_line = 0;
+  auto on_file = [&](const converter::MigrateFile& f,
+                     const converter::MigrateProgress& p) {
+    const bool failed = f.status == converter::MigrateStatus::kFailed;
+    for (const auto& d : f.diagnostics.all()) {
+      if (d.severity == frames::Severity::kError && failed) {
+        // The editor and CI form, not a log line.
+        if (terminal) std::fputs("\r\033[K", stderr);
+        std::fprintf(stderr, "%s\n", frames::Format(d).c_str());
+      } else {
+        log->debug("{}", frames::Format(d));
+      }
+    }
+    log->debug("{} -> {}: {}", f.source, f.output.empty() ? "-" : f.output,
+               converter::StatusName(f.status));
+    const std::string line = std::to_string(p.done) + "/" +
+                             std::to_string(p.total) + " files, " +
+                             std::to_string(p.failed) + " failed, " +
+                             Rate(p.done, p.total, elapsed());
+    if (terminal) {
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+      if (p.done == p.total) std::fputs("\n", stderr);
+    } else if (!verbose && !quiet && p.done >= next_plain_line) {
+      // Plain lines in a log: about every tenth of the run, and the end.
+      log->info("{}", line);
+      next_plain_line = p.done + std::max(1, p.total / 10);
+      if (next_plain_line > p.total) next_plain_line = p.total;
+    }
+  };
+
+  const converter::MigrateReport report = converter::Migrate(options, on_file);
+  int exit_code = report.ExitCode();
+  for (const auto& e : report.errors) log->critical("{}", e);
+  if (!report_path.empty() && report.errors.empty()) {
+    std::string error;
+    if (!converter::WriteFileAtomically(
+            report_path, converter::MigrateReportJson(report, options),
+            &error)) {
+      log->critical("{}", error);
+      exit_code = 2;
+    }
+  }
+  if (!quiet) std::cout << converter::MigrateReportMarkdown(report, options);
+  std::cout.flush();
+  return exit_code;
+}
