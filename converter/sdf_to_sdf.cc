@@ -74,6 +74,8 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
     for (size_t w = 0; w < doc->worlds.size(); ++w)
       ExpressAsSdf17(&doc->worlds[w], graphs[models + w], &diags);
   }
+  // Not needed any more: no graph held while writing a large model.
+  std::vector<frames::FrameGraph>().swap(graphs);
   if (!diags.HasErrors() && options.urdf_parity) {
     ForEachTopModel(*doc, [&](frames::Model& m) { ToUrdfParity(&m, &diags); });
   }

@@ -2,7 +2,9 @@
 // worlds) in, checked against every rule of the spec's phases of parsing
 // kinematics, and written as SDFormat 1.7: explicit relative_to poses,
 // use_parent_model_frame replaced by expressed_in, kept elements in their
-// 1.7 form, the file's layout kept.
+// 1.7 form, the file's layout kept. SDFormat 1.8 composition (placement
+// frames, "::" references, joints to frames, world joints) is rewritten into
+// what 1.7 holds with every pose unchanged (converter/as_sdf17.h).
 #pragma once
 
 #include <string>

@@ -199,7 +199,8 @@ void FrameGraph::ReportUnresolved(const char* code, std::string message,
     if (Index(head) < 0 && head != "world") {
       // Spec 1.3.2: no shadowing; a reference never reaches an enclosing
       // scope (nor, from there, a sibling model's insides).
-      bool outer = head == name_;  // the scope naming itself
+      const bool itself = head == name_;
+      bool outer = itself;
       for (const Outer* o = outer_; o && !outer; o = o->up) {
         outer = o->model ? DeclaredIn(*o->model, head)
                          : DeclaredIn(*o->world, head);
@@ -207,9 +208,11 @@ void FrameGraph::ReportUnresolved(const char* code, std::string message,
       if (outer) {
         diags->Error("REFERENCE_SHADOWING",
                      message + ": '" + head +
-                         "' belongs to an enclosing scope, and SDFormat 1.8 "
-                         "references reach only into this scope and the "
-                         "models nested in it",
+                         (itself ? "' is this scope's own name, which its "
+                                   "references do not use"
+                                 : "' belongs to an enclosing scope") +
+                         ", and SDFormat 1.8 references reach only into "
+                         "this scope and the models nested in it",
                      where);
         return;
       }

@@ -290,6 +290,47 @@ TEST(CompositionTest, PlacementFrameErrors) {
   EXPECT_TRUE(d2.Has("MODEL_PLACEMENT_FRAME_INVALID")) << d2.ToString();
 }
 
+TEST(CompositionTest, TopLevelPlacementFrameMustExist) {
+  Model m = Mug(true);
+  m.include.reset();
+  Diagnostics d;
+  EXPECT_TRUE(FrameGraph::Build(m, &d).ok()) << d.ToString();
+  EXPECT_TRUE(FrameGraph::Build(m, &d).PlacementInModel(m.placement_frame)
+                  ->isApprox(P(0, 0, 0, 0.3, 0, 0).ToIsometry(), 1e-12));
+  m.placement_frame = "rim";
+  Diagnostics d2;
+  EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
+  EXPECT_TRUE(d2.Has("MODEL_PLACEMENT_FRAME_INVALID")) << d2.ToString();
+}
+
+TEST(CompositionTest, ScopesNamingThemselvesOrTheirOutsideAreShadowing) {
+  Model inner;
+  inner.name = "inner";
+  inner.source_version = "1.8";
+  inner.links = {L("il", P(0, 0, 0, 0, 0, 0, "outer_frame"))};
+  inner.frames = {Frame{"self", "inner::il", {}, {}, {}}};
+  Model m;
+  m.name = "outer";
+  m.source_version = "1.8";
+  m.links = {L("ol")};
+  m.frames = {Frame{"outer_frame", "", {}, {}, {}}};
+  m.models = {inner};
+  Diagnostics d;
+  EXPECT_FALSE(FrameGraph::Build(m, &d).ok());
+  ASSERT_EQ(d.error_count(), 2) << d.ToString();
+  for (const auto& diag : d.all()) EXPECT_EQ(diag.code, "REFERENCE_SHADOWING");
+  EXPECT_NE(d.all()[0].message.find("this scope's own name"), std::string::npos)
+      << d.ToString();
+  // An included model is a file of its own: the including scope is not an
+  // enclosing scope of its references.
+  m.models[0].include = Element{"include", {}, "", {}, {}};
+  m.models[0].frames.clear();
+  Diagnostics d2;
+  EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
+  ASSERT_EQ(d2.error_count(), 1) << d2.ToString();
+  EXPECT_EQ(d2.all()[0].code, "POSE_RELATIVE_TO_INVALID") << d2.ToString();
+}
+
 TEST(CompositionTest, JointsToFramesOnlyFrom18) {
   Model m;
   m.name = "m";
