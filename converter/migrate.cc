@@ -163,7 +163,7 @@ class Migration {
     return Join(o_.src_dir, rel);
   }
   std::string OutputPath(const std::string& rel) const {
-    return Join(out_root_, rel);
+    return rel.empty() ? out_root_ : Join(out_root_, rel);
   }
   void Plan(const Walk& walk);
   void ResolveConflicts();

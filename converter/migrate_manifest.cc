@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cinttypes>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -30,6 +31,16 @@ bool Recordable(const ManifestEntry& e) {
          e.output.find_first_of("\t\n") == std::string::npos;
 }
 
+// 16 hex digits.
+bool ParseHash(const std::string& hex, uint64_t* h) {
+  if (hex.size() != 16 ||
+      hex.find_first_not_of("0123456789abcdef") != std::string::npos) {
+    return false;
+  }
+  *h = std::strtoull(hex.c_str(), nullptr, 16);
+  return true;
+}
+
 }  // namespace
 
 Manifest::~Manifest() {
@@ -53,11 +64,10 @@ void Manifest::Load(const std::string& path) {
     size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1),
            t3 = line.find('\t', t2 + 1);
     if (t1 != 16 || t2 != 33 || t3 == std::string::npos) continue;
-    char* rest = nullptr;
-    e.input_hash = std::strtoull(line.substr(0, 16).c_str(), &rest, 16);
-    if (*rest) continue;
-    e.output_hash = std::strtoull(line.substr(17, 16).c_str(), &rest, 16);
-    if (*rest) continue;
+    if (!ParseHash(line.substr(0, 16), &e.input_hash) ||
+        !ParseHash(line.substr(17, 16), &e.output_hash)) {
+      continue;
+    }
     e.source = line.substr(t2 + 1, t3 - t2 - 1);
     e.output = line.substr(t3 + 1);
     if (e.source.empty() || e.output.empty()) continue;
