@@ -1,57 +1,310 @@
 #include "converter/file_io.h"
 
+#include <atomic>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
+#include <csignal>
+#include <cstdint>
 #include <cstring>
+#include <memory>
+#include <random>
 #include <vector>
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace converter {
 
-bool WriteFileAtomically(const std::string& path, std::string_view data,
-                         std::string* error) {
-  std::string tmpl = path + ".tmp.XXXXXX";
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  int fd = ::mkstemp(name.data());
+namespace {
+
+std::string Reason(int error_number) { return std::strerror(error_number); }
+
+std::string Quoted(const std::string& path) { return "'" + path + "'"; }
+
+std::string DirName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+// The temporary files being written, for the signal handler: a fixed table
+// of slots, each free (0), being filled (1) or holding a path the handler
+// removes (2). Lock-free atomics, so the handler may read them.
+constexpr int kFree = 0, kFilling = 1, kRegistered = 2;
+constexpr size_t kPathCapacity = 4096;
+struct TemporaryFileSlot {
+  std::atomic<int> state{kFree};
+  char path[kPathCapacity];
+};
+static_assert(std::atomic<int>::is_always_lock_free,
+              "the signal handler reads the slots");
+constexpr int kSlotCount = 32;
+TemporaryFileSlot g_temporary_files[kSlotCount];
+
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void RemoveTemporaryFilesAndReraise(int sig) {
+  const int saved_errno = errno;
+  for (auto& slot : g_temporary_files) {
+    if (slot.state.load() == kRegistered) ::unlink(slot.path);
+  }
+  // The default action ends the process by `sig` once the handler returns
+  // (the signal is blocked until then).
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+  errno = saved_errno;
+}
+
+// Blocks the cleanup signals in this thread while alive, so that creating
+// (or renaming) a temporary file and registering (or releasing) it happen
+// together for the handler.
+class CleanupSignalsBlocked {
+ public:
+  CleanupSignalsBlocked() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int sig : kCleanupSignals) sigaddset(&set, sig);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+  }
+  ~CleanupSignalsBlocked() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+  CleanupSignalsBlocked(const CleanupSignalsBlocked&) = delete;
+  CleanupSignalsBlocked& operator=(const CleanupSignalsBlocked&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
+// A temporary file registered for removal on a signal; released (not
+// removed) when it goes out of scope. A path too long for a slot, or no free
+// slot, is simply not registered.
+class TemporaryFileRegistration {
+ public:
+  explicit TemporaryFileRegistration(const std::string& path) {
+    if (path.size() >= kPathCapacity) return;
+    for (int k = 0; k < kSlotCount; ++k) {
+      int expected = kFree;
+      if (g_temporary_files[k].state.compare_exchange_strong(expected,
+                                                             kFilling)) {
+        std::memcpy(g_temporary_files[k].path, path.c_str(), path.size() + 1);
+        g_temporary_files[k].state.store(kRegistered);
+        slot_ = k;
+        return;
+      }
+    }
+  }
+  ~TemporaryFileRegistration() {
+    if (slot_ >= 0) g_temporary_files[slot_].state.store(kFree);
+  }
+  TemporaryFileRegistration(const TemporaryFileRegistration&) = delete;
+  TemporaryFileRegistration& operator=(const TemporaryFileRegistration&) =
+      delete;
+
+ private:
+  int slot_ = -1;
+};
+
+// Follows `path` through symbolic links (the whole chain) to the name that
+// is not a link, which may not exist yet. Fails only on a loop.
+bool ResolveLinks(const std::string& path, std::string* resolved,
+                  std::string* error) {
+  std::string p = path;
+  for (int hops = 0; hops <= 40; ++hops) {
+    struct stat st;
+    if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) {
+      *resolved = p;
+      return true;
+    }
+    std::vector<char> target(static_cast<size_t>(st.st_size) + 256);
+    const ssize_t n = ::readlink(p.c_str(), target.data(), target.size());
+    if (n < 0 || static_cast<size_t>(n) >= target.size()) {
+      *error = "cannot read the symbolic link " + Quoted(p) + ": " +
+               Reason(n < 0 ? errno : ENAMETOOLONG);
+      return false;
+    }
+    const std::string next(target.data(), static_cast<size_t>(n));
+    p = !next.empty() && next[0] == '/' ? next : DirName(p) + "/" + next;
+  }
+  *error = "cannot write " + Quoted(path) + ": " + Reason(ELOOP);
+  return false;
+}
+
+// Creates a new file named `base` plus a random suffix, mode 0666 less the
+// umask (as a shell redirection creates one), close-on-exec, registered for
+// removal on a signal.
+int CreateTemporaryFile(const std::string& base, std::string* name,
+                        std::unique_ptr<TemporaryFileRegistration>* reg) {
+  std::random_device random;
+  static constexpr char kHex[] = "0123456789abcdef";
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string candidate = base + ".tmp.";
+    for (int k = 0; k < 2; ++k) {
+      uint32_t bits = random();
+      for (int d = 0; d < 8; ++d, bits >>= 4) candidate += kHex[bits & 15];
+    }
+    CleanupSignalsBlocked blocked;
+    const int fd = ::open(candidate.c_str(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
+                          0666);
+    if (fd >= 0) {
+      *name = candidate;
+      *reg = std::make_unique<TemporaryFileRegistration>(candidate);
+      return fd;
+    }
+    if (errno != EEXIST) return -1;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+// Writes through to an existing file that is not a regular one.
+bool WriteThrough(const std::string& path, std::string_view data,
+                  std::string* error) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
-    *error = "cannot create a temporary file beside '" + path +
-             "': " + std::strerror(errno);
+    *error = "cannot open " + Quoted(path) + " for writing: " + Reason(errno);
     return false;
   }
-  const std::string tmp(name.data());
+  bool ok = WriteAll(fd, data, Quoted(path), error);
+  if (::close(fd) != 0 && ok) {
+    *error = "cannot write " + Quoted(path) + ": " + Reason(errno);
+    ok = false;
+  }
+  return ok;
+}
+
+// Replaces the regular file (or creates the name) `target` through a synced
+// temporary file beside it; `existing` is its status when it exists.
+bool ReplaceFile(const std::string& path, const std::string& target,
+                 const struct stat* existing, std::string_view data,
+                 std::string* error,
+                 const std::function<void()>& before_rename) {
+  std::string tmp;
+  std::unique_ptr<TemporaryFileRegistration> registration;
+  const int fd = CreateTemporaryFile(target, &tmp, &registration);
+  if (fd < 0) {
+    *error = "cannot create a temporary file beside " + Quoted(target) + ": " +
+             Reason(errno);
+    return false;
+  }
+  auto fail = [&](const std::string& message) {
+    *error = message;
+    ::close(fd);
+    CleanupSignalsBlocked blocked;
+    ::unlink(tmp.c_str());
+    registration.reset();
+    return false;
+  };
+  if (!WriteAll(fd, data, Quoted(tmp), error)) return fail(*error);
+  if (existing) {
+    // Owner and group first (where allowed: a file of another user keeps
+    // ours), then the permission bits, which a change of owner may clear.
+    if (::fchown(fd, existing->st_uid, existing->st_gid) != 0 &&
+        ::fchown(fd, static_cast<uid_t>(-1), existing->st_gid) != 0) {
+      // Not ours to give away, nor a group of ours: the file is ours.
+    }
+    if (::fchmod(fd, existing->st_mode & 07777) != 0) {
+      return fail("cannot set the mode of " + Quoted(tmp) + ": " +
+                  Reason(errno));
+    }
+  }
+  if (::fsync(fd) != 0 && errno != EINVAL) {
+    return fail("cannot write " + Quoted(tmp) + ": " + Reason(errno));
+  }
+  if (::close(fd) != 0) {
+    *error = "cannot write " + Quoted(tmp) + ": " + Reason(errno);
+    CleanupSignalsBlocked blocked;
+    ::unlink(tmp.c_str());
+    return false;
+  }
+  if (before_rename) before_rename();
+  {
+    CleanupSignalsBlocked blocked;
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+      *error = "cannot rename " + Quoted(tmp) + " to " + Quoted(target) +
+               (target == path ? "" : " (the target of " + Quoted(path) + ")") +
+               ": " + Reason(errno);
+      ::unlink(tmp.c_str());
+      return false;
+    }
+    registration.reset();
+  }
+  // The new name is durable once the directory is synced; a file system
+  // that cannot sync a directory still has the file.
+  const int dir = ::open(DirName(target).c_str(),
+                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    (void)::fsync(dir);
+    ::close(dir);
+  }
+  return true;
+}
+
+bool IsSameRegularFile(const struct stat& sa, const std::string& b) {
+  struct stat sb;
+  return ::stat(b.c_str(), &sb) == 0 && S_ISREG(sa.st_mode) &&
+         S_ISREG(sb.st_mode) && sa.st_dev == sb.st_dev &&
+         sa.st_ino == sb.st_ino;
+}
+
+}  // namespace
+
+bool WriteAll(int fd, std::string_view data, const std::string& what,
+              std::string* error) {
   size_t done = 0;
   while (done < data.size()) {
-    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      *error = "cannot write '" + tmp + "': " + std::strerror(errno);
-      ::close(fd);
-      ::unlink(tmp.c_str());
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      *error = "cannot write " + what + ": " + Reason(n < 0 ? errno : ENOSPC);
       return false;
     }
     done += static_cast<size_t>(n);
   }
-  // mkstemp creates 0600; give the file the usual permissions.
-  mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::fchmod(fd, 0666 & ~mask);
-  if (::close(fd) != 0) {
-    *error = "cannot write '" + tmp + "': " + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return false;
-  }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = "cannot rename '" + tmp + "' to '" + path +
-             "': " + std::strerror(errno);
-    ::unlink(tmp.c_str());
-    return false;
-  }
   return true;
+}
+
+bool WriteOutputFile(const std::string& path, std::string_view data,
+                     std::string* error,
+                     const std::function<void()>& before_rename) {
+  struct stat st;
+  // stat follows the links (also /proc's, as /dev/stdout is): what is at the
+  // end decides between writing through and replacing.
+  const bool exists = ::stat(path.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    *error = "cannot write " + Quoted(path) + ": " + Reason(EISDIR);
+    return false;
+  }
+  if (exists && !S_ISREG(st.st_mode)) return WriteThrough(path, data, error);
+  std::string target;
+  if (!ResolveLinks(path, &target, error)) return false;
+  return ReplaceFile(path, target, exists ? &st : nullptr, data, error,
+                     before_rename);
+}
+
+void RemoveTemporaryFilesOnSignal() {
+  for (int sig : kCleanupSignals) {
+    struct sigaction old;
+    if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) {
+      continue;  // started ignoring it (nohup): keep ignoring it
+    }
+    struct sigaction action = {};
+    action.sa_handler = RemoveTemporaryFilesAndReraise;
+    sigemptyset(&action.sa_mask);
+    for (int s : kCleanupSignals) sigaddset(&action.sa_mask, s);
+    ::sigaction(sig, &action, nullptr);
+  }
+}
+
+bool SameRegularFile(const std::string& a, const std::string& b) {
+  struct stat sa;
+  return ::stat(a.c_str(), &sa) == 0 && IsSameRegularFile(sa, b);
+}
+
+bool SameRegularFile(int fd, const std::string& path) {
+  struct stat sa;
+  return ::fstat(fd, &sa) == 0 && IsSameRegularFile(sa, path);
 }
 
 }  // namespace converter

@@ -1,14 +1,57 @@
-// Whole-file output: a converted file is written completely or not at all.
+// Output files as a user expects them of a converter's -o: a file is
+// replaced whole or not at all, and what is not a file (a device, a FIFO) is
+// written to, not replaced.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
 namespace converter {
 
-// Writes `data` to a temporary file beside `path`, then renames it over
-// `path`. On failure nothing is left behind and `error` says why.
-bool WriteFileAtomically(const std::string& path, std::string_view data,
-                         std::string* error);
+// Writes `data` to `path`:
+//  - A regular file, or a name that does not exist yet: the data goes to a
+//    temporary file beside it, which is synced, renamed over it, and the
+//    directory synced; an existing file keeps its permission bits (and its
+//    owner and group, where the process may set them). A reader sees the old
+//    file or the new one, never a part.
+//  - A symbolic link is followed, through the whole chain, and its final
+//    target is replaced that way (a dangling link's target is created); the
+//    links stay as they are.
+//  - Anything else that is not a directory (a character or block device, a
+//    FIFO, a socket) is opened and written through, as a shell redirection
+//    does; a FIFO blocks until someone reads it.
+// While the temporary file exists it is registered for removal by the
+// handler RemoveTemporaryFilesOnSignal installs. On failure nothing is left
+// behind, an existing file is untouched, and `error` says what failed with
+// the operating system's reason ("cannot write '/dev/full': No space left on
+// device").
+//
+// `before_rename`, when given, runs once the data is in the synced temporary
+// file, just before the rename (tests use it to interrupt the write there).
+bool WriteOutputFile(const std::string& path, std::string_view data,
+                     std::string* error,
+                     const std::function<void()>& before_rename = nullptr);
+
+// Writes all of `data` to the open descriptor `fd` (retrying short writes
+// and EINTR). On failure `error` is "cannot write WHAT: <reason>", `what`
+// being "'<path>'" or "standard output".
+bool WriteAll(int fd, std::string_view data, const std::string& what,
+              std::string* error);
+
+// For command-line mains: installs handlers for SIGINT, SIGTERM and SIGHUP
+// that remove the temporary files WriteOutputFile is writing at that moment
+// (in any thread), then end the process by the same signal with its default
+// action. A signal the process was started ignoring stays ignored. Call it
+// once, before any output is written.
+void RemoveTemporaryFilesOnSignal();
+
+// True when `a` and `b` both name an existing regular file and it is the same
+// one (same device and inode, after following symbolic links): another
+// spelling, a symbolic link or a hard link of it.
+bool SameRegularFile(const std::string& a, const std::string& b);
+
+// True when the open descriptor `fd` is a regular file and `path` names it.
+bool SameRegularFile(int fd, const std::string& path);
 
 }  // namespace converter

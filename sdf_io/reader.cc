@@ -10,6 +10,7 @@
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "xml/reader.h"
+#include "xml/writer.h"
 
 namespace sdf_io {
 namespace {
@@ -437,10 +438,11 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
   // Before 1.5 every axis was in the model frame; 1.5 and 1.6 say so with
   // use_parent_model_frame; 1.7 says it with expressed_in.
   bool in_model_frame = minor_ < 5;
+  bool xyz_read = true;  // the default, or a value that parsed
   for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "xyz")) {
-      ChildVector(e, "xyz", 3, axis->xyz.data());
+      xyz_read = ChildVector(e, "xyz", 3, axis->xyz.data());
       if (const char* in = c->Attribute("expressed_in")) axis->expressed_in = in;
     } else if (Is(c, "use_parent_model_frame") && minor_ < 7) {
       if (auto b = BoolText(c)) in_model_frame = *b;
@@ -459,7 +461,17 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
     }
   }
   if (!e->FirstChildElement("xyz") && e->Attribute("xyz")) {
-    ChildVector(e, "xyz", 3, axis->xyz.data());  // 1.0
+    xyz_read = ChildVector(e, "xyz", 3, axis->xyz.data());  // 1.0
+  }
+  // libsdformat refuses an axis whose components are all within 1e-6 of
+  // zero (ignition's vector equality), whatever the joint type.
+  if (xyz_read && (axis->xyz.array().abs() <= 1e-6).all()) {
+    const Node* xyz = e->FirstChildElement("xyz");
+    ctx_.diags->Error("JOINT_AXIS_ZERO",
+                      std::string("<") + e->Name() + "> xyz '" +
+                          xml::FormatVector3(axis->xyz) +
+                          "' is zero: an axis needs a direction",
+                      ctx_.At(xyz ? xyz : e));
   }
   if (minor_ < 7 && in_model_frame) axis->expressed_in = "__model__";
 }

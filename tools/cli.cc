@@ -2,12 +2,13 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <iterator>
+#include <optional>
 
 #include <unistd.h>
 
 #include "converter/file_io.h"
 #include "tools/version.h"
+#include "xml/reader.h"
 
 namespace tools {
 
@@ -83,18 +84,40 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   if (*cli.check_only && !output.empty())
     return usage_error("--check writes nothing; drop -o");
+  if (output == "-") output.clear();
 
-  if (cli.output) *cli.output = output == "-" ? std::string() : output;
+  // Diagnostics of the command itself (I/O), in the same form as the
+  // input's.
+  auto io_error = [&](const std::string& code, const std::string& message,
+                      const std::string& file) {
+    std::cerr << frames::Format({frames::Severity::kError, code, message,
+                                 {file, 0}})
+              << "\n";
+    return 2;
+  };
+  const bool from_stdin = !have_input || input == "-";
+  // Writing the output would replace the input before anyone could compare
+  // the two; no command upgrades a file in place.
+  if (!output.empty() &&
+      (from_stdin ? converter::SameRegularFile(STDIN_FILENO, output)
+                  : converter::SameRegularFile(input, output))) {
+    return io_error("OUTPUT_IS_INPUT",
+                    "the output file is the input file" +
+                        (from_stdin ? std::string(" (standard input)")
+                                    : " '" + input + "'") +
+                        "; writing it would replace the input: write to "
+                        "another file",
+                    output);
+  }
+
+  if (cli.output) *cli.output = output;
+  converter::RemoveTemporaryFilesOnSignal();
 
   converter::ConversionResult result;
-  if (!have_input || input == "-") {
-    std::string text((std::istreambuf_iterator<char>(std::cin)),
-                     std::istreambuf_iterator<char>());
-    if (std::cin.bad()) {
-      std::cerr << cli.name << ": error reading standard input\n";
-      return 2;
-    }
-    result = cli.convert_text(text, "<stdin>");
+  if (from_stdin) {
+    std::optional<std::string> text =
+        xml::ReadStandardInput(&result.diagnostics);
+    if (text) result = cli.convert_text(*text, "<stdin>");
   } else {
     result = cli.convert_file(input);
   }
@@ -111,19 +134,14 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (!result.ok) return 1;
 
   if (!*cli.check_only) {
-    if (output.empty() || output == "-") {
-      std::cout << result.output;
-      std::cout.flush();
-      if (!std::cout) {
-        std::cerr << cli.name << ": error writing standard output\n";
-        return 2;
+    std::string error;
+    if (output.empty()) {
+      if (!converter::WriteAll(STDOUT_FILENO, result.output,
+                               "standard output", &error)) {
+        return io_error("IO_ERROR", error, "<stdout>");
       }
-    } else {
-      std::string error;
-      if (!converter::WriteFileAtomically(output, result.output, &error)) {
-        std::cerr << cli.name << ": " << error << "\n";
-        return 2;
-      }
+    } else if (!converter::WriteOutputFile(output, result.output, &error)) {
+      return io_error("IO_ERROR", error, output);
     }
   }
   if (verbose) {

@@ -1,7 +1,12 @@
 // The shared command line of urdf2sdf, sdf2sdf and sdf2urdf: one input file
-// (or standard input), -o with whole-file writes, --check, -q, -v, --help,
-// --version, diagnostics as `file:line: error: message [CODE]`, and exit
-// codes 0 (converted; warnings allowed), 1 (invalid input), 2 (usage or I/O).
+// (or standard input), -o with whole-file writes (converter::WriteOutputFile:
+// files replaced whole, devices and FIFOs written through, symbolic links
+// followed, the temporary file removed on SIGINT/SIGTERM/SIGHUP), --check,
+// -q, -v, --help, --version, diagnostics as `file:line: error: message
+// [CODE]`, and exit codes 0 (converted; warnings allowed), 1 (invalid
+// input), 2 (usage or I/O: IO_ERROR for unreadable input, standard input
+// included, and unwritable output; OUTPUT_IS_INPUT when -o names the input
+// file, however spelled).
 #pragma once
 
 #include <functional>

@@ -81,8 +81,30 @@ std::vector<std::pair<int, size_t>> Interleave(
 // Shapes URDF cannot hold, carried in <gazebo reference="LINK">.
 // A shape that came from a URDF goes back as the URDF wrote it (its
 // <capsule>, a <cdf> of pybullet's).
+// What is negative about a box, cylinder, capsule or sphere ("length -1"),
+// or "" when nothing is. URDF readers refuse such a shape (urdf2sdf:
+// GEOMETRY_INVALID) while SDFormat (libsdformat) accepts it, so it is
+// carried as SDFormat instead.
+std::string NegativeSize(const Geometry& g) {
+  switch (g.type) {
+    case Geometry::Type::kBox:
+      return (g.size.array() < 0).any()
+                 ? "size '" + xml::FormatVector3(g.size) + "'"
+                 : "";
+    case Geometry::Type::kCylinder:
+    case Geometry::Type::kCapsule:
+      if (g.length < 0) return "length " + xml::FormatDouble(g.length);
+      [[fallthrough]];
+    case Geometry::Type::kSphere:
+      return g.radius < 0 ? "radius " + xml::FormatDouble(g.radius) : "";
+    default:
+      return "";
+  }
+}
+
 bool NeedsCarrying(const frames::Shape& s, const UrdfWriteOptions& options) {
   const Geometry& g = s.geometry;
+  if (!NegativeSize(g).empty()) return true;
   auto sdf_shape = [](const std::string& n) {
     return n == "heightmap" || n == "polyline" || n == "image" || n == "empty";
   };
@@ -344,6 +366,18 @@ void UrdfWriter::Carried(const frames::Link& l,
         is_visual ? static_cast<const frames::Shape*>(&l.visuals[index])
                   : static_cast<const frames::Shape*>(&l.collisions[index]);
     const char* kind = is_visual ? "visual" : "collision";
+    if (const std::string negative = NegativeSize(s->geometry);
+        !negative.empty()) {
+      diags_->Warning("GEOMETRY_SIZE_NEGATIVE",
+                      ShapeWhat(kind, *s, l.name) + " has a negative " +
+                          negative +
+                          ", which URDF readers refuse; it is carried as "
+                          "SDFormat in <gazebo reference=\"" +
+                          l.name + "\">",
+                      s->where);
+      SdfShape(*s, is_visual, index, l.name);
+      continue;
+    }
     const bool capsule = s->geometry.type == Geometry::Type::kCapsule;
     const std::string shape =
         capsule                                      ? "capsule"
@@ -380,8 +414,17 @@ void UrdfWriter::SdfShape(const frames::Shape& s, bool is_visual, size_t index,
     w_.Verbatim(*g.other);  // an SDFormat shape read verbatim
   } else {
     switch (g.type) {
+      case Geometry::Type::kBox:  // carried for a negative size
+        w_.Start("box");
+        w_.Leaf("size", xml::Numbers(g.size));
+        break;
+      case Geometry::Type::kSphere:
+        w_.Start("sphere");
+        w_.Leaf("radius", g.radius);
+        break;
+      case Geometry::Type::kCylinder:
       case Geometry::Type::kCapsule:
-        w_.Start("capsule");
+        w_.Start(g.type == Geometry::Type::kCylinder ? "cylinder" : "capsule");
         w_.Leaf("radius", g.radius);
         w_.Leaf("length", g.length);
         break;
@@ -666,6 +709,28 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   if (model.name.empty()) {
     diags->Error("NAME_EMPTY", "the model has no name; a URDF robot needs one",
                  model.where);
+  }
+  // Robot-level materials as URDF readers take them: named (urdfdom keeps
+  // an empty name, but no visual can name it; urdf2sdf refuses it), and a
+  // name defined twice only the same both times.
+  std::unordered_map<std::string_view, const frames::Material*> materials;
+  for (const auto& m : model.materials) {
+    if (m.name.empty()) {
+      diags->Error("NAME_EMPTY",
+                   "a robot-level material of " + robot +
+                       " has an empty name; a URDF material definition needs "
+                       "one",
+                   m.where);
+      continue;
+    }
+    const auto [it, first] = materials.emplace(m.name, &m);
+    if (!first && (it->second->rgba != m.rgba ||
+                   it->second->texture != m.texture)) {
+      diags->Error("MATERIAL_DUPLICATE",
+                   "robot-level material " + Quoted(m.name) + " of " + robot +
+                       " is defined twice, differently",
+                   m.where);
+    }
   }
   for (const auto& m : model.models) {
     form(robot + " has nested model " + Quoted(m.name) +

@@ -33,7 +33,9 @@
 //    ellipsoid, which URDF lacks) the visual or collision is carried as an
 //    SDFormat <visual>/<collision> in a `<gazebo reference="LINK">` block
 //    written after the link (libsdformat copies such elements into the link)
-//    with a CAPSULE_NOT_URDF / GEOMETRY_NOT_URDF warning.
+//    with a CAPSULE_NOT_URDF / GEOMETRY_NOT_URDF warning. So is a box,
+//    cylinder, capsule or sphere with a negative size, which SDFormat
+//    accepts and URDF readers refuse (GEOMETRY_SIZE_NEGATIVE warning).
 //  - Data only SDFormat has (material ambient/diffuse/specular/emissive and
 //    children, shape, limit, dynamics and axis children) is not written; a
 //    URDF_CANNOT_EXPRESS warning names each.
@@ -67,8 +69,9 @@ struct UrdfWriteOptions {
 //    link other than the root (URDF_FORM_INVALID);
 //  - at least one link (URDF_NO_LINK), none named `world` (URDF_FORM_INVALID:
 //    the convention reserves it for the fixed world frame);
-//  - the robot, link and joint names non-empty (NAME_EMPTY); link names
-//    unique, joint names (as written) unique (DUPLICATE_NAME);
+//  - the robot, link, joint and robot-level material names non-empty
+//    (NAME_EMPTY); link names unique, joint names (as written) unique
+//    (DUPLICATE_NAME);
 //  - joint types URDF has (JOINT_TYPE_NOT_URDF), parent a link or `world`
 //    (JOINT_PARENT_LINK_INVALID), child a link (JOINT_CHILD_LINK_INVALID),
 //    not both the same (JOINT_PARENT_SAME_AS_CHILD);

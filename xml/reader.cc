@@ -1,13 +1,18 @@
 #include "xml/reader.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <vector>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace xml {
 namespace {
@@ -46,27 +51,46 @@ bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
   return true;
 }
 
+// Reads the open descriptor `fd` to its end; on failure reports IO_ERROR
+// "cannot read WHAT: reason" on `source`.
+std::optional<std::string> ReadAll(int fd, const std::string& what,
+                                   const std::string& source,
+                                   frames::Diagnostics* diags) {
+  std::string data;
+  char buf[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n == 0) return data;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      diags->Error("IO_ERROR",
+                   "cannot read " + what + ": " + std::strerror(errno),
+                   {source, 0});
+      return std::nullopt;
+    }
+    data.append(buf, static_cast<size_t>(n));
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> ReadFile(const std::string& path,
                                     frames::Diagnostics* diags) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) {
-    diags->Error("IO_ERROR", "cannot open '" + path + "' for reading",
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    diags->Error("IO_ERROR",
+                 "cannot open '" + path + "' for reading: " +
+                     std::strerror(errno),
                  {path, 0});
     return std::nullopt;
   }
-  std::string data;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
-  const bool failed = std::ferror(f);
-  std::fclose(f);
-  if (failed) {
-    diags->Error("IO_ERROR", "error reading '" + path + "'", {path, 0});
-    return std::nullopt;
-  }
+  auto data = ReadAll(fd, "'" + path + "'", path, diags);
+  ::close(fd);
   return data;
+}
+
+std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags) {
+  return ReadAll(STDIN_FILENO, "standard input", "<stdin>", diags);
 }
 
 bool Parse(std::string_view text, const std::string& file, Document* doc,

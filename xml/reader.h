@@ -18,9 +18,15 @@
 
 namespace xml {
 
-// Reads a whole file; nullopt (and an IO_ERROR diagnostic) if it can't.
+// Reads a whole file; nullopt (and an IO_ERROR diagnostic naming the file
+// and the operating system's reason, e.g. "Is a directory") if it can't.
 std::optional<std::string> ReadFile(const std::string& path,
                                     frames::Diagnostics* diags);
+
+// Reads standard input to its end; nullopt (and an IO_ERROR diagnostic on
+// `<stdin>` with the reason) when it cannot be read: closed ("Bad file
+// descriptor"), a directory, a read error. Distinct from an empty input.
+std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags);
 
 // Parses `text` into `doc`; on failure reports the document's ErrorCode()
 // (XML_ERROR, XML_CHARACTER_INVALID, XML_NAME_INVALID or

@@ -1,0 +1,181 @@
+// converter::WriteOutputFile at the points a command-line test cannot reach
+// reliably: a SIGTERM or SIGINT arriving while the temporary file exists (the
+// write is stopped there by the before_rename hook, in a child process)
+// removes it and ends the process by that signal, leaving the old file as
+// it was; and what SameRegularFile counts as one file.
+#include "converter/file_io.h"
+
+#include <csignal>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+std::string NewDir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  std::string dir = std::string(tmp ? tmp : "/tmp") + "/file_io_" + name + "_" +
+                    std::to_string(::getpid());
+  ::mkdir(dir.c_str(), 0755);
+  return dir;
+}
+
+std::vector<std::string> List(const std::string& dir) {
+  std::vector<std::string> names;
+  if (DIR* d = ::opendir(dir.c_str())) {
+    while (const dirent* e = ::readdir(d)) {
+      const std::string n = e->d_name;
+      if (n != "." && n != "..") names.push_back(n);
+    }
+    ::closedir(d);
+  }
+  return names;
+}
+
+std::string Read(const std::string& path) {
+  std::string data;
+  if (FILE* f = std::fopen(path.c_str(), "rb")) {
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
+    std::fclose(f);
+  }
+  return data;
+}
+
+void WriteFile(const std::string& path, const std::string& data) {
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr) << path;
+  std::fwrite(data.data(), 1, data.size(), f);
+  std::fclose(f);
+}
+
+// In a child with the command-line handlers installed, writes `path` and
+// sends itself `sig` once the temporary file is complete; returns the
+// child's wait status.
+int WriteInterruptedBy(int sig, const std::string& path) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    converter::RemoveTemporaryFilesOnSignal();
+    std::string error;
+    converter::WriteOutputFile(path, std::string(1 << 20, 'x'), &error,
+                               [sig] { ::kill(::getpid(), sig); });
+    ::_exit(0);  // not reached when the signal ends the process
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return status;
+}
+
+class Interrupted : public ::testing::TestWithParam<int> {};
+
+TEST_P(Interrupted, RemovesTheTemporaryFileAndKeepsTheOldOne) {
+  const int sig = GetParam();
+  const std::string dir = NewDir("signal" + std::to_string(sig));
+  const std::string out = dir + "/out.sdf";
+  WriteFile(out, "old\n");
+  const int status = WriteInterruptedBy(sig, out);
+  ASSERT_TRUE(WIFSIGNALED(status)) << "exited with " << WEXITSTATUS(status);
+  EXPECT_EQ(WTERMSIG(status), sig);
+  EXPECT_EQ(List(dir), std::vector<std::string>{"out.sdf"});
+  EXPECT_EQ(Read(out), "old\n");
+}
+
+TEST_P(Interrupted, NewFileLeavesNothing) {
+  const int sig = GetParam();
+  const std::string dir = NewDir("signal_new" + std::to_string(sig));
+  const int status = WriteInterruptedBy(sig, dir + "/out.sdf");
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), sig);
+  EXPECT_TRUE(List(dir).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, Interrupted,
+                         ::testing::Values(SIGTERM, SIGINT, SIGHUP));
+
+// Without the handlers, the same interruption would leave the temporary
+// file: the test above depends on them.
+TEST(Interrupted, WithoutHandlersTheTemporaryFileStays) {
+  const std::string dir = NewDir("no_handler");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::string error;
+    converter::WriteOutputFile(dir + "/out.sdf", "data", &error,
+                               [] { ::kill(::getpid(), SIGTERM); });
+    ::_exit(0);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  const auto left = List(dir);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].rfind("out.sdf.tmp.", 0), 0u) << left[0];
+}
+
+TEST(WriteOutputFile, ReplacesWholeKeepingModeAndWritesNewFiles) {
+  const std::string dir = NewDir("replace");
+  const std::string out = dir + "/out.sdf";
+  WriteFile(out, "old\n");
+  ::chmod(out.c_str(), 0640);
+  std::string error;
+  ASSERT_TRUE(converter::WriteOutputFile(out, "new\n", &error)) << error;
+  EXPECT_EQ(Read(out), "new\n");
+  struct stat st;
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+  ASSERT_TRUE(converter::WriteOutputFile(dir + "/fresh.sdf", "", &error));
+  EXPECT_EQ(Read(dir + "/fresh.sdf"), "");
+  EXPECT_EQ(List(dir).size(), 2u);
+}
+
+TEST(WriteOutputFile, SymbolicLinkLoopIsAnError) {
+  const std::string dir = NewDir("loop");
+  ::symlink("b", (dir + "/a").c_str());
+  ::symlink("a", (dir + "/b").c_str());
+  std::string error;
+  EXPECT_FALSE(converter::WriteOutputFile(dir + "/a", "x", &error));
+  EXPECT_NE(error.find("Too many levels of symbolic links"), std::string::npos)
+      << error;
+  EXPECT_EQ(List(dir).size(), 2u);
+}
+
+TEST(WriteOutputFile, MissingDirectoryIsAnError) {
+  const std::string dir = NewDir("missing");
+  std::string error;
+  EXPECT_FALSE(
+      converter::WriteOutputFile(dir + "/no/such/out.sdf", "x", &error));
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos)
+      << error;
+  EXPECT_TRUE(List(dir).empty());
+}
+
+TEST(SameRegularFile, SpellingsLinksAndDescriptors) {
+  const std::string dir = NewDir("same");
+  const std::string a = dir + "/a.urdf";
+  WriteFile(a, "x");
+  WriteFile(dir + "/other.urdf", "x");
+  ::mkdir((dir + "/sub").c_str(), 0755);
+  ::symlink("a.urdf", (dir + "/link").c_str());
+  ::link(a.c_str(), (dir + "/hard").c_str());
+  EXPECT_TRUE(converter::SameRegularFile(a, a));
+  EXPECT_TRUE(converter::SameRegularFile(a, dir + "/sub/../a.urdf"));
+  EXPECT_TRUE(converter::SameRegularFile(a, dir + "/link"));
+  EXPECT_TRUE(converter::SameRegularFile(a, dir + "/hard"));
+  EXPECT_FALSE(converter::SameRegularFile(a, dir + "/other.urdf"));
+  EXPECT_FALSE(converter::SameRegularFile(a, dir + "/missing"));
+  EXPECT_FALSE(converter::SameRegularFile(dir + "/sub", dir + "/sub"));
+  FILE* f = std::fopen(a.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(converter::SameRegularFile(::fileno(f), dir + "/link"));
+  EXPECT_FALSE(converter::SameRegularFile(::fileno(f), dir + "/other.urdf"));
+  std::fclose(f);
+}
+
+}  // namespace
