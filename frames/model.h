@@ -270,6 +270,9 @@ struct Model {
   // SDFormat 1.8 //model/@placement_frame (or //include/placement_frame):
   // the frame of this model that `pose` places; empty = the model frame.
   std::string placement_frame;
+  // Other attributes of an SDF //model (1.11 @namespace ...), in document
+  // order, kept as written.
+  std::vector<std::pair<std::string, std::string>> attributes;
   bool is_static = false;
   std::vector<Link> links;
   std::vector<Joint> joints;
@@ -300,7 +303,7 @@ struct World {
   // Everything else (physics, scene, gravity, lights, plugins, actors,
   // includes of non-models ...), kept verbatim in document order.
   std::vector<Element> extensions;
-  std::vector<ChildRef> order;  // models, frames, extensions (kLink/kJoint unused)
+  std::vector<ChildRef> order;  // models, joints, frames, extensions (kLink unused)
   // The SDF version the world was read from ("1.7" forbids the 1.8 scoped
   // references); empty: taken from the world's own (not included) models.
   std::string source_version;

@@ -2,11 +2,20 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <utility>
 
+#include <Eigen/Geometry>
+
+#include "frames/graph.h"
+#include "frames/inertia.h"
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "xml/reader.h"
@@ -22,6 +31,8 @@ using xml::Node;
 using xml::Context;
 
 constexpr int kMaxIncludeDepth = 32;
+// The newest SDFormat read: 1.12.
+constexpr int kNewestMinor = 12;
 
 using xml::Is;
 
@@ -61,6 +72,79 @@ std::optional<bool> ParseBool(std::string_view s) {
   return std::nullopt;
 }
 
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// +inf or -inf for "inf", "-inf", "+inf", "infinity" (any case), as
+// libsdformat reads them; 0 for anything else.
+double Infinity(std::string_view text) {
+  std::string v(text);
+  double sign = 1.0;
+  if (!v.empty() && (v[0] == '-' || v[0] == '+')) {
+    sign = v[0] == '-' ? -1.0 : 1.0;
+    v.erase(0, 1);
+  }
+  v = Lower(v);
+  return v == "inf" || v == "infinity"
+             ? sign * std::numeric_limits<double>::infinity()
+             : 0.0;
+}
+
+// The inertial of a solid shape of uniform `density` about its centre, in
+// the shape's frame (SDFormat's shapes: cylinders and capsules along z),
+// exactly; nullopt for shapes without a closed form here (meshes,
+// planes, heightmaps, cones ...).
+std::optional<frames::InertialInFrame> ShapeInertial(const Geometry& g,
+                                                     double density) {
+  frames::InertialInFrame out;
+  double ixx = 0, iyy = 0, izz = 0;
+  const double r = g.radius, l = g.length;
+  switch (g.type) {
+    case Geometry::Type::kBox: {
+      const Eigen::Vector3d s = g.size;
+      out.mass = density * s.x() * s.y() * s.z();
+      ixx = out.mass / 12 * (s.y() * s.y() + s.z() * s.z());
+      iyy = out.mass / 12 * (s.x() * s.x() + s.z() * s.z());
+      izz = out.mass / 12 * (s.x() * s.x() + s.y() * s.y());
+      break;
+    }
+    case Geometry::Type::kCylinder:
+      out.mass = density * M_PI * r * r * l;
+      ixx = iyy = out.mass * (3 * r * r + l * l) / 12;
+      izz = out.mass * r * r / 2;
+      break;
+    case Geometry::Type::kSphere:
+      out.mass = density * 4.0 / 3.0 * M_PI * r * r * r;
+      ixx = iyy = izz = 0.4 * out.mass * r * r;
+      break;
+    case Geometry::Type::kCapsule: {
+      // A cylinder and two hemispheres (each of mass m_s / 2, its centre of
+      // mass 3r/8 beyond the cylinder's end).
+      const double m_c = density * M_PI * r * r * l;
+      const double m_s = density * 4.0 / 3.0 * M_PI * r * r * r;
+      out.mass = m_c + m_s;
+      ixx = iyy = m_c * (3 * r * r + l * l) / 12 +
+                  m_s * (0.4 * r * r + l * l / 4 + 3 * l * r / 8);
+      izz = m_c * r * r / 2 + m_s * 0.4 * r * r;
+      break;
+    }
+    case Geometry::Type::kEllipsoid: {
+      const Eigen::Vector3d a = g.radii;
+      out.mass = density * 4.0 / 3.0 * M_PI * a.x() * a.y() * a.z();
+      ixx = out.mass / 5 * (a.y() * a.y() + a.z() * a.z());
+      iyy = out.mass / 5 * (a.x() * a.x() + a.z() * a.z());
+      izz = out.mass / 5 * (a.x() * a.x() + a.y() * a.y());
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  out.I_I = Eigen::Vector3d(ixx, iyy, izz).asDiagonal();
+  return out;
+}
+
 std::vector<std::string> SplitPath(const char* value) {
   std::vector<std::string> out;
   if (!value) return out;
@@ -75,12 +159,128 @@ std::vector<std::string> SplitPath(const char* value) {
   return out;
 }
 
-// Parsed included files, shared by every reader of one top-level read: a
-// model included 22 times is read once.
-struct IncludeCache {
-  std::map<std::string, std::shared_ptr<const SdfDocument>> documents;
-  std::vector<std::string> stack;  // files being read, for cycle detection
+// An included file as read, and how many models and links it holds (its
+// own and its includes', expanded).
+struct CachedDocument {
+  std::shared_ptr<const SdfDocument> doc;
+  size_t size = 0;
 };
+
+// Parsed included files, shared by every reader of one top-level read: a
+// model included 22 times is read once. Keyed by canonical path (realpath),
+// so `./x.sdf`, `././x.sdf` and a model:// URI naming the same file are one
+// file for the cache and for cycle detection.
+struct IncludeCache {
+  std::map<std::string, CachedDocument> documents;
+  std::vector<std::string> stack;  // canonical paths being read (cycles)
+  // Models and links instantiated by includes so far, against
+  // ReadOptions::max_expanded_size (an include "bomb" is refused before it
+  // is built).
+  size_t expanded = 0;
+  bool expansion_reported = false;
+};
+
+// Models and links in `m`, nested ones included.
+size_t ExpandedSize(const Model& m) {
+  size_t n = 1 + m.links.size();
+  for (const Model& c : m.models) n += ExpandedSize(c);
+  return n;
+}
+
+// The canonical form of an existing path (symlinks, `.` and `..` resolved);
+// the path itself when it cannot be resolved.
+std::string CanonicalPath(const std::string& path) {
+  char* resolved = ::realpath(path.c_str(), nullptr);
+  if (!resolved) return path;
+  std::string out(resolved);
+  std::free(resolved);
+  return out;
+}
+
+// %XX escapes of a URI path segment decoded ("Mecanum%20lift").
+std::string PercentDecoded(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out.push_back(static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16)));
+      i += 2;
+    } else {
+      out.push_back(s[i]);
+    }
+  }
+  return out;
+}
+
+// The entry of directory `dir` whose name equals `name` ignoring case (Fuel
+// caches owners and model names in lower case, URIs spell them as the
+// owner did); "" when none.
+std::string EntryIgnoringCase(const std::string& dir, const std::string& name) {
+  if (IsDirectory(dir + "/" + name)) return dir + "/" + name;
+  std::error_code ec;
+  std::string found;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string n = e.path().filename().string();
+    if (Lower(n) == Lower(name) && (found.empty() || n < found)) found = n;
+  }
+  return found.empty() ? std::string() : dir + "/" + found;
+}
+
+// A Fuel model URI, https://HOST/1.0/OWNER/models/NAME[/VERSION|/tip].
+struct FuelUri {
+  std::string host, owner, name, version;  // version "" = the newest
+};
+
+std::optional<FuelUri> ParseFuelUri(const std::string& uri) {
+  size_t start;
+  if (uri.compare(0, 8, "https://") == 0) start = 8;
+  else if (uri.compare(0, 7, "http://") == 0) start = 7;
+  else return std::nullopt;
+  std::vector<std::string> parts;
+  size_t i = start;
+  while (i <= uri.size()) {
+    size_t slash = uri.find('/', i);
+    if (slash == std::string::npos) slash = uri.size();
+    if (slash > i) parts.push_back(PercentDecoded(uri.substr(i, slash - i)));
+    i = slash + 1;
+  }
+  // host, 1.0, owner, models, name [, version]
+  if (parts.size() < 5 || parts.size() > 6 || parts[3] != "models") {
+    return std::nullopt;
+  }
+  FuelUri f{parts[0], parts[2], parts[4], parts.size() == 6 ? parts[5] : ""};
+  if (f.version == "tip") f.version.clear();
+  for (char c : f.version) {
+    if (c < '0' || c > '9') return std::nullopt;
+  }
+  return f;
+}
+
+// The cached model directory of `f` under Fuel cache root `root`
+// (ROOT/HOST/OWNER/models/NAME/VERSION), names matched ignoring case, the
+// highest version when none is given; "" when not cached.
+std::string FuelCachedModel(const std::string& root, const FuelUri& f) {
+  std::string dir = EntryIgnoringCase(root, f.host);
+  if (!dir.empty()) dir = EntryIgnoringCase(dir, f.owner);
+  if (!dir.empty()) dir = EntryIgnoringCase(dir, "models");
+  if (!dir.empty()) dir = EntryIgnoringCase(dir, f.name);
+  if (dir.empty()) return {};
+  if (!f.version.empty()) {
+    return IsDirectory(dir + "/" + f.version) ? dir + "/" + f.version : "";
+  }
+  long best = -1;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string n = e.path().filename().string();
+    if (n.empty() || n.size() > 9 ||
+        n.find_first_not_of("0123456789") != std::string::npos ||
+        !IsDirectory(dir + "/" + n)) {
+      continue;
+    }
+    best = std::max(best, std::stol(n));
+  }
+  return best < 0 ? std::string() : dir + "/" + std::to_string(best);
+}
 
 class SdfReader {
  public:
@@ -95,16 +295,23 @@ class SdfReader {
   const Node* RequiredChild(const Node* e, const char* name);
   // Reads //pose (or 1.0's //origin/@pose) of `e` into `pose`.
   bool ReadPose(const Node* e, frames::Pose* pose);
+  // The value of <pose> element `p` (text `text`), with its
+  // rotation_format and degrees.
+  bool ReadPoseValue(const Node* p, std::string_view text,
+                     frames::Pose* pose);
   std::optional<double> ChildDouble(const Node* e, const char* name);
   // An SDF bool's text; BOOL_INVALID (and nullopt) when it is not one.
   std::optional<bool> BoolText(const Node* e);
   // The numbers `fields` names, from child elements (or 1.0's attributes)
   // of `e`; any other child is kept in `extensions`.
+  // `infinite_ok`: "inf", "-inf" (any case, also "infinity") are values
+  // (joint limits, which SDFormat 1.10 defaults to +-inf and libsdformat
+  // reads in every version).
   void ReadNumbers(
       const Node* e,
       std::initializer_list<std::pair<const char*, std::optional<double>*>>
           fields,
-      std::vector<Element>* extensions);
+      std::vector<Element>* extensions, bool infinite_ok = false);
   bool ChildVector(const Node* e, const char* name, int n, double* out);
   bool ReadGeometry(const Node* e, Geometry* g);
   void ReadMaterial(const Node* e, frames::Material* m);
@@ -112,8 +319,13 @@ class SdfReader {
   void ReadVisual(const Node* e, frames::Visual* v);
   void ReadCollision(const Node* e, frames::Collision* c);
   void ReadLink(const Node* e, frames::Link* link);
+  // //inertial/@auto (1.11); `e` is the link's <inertial>.
+  void ComputeAutoInertial(const Node* e, frames::Link* link);
   void ReadAxis(const Node* e, frames::JointAxis* axis);
   void ReadJoint(const Node* e, frames::Joint* joint);
+  // 1.11 //axis/mimic into joint->mimic (the element also stays in the
+  // axis's kept elements, so an SDF writer keeps it as written).
+  void ReadMimic(const Node* e, frames::Joint* joint);
   void ReadFrame(const Node* e, frames::Frame* frame);
   void ReadModel(const Node* e, Model* model);
   void ReadWorld(const Node* e, frames::World* world);
@@ -121,8 +333,24 @@ class SdfReader {
   // `others` when it includes something else (a light, an actor).
   std::optional<Model> ReadInclude(const Node* e,
                                    std::vector<Element>* others);
+  // The file an include's uri names; INCLUDE_UNRESOLVED (naming every
+  // place searched) when none.
   std::optional<std::string> FindIncludedFile(const Node* e,
                                               const std::string& uri);
+  // //include/@merge (1.9): BOOL_INVALID when not a bool.
+  bool IsMerge(const Node* include);
+  // 1.9 merge-include, as libsdformat 12 does it: the included model's
+  // links, joints, frames, nested models, plugins and custom elements join
+  // `parent`, and a frame "_merged__NAME__model__" attached to its
+  // canonical link, placed where the include places the model, stands in
+  // for its __model__ (every reference to __model__, and every default
+  // that meant it, now names that frame).
+  void Merge(const Node* include, Model included, Model* parent);
+  void Merge(const Node* include, Model included, frames::World* parent);
+  // The proxy frame of a merged model, and its contents rewritten to it;
+  // false when the model cannot be merged.
+  bool PrepareMerge(const Node* include, bool into_world, Model* included,
+                    frames::Frame* proxy);
   void Upgrade(std::vector<Element>* elements, LegacyParent parent) {
     if (minor_ < 7) UpgradeToSdf17(elements, parent, version_);
   }
@@ -163,8 +391,11 @@ bool SdfReader::ReadPose(const Node* e, frames::Pose* pose) {
   std::string_view text;
   if (p) {
     text = xml::Text(p);
-    const char* rel =
-        p->Attribute(minor_ < 7 ? "frame" : "relative_to");  // 1.5/1.6 @frame
+    // 1.5/1.6 write @frame; libsdformat migrates it to @relative_to, and
+    // reads a @relative_to such a file already has (every document is read
+    // as its newest version), so both are honoured, @frame first.
+    const char* rel = minor_ < 7 ? p->Attribute("frame") : nullptr;
+    if (!rel) rel = p->Attribute("relative_to");
     if (rel) pose->relative_to = rel;
   } else if (minor_ <= 2) {
     p = e->FirstChildElement("origin");  // 1.0: <origin pose="..."/>
@@ -173,11 +404,68 @@ bool SdfReader::ReadPose(const Node* e, frames::Pose* pose) {
   } else {
     return true;
   }
+  return ReadPoseValue(p, text, pose);
+}
+
+bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
+                              frames::Pose* pose) {
+  // 1.9 //pose/@rotation_format and @degrees (read in every version, as
+  // libsdformat 12 reads them after migrating a file to 1.9).
+  bool quaternion = false;
+  if (const char* f = p->Attribute("rotation_format")) {
+    if (std::strcmp(f, "quat_xyzw") == 0) {
+      quaternion = true;
+    } else if (std::strcmp(f, "euler_rpy") != 0) {
+      ctx_.diags->Error("POSE_ROTATION_FORMAT_INVALID",
+                        std::string("<pose rotation_format='") + f +
+                            "'> is not one of 'euler_rpy' or 'quat_xyzw'",
+                        ctx_.At(p));
+      return false;
+    }
+  }
+  bool degrees = false;
+  if (const char* d = p->Attribute("degrees")) {
+    auto b = ParseBool(d);
+    if (!b) {
+      ctx_.diags->Error("BOOL_INVALID",
+                        std::string("<pose degrees='") + d +
+                            "'> is not a bool",
+                        ctx_.At(p));
+      return false;
+    }
+    degrees = *b;
+  }
+  if (quaternion && degrees) {
+    ctx_.diags->Error("POSE_DEGREES_WITH_QUATERNION",
+                      "<pose degrees='true'> does not apply to "
+                      "rotation_format='quat_xyzw'",
+                      ctx_.At(p));
+    return false;
+  }
   if (text.empty()) return true;  // 1.7: an empty <pose/> is the identity
-  double v[6];
-  if (!xml::ParseVector(text, 6, "<pose>", p, ctx_, v)) return false;
+  if (!quaternion) {
+    double v[6];
+    if (!xml::ParseVector(text, 6, "<pose>", p, ctx_, v)) return false;
+    pose->xyz = {v[0], v[1], v[2]};
+    pose->rpy = {v[3], v[4], v[5]};
+    if (degrees) pose->rpy *= M_PI / 180.0;
+    return true;
+  }
+  double v[7];
+  if (!xml::ParseVector(text, 7, "<pose rotation_format='quat_xyzw'>", p,
+                        ctx_, v)) {
+    return false;
+  }
+  const Eigen::Quaterniond q(v[6], v[3], v[4], v[5]);  // w x y z
+  if (!(q.norm() > 1e-12)) {
+    ctx_.diags->Error("POSE_QUATERNION_INVALID",
+                      "<pose rotation_format='quat_xyzw'> '" +
+                          std::string(text) + "' has a zero quaternion",
+                      ctx_.At(p));
+    return false;
+  }
   pose->xyz = {v[0], v[1], v[2]};
-  pose->rpy = {v[3], v[4], v[5]};
+  pose->rpy = frames::RpyFromRotation(q.normalized().toRotationMatrix());
   return true;
 }
 
@@ -196,7 +484,7 @@ void SdfReader::ReadNumbers(
     const Node* e,
     std::initializer_list<std::pair<const char*, std::optional<double>*>>
         fields,
-    std::vector<Element>* extensions) {
+    std::vector<Element>* extensions, bool infinite_ok) {
   for (const Node* x = e->FirstChildElement(); x;
        x = x->NextSiblingElement()) {
     std::optional<double>* field = nullptr;
@@ -204,7 +492,10 @@ void SdfReader::ReadNumbers(
       if (Is(x, name)) field = f;
     }
     if (field) {
-      *field = xml::ParseDouble(xml::Text(x), xml::What(x), x, ctx_);
+      const double inf = infinite_ok ? Infinity(xml::Text(x)) : 0.0;
+      *field = inf != 0.0
+                   ? std::optional<double>(inf)
+                   : xml::ParseDouble(xml::Text(x), xml::What(x), x, ctx_);
     } else {
       extensions->push_back(xml::ToElement(x, ctx_));
     }
@@ -431,6 +722,76 @@ void SdfReader::ReadLink(const Node* e, frames::Link* link) {
     }
   }
   Upgrade(&link->extensions, LegacyParent::kLink);
+  const Node* inertial = e->FirstChildElement("inertial");
+  if (inertial && inertial->Attribute("auto")) {
+    auto b = ParseBool(inertial->Attribute("auto"));
+    if (!b) {
+      ctx_.diags->Error("BOOL_INVALID",
+                        std::string("<inertial auto='") +
+                            inertial->Attribute("auto") + "'> is not a bool",
+                        ctx_.At(inertial));
+    } else if (*b) {
+      ComputeAutoInertial(inertial, link);
+    }
+  }
+}
+
+void SdfReader::ComputeAutoInertial(const Node* e, frames::Link* link) {
+  // SDFormat 1.11 //inertial/@auto: the inertial of the link's collisions,
+  // each a solid of its //collision/density (1000 kg/m^3 by default); with
+  // //inertial/mass given, that inertia scaled to that mass.
+  std::vector<frames::InertialInFrame> parts;
+  for (const frames::Collision& c : link->collisions) {
+    double density = 1000.0;
+    for (const Element& x : c.extensions) {
+      if (x.name != "density") continue;
+      auto v = xml::ParseNumberList(x.text);
+      if (!v || v->size() != 1 || !((*v)[0] > 0)) {
+        ctx_.diags->Error("INERTIAL_DENSITY_INVALID",
+                          "<collision name='" + c.name + "'> <density> '" +
+                              x.text + "' is not a positive number",
+                          x.where);
+        return;
+      }
+      density = (*v)[0];
+    }
+    auto part = ShapeInertial(c.geometry, density);
+    const bool in_link_frame = c.pose.relative_to.empty() ||
+                               c.pose.relative_to == link->name;
+    if (!part || !in_link_frame) {
+      ctx_.diags->Warning(
+          "INERTIAL_AUTO_NOT_COMPUTED",
+          "link '" + link->name + "': <inertial auto='true'> is not computed" +
+              (part ? " (collision '" + c.name +
+                          "' is posed relative_to another frame)"
+                    : " (collision '" + c.name +
+                          "' is a shape without a closed-form inertia)") +
+              "; the inertial is kept as written",
+          ctx_.At(e));
+      return;
+    }
+    part->X_BI = c.pose.ToIsometry();
+    parts.push_back(*part);
+  }
+  if (parts.empty()) {
+    ctx_.diags->Error("INERTIAL_AUTO_NO_COLLISION",
+                      "link '" + link->name +
+                          "': <inertial auto='true'> needs a collision to "
+                          "compute the inertia from",
+                      ctx_.At(e));
+    return;
+  }
+  frames::InertialInFrame total = frames::CombineInertials(parts);
+  frames::Inertial& in = link->inertial ? *link->inertial
+                                        : link->inertial.emplace();
+  in.where = ctx_.At(e);
+  if (e->FirstChildElement("mass") && total.mass > 0) {
+    total.I_I *= in.mass / total.mass;
+    total.mass = in.mass;
+  }
+  in.mass = total.mass;
+  in.pose = frames::Pose::FromIsometry(total.X_BI);
+  in.SetInertiaMatrix(total.I_I);
 }
 
 void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
@@ -451,7 +812,7 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
       ReadNumbers(c,
                   {{"lower", &l.lower}, {"upper", &l.upper},
                    {"effort", &l.effort}, {"velocity", &l.velocity}},
-                  &l.extensions);
+                  &l.extensions, /*infinite_ok=*/true);
     } else if (Is(c, "dynamics")) {
       frames::JointDynamics& d = axis->dynamics.emplace();
       ReadNumbers(c, {{"damping", &d.damping}, {"friction", &d.friction}},
@@ -474,6 +835,32 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
                       ctx_.At(xyz ? xyz : e));
   }
   if (minor_ < 7 && in_model_frame) axis->expressed_in = "__model__";
+}
+
+void SdfReader::ReadMimic(const Node* e, frames::Joint* joint) {
+  const char* leader = e->Attribute("joint");
+  if (!leader || !*leader) {
+    ctx_.diags->Error("ATTRIBUTE_MISSING",
+                      "<mimic> of joint '" + joint->name +
+                          "' has no 'joint' attribute",
+                      ctx_.At(e));
+    return;
+  }
+  const char* axis = e->Attribute("axis");
+  if (axis && std::strcmp(axis, "axis") != 0) return;  // axis2: SDF only
+  frames::Mimic& m = joint->mimic.emplace();
+  m.joint = leader;
+  std::optional<double> reference;
+  std::vector<Element> rest;
+  ReadNumbers(e,
+              {{"multiplier", &m.multiplier}, {"offset", &m.offset},
+               {"reference", &reference}},
+              &rest);
+  // SDFormat: q = multiplier * (q_leader - reference) + offset; the model
+  // (URDF's form): q = multiplier * q_leader + offset.
+  if (reference && *reference != 0.0) {
+    m.offset = m.offset.value_or(0.0) - m.multiplier.value_or(1.0) * *reference;
+  }
 }
 
 void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
@@ -511,6 +898,7 @@ void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
     }
     if (Is(c, "axis")) {
       ReadAxis(c, &joint->axis.emplace());
+      if (const Node* m = c->FirstChildElement("mimic")) ReadMimic(m, joint);
     } else if (Is(c, "axis2")) {
       ReadAxis(c, &joint->axis2.emplace());
     } else {
@@ -536,7 +924,25 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   model->source_version = version_;
   if (const char* n = RequiredName(e)) model->name = n;
   if (const char* c = e->Attribute("canonical_link")) model->canonical_link = c;
-  if (const char* p = e->Attribute("placement_frame")) model->placement_frame = p;
+  if (const char* p = e->Attribute("placement_frame")) {
+    model->placement_frame = p;
+  }
+  for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
+    const std::string key = a->Name();
+    if (key == "name" || key == "canonical_link" ||
+        key == "placement_frame" || key == "static") {
+      continue;
+    }
+    model->attributes.emplace_back(key, a->Value());
+    if (key.find(':') == std::string::npos) {
+      ctx_.diags->Warning("ATTRIBUTE_KEPT",
+                          "<model name='" + model->name + "'> attribute '" +
+                              key +
+                              "' is kept as written; nothing here interprets "
+                              "it",
+                          ctx_.At(e));
+    }
+  }
   ReadPose(e, &model->pose);
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
@@ -560,8 +966,12 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
     } else if (Is(c, "include") && options_.resolve_includes) {
       const size_t before = model->extensions.size();
       if (auto m = ReadInclude(c, &model->extensions)) {
-        model->models.push_back(std::move(*m));
-        note(K::kModel, model->models.size());
+        if (IsMerge(c)) {
+          Merge(c, std::move(*m), model);
+        } else {
+          model->models.push_back(std::move(*m));
+          note(K::kModel, model->models.size());
+        }
       } else if (model->extensions.size() > before) {
         note(K::kExtension, model->extensions.size());
       }
@@ -598,11 +1008,20 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
     } else if (Is(c, "frame")) {
       ReadFrame(c, &world->frames.emplace_back());
       note(K::kFrame, world->frames.size());
+    } else if (Is(c, "joint")) {
+      // SDFormat 1.10 //world/joint (read in every version, as libsdformat
+      // migrates a document before reading it).
+      ReadJoint(c, &world->joints.emplace_back());
+      note(K::kJoint, world->joints.size());
     } else if (Is(c, "include") && options_.resolve_includes) {
       const size_t before = world->extensions.size();
       if (auto m = ReadInclude(c, &world->extensions)) {
-        world->models.push_back(std::move(*m));
-        note(K::kModel, world->models.size());
+        if (IsMerge(c)) {
+          Merge(c, std::move(*m), world);
+        } else {
+          world->models.push_back(std::move(*m));
+          note(K::kModel, world->models.size());
+        }
       } else if (world->extensions.size() > before) {
         note(K::kExtension, world->extensions.size());
       }
@@ -614,56 +1033,94 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
+// The SDF file of model directory `dir`: the one its model.config names
+// for the newest version this reader supports (as libsdformat picks), else
+// model.sdf; "" when neither is there. An unreadable model.config is passed
+// over, as libsdformat does.
+std::string ModelDirectoryFile(const std::string& dir) {
+  frames::Diagnostics unreadable;
+  const auto config_text = xml::ReadFile(dir + "/model.config", &unreadable);
+  xml::Document config;
+  if (config_text && config.Parse(*config_text)) {
+    const Node* model = config.RootElement();
+    while (model && !Is(model, "model")) model = model->NextSiblingElement();
+    std::string best;
+    int best_minor = -1;
+    for (const Node* s = model ? model->FirstChildElement("sdf") : nullptr; s;
+         s = s->NextSiblingElement("sdf")) {
+      const char* v = s->Attribute("version");
+      const int minor = v ? MinorVersion(v) : -1;
+      const bool readable = minor >= 0 && minor <= kNewestMinor;
+      if (best.empty() || (readable && minor > best_minor)) {
+        best = std::string(xml::Text(s));
+        best_minor = readable ? minor : -1;
+      }
+    }
+    if (!best.empty() && IsFile(dir + "/" + best)) return dir + "/" + best;
+  }
+  if (IsFile(dir + "/model.sdf")) return dir + "/model.sdf";
+  return {};
+}
+
 std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
                                                        const std::string& uri) {
   std::vector<std::string> candidates;
   const std::string kModel = "model://";
   const std::string kFile = "file://";
+  const std::optional<FuelUri> fuel = ParseFuelUri(uri);
   if (uri.compare(0, kModel.size(), kModel) == 0) {
     const std::string rest = uri.substr(kModel.size());
     for (const auto& d : ModelSearchDirs(options_.model_paths,
-                                         options_.use_environment_paths)) candidates.push_back(d + "/" + rest);
+                                         options_.use_environment_paths)) {
+      candidates.push_back(d + "/" + rest);
+    }
+  } else if (fuel) {
+    for (const auto& root : FuelCacheDirs(options_)) {
+      const std::string dir = FuelCachedModel(root, *fuel);
+      candidates.push_back(dir.empty() ? root + "/" + Lower(fuel->host) + "/" +
+                                             Lower(fuel->owner) + "/models/" +
+                                             Lower(fuel->name) +
+                                             (fuel->version.empty()
+                                                  ? std::string("/<newest>")
+                                                  : "/" + fuel->version)
+                                       : dir);
+    }
   } else {
     std::string path = uri.compare(0, kFile.size(), kFile) == 0
                            ? uri.substr(kFile.size())
                            : uri;
-    if (!path.empty() && path[0] != '/') path = DirName(ctx_.file) + "/" + path;
-    candidates.push_back(path);
+    if (!path.empty() && path[0] != '/') {
+      candidates.push_back(DirName(ctx_.file) + "/" + path);
+      // A bare name ("x500") is then looked up in the model paths, as
+      // libsdformat's and Gazebo's file lookup do.
+      for (const auto& d : ModelSearchDirs(options_.model_paths,
+                                           options_.use_environment_paths)) {
+        candidates.push_back(d + "/" + path);
+      }
+    } else {
+      candidates.push_back(path);
+    }
   }
   for (const auto& c : candidates) {
     if (IsFile(c)) return c;
     if (!IsDirectory(c)) continue;
-    // A model directory: its model.config names the SDF file per version;
-    // like libsdformat, take the newest version this reader supports.
-    // An unreadable model.config is passed over, as libsdformat does.
-    frames::Diagnostics unreadable;
-    const auto config_text = xml::ReadFile(c + "/model.config", &unreadable);
-    xml::Document config;
-    if (config_text && config.Parse(*config_text)) {
-      const Node* model = config.RootElement();
-      while (model && !Is(model, "model")) model = model->NextSiblingElement();
-      std::string best;
-      int best_minor = -1;
-      for (const Node* s = model ? model->FirstChildElement("sdf") : nullptr;
-           s; s = s->NextSiblingElement("sdf")) {
-        const char* v = s->Attribute("version");
-        const int minor = v ? MinorVersion(v) : -1;
-        const bool readable = minor >= 0 && minor <= 7;
-        if (best.empty() || (readable && minor > best_minor)) {
-          best = std::string(xml::Text(s));
-          best_minor = readable ? minor : -1;
-        }
-      }
-      if (!best.empty() && IsFile(c + "/" + best)) return c + "/" + best;
-    }
-    if (IsFile(c + "/model.sdf")) return c + "/model.sdf";
+    const std::string file = ModelDirectoryFile(c);
+    if (!file.empty()) return file;
   }
-  ctx_.diags->Error("INCLUDE_UNRESOLVED",
-                    "<include> uri '" + uri + "' names no file" +
-                        (uri.compare(0, kModel.size(), kModel) == 0
-                             ? " in the model paths (set SDF_PATH)"
-                             : ""),
-                    ctx_.At(e));
+  std::string searched;
+  for (const auto& c : candidates) searched += (searched.empty() ? "" : ", ") + c;
+  std::string message = "<include> uri '" + uri + "' names no file";
+  if (candidates.empty()) {
+    message += fuel ? "; no Fuel cache directory to search"
+                    : "; no model path to search (give --model-path or set "
+                      "SDF_PATH, GZ_SIM_RESOURCE_PATH, "
+                      "IGN_GAZEBO_RESOURCE_PATH or GAZEBO_MODEL_PATH)";
+  } else {
+    message += "; searched: " + searched;
+    if (fuel) message += " (Fuel models are not downloaded; only the local "
+                         "Fuel cache is read)";
+  }
+  ctx_.diags->Error("INCLUDE_UNRESOLVED", message, ctx_.At(e));
   return std::nullopt;
 }
 
@@ -672,12 +1129,14 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   const Node* u = RequiredChild(e, "uri");
   if (!u) return std::nullopt;
   const std::string uri(xml::Text(u));
-  auto path = FindIncludedFile(e, uri);
-  if (!path) return std::nullopt;
+  auto found = FindIncludedFile(e, uri);
+  if (!found) return std::nullopt;
+  const std::string path = CanonicalPath(*found);
   for (const auto& open : cache_->stack) {
-    if (open == *path) {
+    if (open == path) {
       ctx_.diags->Error("INCLUDE_CYCLE",
-                        "<include> of '" + *path + "' includes itself",
+                        "<include> of '" + uri + "' (" + path +
+                            ") includes a file that is including it",
                         ctx_.At(e));
       return std::nullopt;
     }
@@ -687,31 +1146,46 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
                       ctx_.At(e));
     return std::nullopt;
   }
-  std::shared_ptr<const SdfDocument> doc;
-  auto cached = cache_->documents.find(*path);
-  if (cached != cache_->documents.end()) {
-    doc = cached->second;
-  } else {
+  auto cached = cache_->documents.find(path);
+  if (cached == cache_->documents.end()) {
     frames::Diagnostics inner;
-    auto text = xml::ReadFile(*path, &inner);
+    auto text = xml::ReadFile(*found, &inner);
     std::optional<SdfDocument> read;
     if (text) {
-      cache_->stack.push_back(*path);
-      SdfReader reader(*path, &inner, options_, cache_);
+      cache_->stack.push_back(path);
+      SdfReader reader(*found, &inner, options_, cache_);
       read = reader.Read(*text);
       cache_->stack.pop_back();
     }
     ctx_.diags->Append(inner);
     if (!read) return std::nullopt;
-    doc = std::make_shared<const SdfDocument>(std::move(*read));
-    cache_->documents.emplace(*path, doc);
+    CachedDocument c;
+    c.doc = std::make_shared<const SdfDocument>(std::move(*read));
+    if (!c.doc->models.empty()) c.size = ExpandedSize(c.doc->models.front());
+    cached = cache_->documents.emplace(path, std::move(c)).first;
   }
-  if (doc->models.empty()) {
+  const SdfDocument& doc = *cached->second.doc;
+  if (doc.models.empty()) {
     // model://sun is a light: kept as the include, which is its 1.7 form.
     others->push_back(xml::ToElement(e, ctx_));
     return std::nullopt;
   }
-  Model m = doc->models.front();
+  // Refuse an include "bomb" (a diamond of files each including the next
+  // twice) before copying, by the number of models and links it makes.
+  cache_->expanded += cached->second.size;
+  if (cache_->expanded > options_.max_expanded_size) {
+    if (!cache_->expansion_reported) {
+      cache_->expansion_reported = true;
+      ctx_.diags->Error(
+          "INCLUDE_EXPANSION_TOO_LARGE",
+          "<include> of '" + uri + "' makes the document hold more than " +
+              std::to_string(options_.max_expanded_size) +
+              " models and links once its includes are expanded",
+          ctx_.At(e));
+    }
+    return std::nullopt;
+  }
+  Model m = doc.models.front();
   if (const Node* n = e->FirstChildElement("name")) {
     m.name = std::string(xml::Text(n));
   }
@@ -720,16 +1194,209 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
     ReadPose(e, &m.pose);
   }
   if (const Node* s = e->FirstChildElement("static")) {
-    if (auto b = ParseBool(xml::Text(s))) m.is_static = *b;
+    if (auto b = BoolText(s)) m.is_static = *b;
+  }
+  if (const Node* pf = e->FirstChildElement("placement_frame")) {
+    m.placement_frame = std::string(xml::Text(pf));
   }
   // Plugins given in the include belong to the model.
   for (const Node* p = e->FirstChildElement("plugin"); p;
        p = p->NextSiblingElement("plugin")) {
     m.extensions.push_back(xml::ToElement(p, ctx_));
+    if (!m.order.empty()) {
+      m.order.push_back({frames::ChildRef::Kind::kExtension,
+                         static_cast<int>(m.extensions.size()) - 1});
+    }
   }
   m.include = xml::ToElement(e, ctx_);
   m.where = ctx_.At(e);
   return m;
+}
+
+bool SdfReader::IsMerge(const Node* include) {
+  const char* m = include->Attribute("merge");
+  if (!m) return false;
+  auto b = ParseBool(m);
+  if (!b) {
+    ctx_.diags->Error("BOOL_INVALID",
+                      std::string("<include merge='") + m + "'> is not a bool",
+                      ctx_.At(include));
+    return false;
+  }
+  return *b;
+}
+
+bool SdfReader::PrepareMerge(const Node* include, bool into_world,
+                             Model* m, frames::Frame* proxy) {
+  const std::string name = "_merged__" + m->name + "__model__";
+  // The included model's canonical link and placement frame, from the
+  // frame core (its problems are reported when the merged model is
+  // checked, so they are not reported twice here).
+  frames::Diagnostics ignored;
+  const frames::FrameGraph g = frames::FrameGraph::Build(*m, &ignored);
+  proxy->name = name;
+  proxy->attached_to = g.canonical_link();
+  proxy->where = ctx_.At(include);
+  proxy->pose = m->pose;
+  if (!m->placement_frame.empty()) {
+    // X_RM = X_RP * X_MP^-1: the include's pose places the placement frame.
+    const auto X_MP = g.PoseInModel(m->placement_frame);
+    if (!X_MP) {
+      ctx_.diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
+                        "placement_frame '" + m->placement_frame +
+                            "' of merge-included model '" + m->name +
+                            "' names no frame of that model",
+                        ctx_.At(include));
+      return false;
+    }
+    proxy->pose = frames::Pose::FromIsometry(
+        m->pose.ToIsometry() * X_MP->inverse(), m->pose.relative_to);
+  }
+  if (proxy->pose.relative_to.empty()) {
+    proxy->pose.relative_to = into_world ? "world" : "__model__";
+  }
+  auto to_proxy = [&](std::string* ref, bool if_empty) {
+    if (*ref == "__model__" || (if_empty && ref->empty())) *ref = name;
+  };
+  for (frames::Link& l : m->links) to_proxy(&l.pose.relative_to, true);
+  for (Model& n : m->models) to_proxy(&n.pose.relative_to, true);
+  for (frames::Frame& f : m->frames) {
+    to_proxy(&f.attached_to, true);
+    to_proxy(&f.pose.relative_to, false);
+  }
+  for (frames::Joint& j : m->joints) {
+    to_proxy(&j.pose.relative_to, false);
+    to_proxy(&j.parent, false);
+    to_proxy(&j.child, false);
+    if (j.axis) to_proxy(&j.axis->expressed_in, false);
+    if (j.axis2) to_proxy(&j.axis2->expressed_in, false);
+  }
+  // Only named and custom elements join the parent (libsdformat drops
+  // <static>, <self_collide>, <enable_wind> ... of a merged model).
+  std::vector<Element> kept;
+  for (Element& x : m->extensions) {
+    if (x.name == "plugin" || x.name == "gripper" ||
+        x.name.find(':') != std::string::npos) {
+      kept.push_back(std::move(x));
+    } else {
+      ctx_.diags->Warning("MERGE_INCLUDE_ELEMENT_DROPPED",
+                          "<" + x.name + "> of merge-included model '" +
+                              m->name +
+                              "' is not merged into the including " +
+                              (into_world ? "world" : "model") +
+                              " (libsdformat drops it too)",
+                          ctx_.At(include));
+    }
+  }
+  if (m->is_static) {
+    ctx_.diags->Warning("MERGE_INCLUDE_ELEMENT_DROPPED",
+                        "<static> of merge-included model '" + m->name +
+                            "' is not merged into the including " +
+                            (into_world ? "world" : "model") +
+                            " (libsdformat drops it too)",
+                        ctx_.At(include));
+  }
+  m->extensions = std::move(kept);
+  return true;
+}
+
+namespace {
+
+// Appends the elements of `from` (in its document order when it has one)
+// to `to`'s lists, noting each in `order` through `note`.
+template <typename Note>
+void AppendMerged(Model&& from, std::vector<frames::Link>* links,
+                  std::vector<frames::Joint>* joints,
+                  std::vector<frames::Frame>* frames_out,
+                  std::vector<Model>* models, std::vector<Element>* extensions,
+                  Note note) {
+  using K = frames::ChildRef::Kind;
+  std::vector<frames::ChildRef> order = from.order;
+  const size_t sizes[] = {from.links.size(), from.joints.size(),
+                          from.frames.size(), from.models.size(),
+                          from.extensions.size()};
+  // A stale or missing order: the lists one after another.
+  size_t counted = 0;
+  for (const auto& r : order) {
+    if (r.index < 0 || static_cast<size_t>(r.index) >=
+                           sizes[static_cast<int>(r.kind)]) {
+      counted = static_cast<size_t>(-1);
+      break;
+    }
+    ++counted;
+  }
+  size_t total = 0;
+  for (size_t n : sizes) total += n;
+  if (counted != total) {
+    order.clear();
+    for (int k = 0; k < 5; ++k) {
+      for (size_t i = 0; i < sizes[k]; ++i) {
+        order.push_back({static_cast<K>(k), static_cast<int>(i)});
+      }
+    }
+  }
+  for (const auto& r : order) {
+    switch (r.kind) {
+      case K::kLink:
+        links->push_back(std::move(from.links[r.index]));
+        note(K::kLink, links->size());
+        break;
+      case K::kJoint:
+        joints->push_back(std::move(from.joints[r.index]));
+        note(K::kJoint, joints->size());
+        break;
+      case K::kFrame:
+        frames_out->push_back(std::move(from.frames[r.index]));
+        note(K::kFrame, frames_out->size());
+        break;
+      case K::kModel:
+        models->push_back(std::move(from.models[r.index]));
+        note(K::kModel, models->size());
+        break;
+      case K::kExtension:
+        extensions->push_back(std::move(from.extensions[r.index]));
+        note(K::kExtension, extensions->size());
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+void SdfReader::Merge(const Node* include, Model m, Model* parent) {
+  frames::Frame proxy;
+  if (!PrepareMerge(include, false, &m, &proxy)) return;
+  using K = frames::ChildRef::Kind;
+  auto note = [&](K kind, size_t size) {
+    parent->order.push_back({kind, static_cast<int>(size) - 1});
+  };
+  parent->frames.push_back(std::move(proxy));
+  note(K::kFrame, parent->frames.size());
+  AppendMerged(std::move(m), &parent->links, &parent->joints, &parent->frames,
+               &parent->models, &parent->extensions, note);
+}
+
+void SdfReader::Merge(const Node* include, Model m, frames::World* parent) {
+  if (!m.links.empty()) {
+    // libsdformat: MERGE_INCLUDE_UNSUPPORTED; a world holds no links.
+    ctx_.diags->Error("MERGE_INCLUDE_UNSUPPORTED",
+                      "merge-include of model '" + m.name +
+                          "' into a world: a world cannot hold its links (" +
+                          m.links.front().name + ", ...)",
+                      ctx_.At(include));
+    return;
+  }
+  frames::Frame proxy;
+  if (!PrepareMerge(include, true, &m, &proxy)) return;
+  using K = frames::ChildRef::Kind;
+  auto note = [&](K kind, size_t size) {
+    parent->order.push_back({kind, static_cast<int>(size) - 1});
+  };
+  parent->frames.push_back(std::move(proxy));
+  note(K::kFrame, parent->frames.size());
+  std::vector<frames::Link> no_links;
+  AppendMerged(std::move(m), &no_links, &parent->joints, &parent->frames,
+               &parent->models, &parent->extensions, note);
 }
 
 std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
@@ -758,10 +1425,10 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   version_ = version;
   out.version = version_;
   minor_ = MinorVersion(version_);
-  if (minor_ < 0 || minor_ > 12) {
+  if (minor_ < 0 || minor_ > kNewestMinor) {
     ctx_.diags->Error("SDF_VERSION_UNSUPPORTED",
                       "SDFormat version '" + version_ +
-                          "' is not supported (1.0 to 1.7 are)",
+                          "' is not supported (1.0 to 1.12 are)",
                       ctx_.At(root));
     return std::nullopt;
   }
@@ -785,10 +1452,23 @@ std::vector<std::string> ModelSearchDirs(
     const std::vector<std::string>& model_paths, bool use_environment_paths) {
   std::vector<std::string> dirs = model_paths;
   if (use_environment_paths) {
-    for (const char* var :
-         {"SDF_PATH", "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH"}) {
+    for (const char* var : {"SDF_PATH", "GZ_SIM_RESOURCE_PATH",
+                            "IGN_GAZEBO_RESOURCE_PATH", "GAZEBO_MODEL_PATH"}) {
       for (auto& d : SplitPath(std::getenv(var))) dirs.push_back(d);
     }
+  }
+  return dirs;
+}
+
+std::vector<std::string> FuelCacheDirs(const ReadOptions& options) {
+  std::vector<std::string> dirs = options.fuel_cache_dirs;
+  if (!options.use_environment_paths) return dirs;
+  for (const char* var : {"GZ_FUEL_CACHE_PATH", "IGN_FUEL_CACHE_PATH"}) {
+    if (const char* v = std::getenv(var); v && *v) dirs.push_back(v);
+  }
+  if (const char* home = std::getenv("HOME"); home && *home) {
+    dirs.push_back(std::string(home) + "/.gz/fuel");
+    dirs.push_back(std::string(home) + "/.ignition/fuel");
   }
   return dirs;
 }
@@ -798,7 +1478,7 @@ std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    frames::Diagnostics* diags,
                                    const ReadOptions& options) {
   IncludeCache cache;
-  cache.stack.push_back(file);
+  cache.stack.push_back(CanonicalPath(file));
   SdfReader reader(file, diags, options, &cache);
   return reader.Read(text);
 }

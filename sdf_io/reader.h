@@ -28,20 +28,35 @@
 namespace sdf_io {
 
 struct ReadOptions {
-  // Directories searched for model://NAME (each holding NAME/model.config or
-  // NAME/model.sdf). Empty: the SDF_PATH and GZ_SIM_RESOURCE_PATH (and
-  // IGN_GAZEBO_RESOURCE_PATH) environment variables, ':'-separated.
+  // Directories searched first for model://NAME (each holding
+  // NAME/model.config or NAME/model.sdf); then, when use_environment_paths,
+  // those of SDF_PATH, GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH and
+  // GAZEBO_MODEL_PATH (':'-separated).
   std::vector<std::string> model_paths;
+  // Fuel cache roots searched first for https://fuel.gazebosim.org/1.0/
+  // OWNER/models/NAME[/VERSION] (ROOT/HOST/OWNER/models/NAME/VERSION);
+  // then, when use_environment_paths, GZ_FUEL_CACHE_PATH,
+  // IGN_FUEL_CACHE_PATH, ~/.gz/fuel and ~/.ignition/fuel.
+  std::vector<std::string> fuel_cache_dirs;
   bool use_environment_paths = true;
   // When false, //include elements are kept verbatim and not resolved.
   bool resolve_includes = true;
+  // The most models and links includes may instantiate in one read (each
+  // instance of an included model counts all its models and links, nested
+  // includes expanded): beyond it the read fails with
+  // INCLUDE_EXPANSION_TOO_LARGE instead of exhausting memory.
+  size_t max_expanded_size = 100000;
 };
 
 // The directories model://NAME is looked up in: `model_paths`, then (when
-// `use_environment_paths`) SDF_PATH, GZ_SIM_RESOURCE_PATH and
-// IGN_GAZEBO_RESOURCE_PATH, each ':'-separated.
+// `use_environment_paths`) SDF_PATH, GZ_SIM_RESOURCE_PATH,
+// IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH, each ':'-separated.
 std::vector<std::string> ModelSearchDirs(
     const std::vector<std::string>& model_paths, bool use_environment_paths);
+
+// The Fuel cache roots a Fuel URI is looked up in, in order (see
+// ReadOptions::fuel_cache_dirs).
+std::vector<std::string> FuelCacheDirs(const ReadOptions& options);
 
 // Reads one SDF document. Returns nullopt when the text cannot be read as an
 // SDF document at all (not XML, no <sdf> root, unsupported version); other

@@ -283,6 +283,7 @@ void SdfWriter::Model(const frames::Model& m) {
   }
   w_.Start("model").Attr("name", m.name);
   if (!m.canonical_link.empty()) w_.Attr("canonical_link", m.canonical_link);
+  for (const auto& [key, value] : m.attributes) w_.Attr(key, value);
   if (m.is_static) w_.Leaf("static", "true");
   Pose(m.pose);
   auto link = [&](size_t i) { Link(m.links[i]); };
@@ -327,6 +328,8 @@ void SdfWriter::World(const frames::World& world) {
   auto joint = [&](size_t i) { Joint(world.joints[i]); };
   auto frame = [&](size_t i) { Frame(world.frames[i]); };
   auto model = [&](size_t i) { Model(world.models[i]); };
+  // World joints (SDFormat 1.10) are written where they were read, so
+  // nothing read is lost.
   Ordered(world.order, 0, world.joints.size(), world.frames.size(),
           world.models.size(), world.extensions, none, joint, frame, model);
   w_.End();

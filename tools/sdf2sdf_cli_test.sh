@@ -61,6 +61,33 @@ grep -q "bad.sdf:1: error: frame 'f' is attached_to 'nope'.*\[FRAME_ATTACHED_TO_
   fail "bad: diagnostic: $(cat "$TMP/err")"
 [ ! -s "$TMP/out" ] || fail "bad: wrote output"
 
+# Include cycles through other spellings of one path (issue 19, item 3):
+# exit 1, INCLUDE_CYCLE, nothing written.
+mkdir -p "$TMP/cycle"
+printf '<sdf version="1.9"><model name="x"><link name="l"/><include><uri>./x.sdf</uri><name>a</name></include><include><uri>././x.sdf</uri><name>b</name></include></model></sdf>' >"$TMP/cycle/x.sdf"
+"$BIN" "$TMP/cycle/x.sdf" -o "$TMP/cycle.out" 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "include cycle: exit $rc, expected 1"
+grep -q "x.sdf:1: error: <include> of './x.sdf' .*\[INCLUDE_CYCLE\]" "$TMP/err" ||
+  fail "include cycle: diagnostic: $(cat "$TMP/err")"
+[ ! -e "$TMP/cycle.out" ] || fail "include cycle: wrote output"
+
+# A diamond of 25 files each including the next twice (2^24 instances):
+# refused by the expansion limit, exit 1, within seconds (the reader test
+# checks the time and memory bound of the read itself).
+mkdir -p "$TMP/diamond"
+for i in $(seq 0 24); do
+  inc=""
+  [ "$i" -lt 24 ] && inc="<include><uri>d$((i + 1)).sdf</uri><name>a</name></include><include><uri>d$((i + 1)).sdf</uri><name>b</name></include>"
+  printf '<sdf version="1.9"><model name="m%s"><link name="l"/>%s</model></sdf>' "$i" "$inc" >"$TMP/diamond/d$i.sdf"
+done
+timeout 20 "$BIN" "$TMP/diamond/d0.sdf" -o "$TMP/diamond.out" 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "include diamond: exit $rc, expected 1"
+grep -q "d[0-9]*.sdf:1: error: <include> of 'd[0-9]*.sdf' makes the document hold more than 100000 models and links .*\[INCLUDE_EXPANSION_TOO_LARGE\]" "$TMP/err" ||
+  fail "include diamond: diagnostic: $(head -c 2000 "$TMP/err")"
+[ ! -e "$TMP/diamond.out" ] || fail "include diamond: wrote output"
+
 # Usage and I/O errors: exit 2.
 "$BIN" --no-such-flag >/dev/null 2>&1; [ $? -eq 2 ] || fail "unknown flag: not exit 2"
 "$BIN" "$TMP/missing.sdf" >/dev/null 2>&1; [ $? -eq 2 ] || fail "missing file: not exit 2"

@@ -1,7 +1,9 @@
 // Loading with libsdformat for test oracles; see sdformat_loader.h.
 #include "sdf_io/testing/sdformat_loader.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -59,14 +61,10 @@ sdf::Errors ReadAndLoad(sdf::Root* root, const sdf::ParserConfig& config,
   return errors;
 }
 
-}  // namespace
-
-sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
-  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
-  for (const std::string& dir : model_paths) {
-    config.AddURIPath("model://", dir);
-  }
-  config.SetFindCallback([model_paths](const std::string& uri) {
+// Gazebo's find callback over `model_paths`.
+std::function<std::string(const std::string&)> FindIn(
+    std::vector<std::string> model_paths) {
+  return [model_paths](const std::string& uri) {
     std::string name = uri;
     const std::size_t scheme = name.find("://");
     if (scheme != std::string::npos) name = name.substr(scheme + 3);
@@ -75,7 +73,31 @@ sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
       if (std::ifstream(candidate).good()) return candidate;
     }
     return std::string();
-  });
+  };
+}
+
+}  // namespace
+
+sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
+  // libsdformat 12.3 reads the files a merge-include (//include/@merge)
+  // includes with the global configuration instead of the one it is given
+  // (fixed in 12.4, "Use ParserConfig more in parser.cc"), so the model
+  // directories are also added to the global one, each once (tests are
+  // single-threaded).
+  static std::vector<std::string>* global_dirs = new std::vector<std::string>;
+  sdf::ParserConfig& global = sdf::ParserConfig::GlobalConfig();
+  bool added = false;
+  for (const std::string& dir : model_paths) {
+    if (std::find(global_dirs->begin(), global_dirs->end(), dir) ==
+        global_dirs->end()) {
+      global_dirs->push_back(dir);
+      global.AddURIPath("model://", dir);
+      added = true;
+    }
+  }
+  if (added) global.SetFindCallback(FindIn(*global_dirs));
+  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
+  config.SetFindCallback(FindIn(model_paths));
   return config;
 }
 

@@ -36,6 +36,10 @@ namespace sdf_oracle {
 // model_paths, in order (each holds one folder per model), and, for anything
 // libsdformat's own search misses (a URI with another scheme or none), the
 // name looked up in those directories too, as Gazebo's find callback does.
+// The directories are also added, once each, to libsdformat's global
+// configuration, which libsdformat 12.3 uses instead of the given one for
+// the files a merge-include includes (so a configuration made later also
+// finds model:// URIs in directories an earlier one named).
 sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths);
 
 // As root->Load(path, config), with sdf::init run once per process.
