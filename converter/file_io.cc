@@ -133,12 +133,15 @@ bool ResolveLinks(const std::string& path, std::string* resolved,
 // Creates a new file named `base` plus a random suffix, mode 0666 less the
 // umask (as a shell redirection creates one), close-on-exec, registered for
 // removal on a signal.
+constexpr char kTemporaryInfix[] = ".tmp.";
+constexpr size_t kTemporaryHexDigits = 16;
+
 int CreateTemporaryFile(const std::string& base, std::string* name,
                         std::unique_ptr<TemporaryFileRegistration>* reg) {
   std::random_device random;
   static constexpr char kHex[] = "0123456789abcdef";
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string candidate = base + ".tmp.";
+    std::string candidate = base + kTemporaryInfix;
     for (int k = 0; k < 2; ++k) {
       uint32_t bits = random();
       for (int d = 0; d < 8; ++d, bits >>= 4) candidate += kHex[bits & 15];
@@ -249,6 +252,18 @@ bool IsSameRegularFile(const struct stat& sa, const std::string& b) {
 }
 
 }  // namespace
+
+bool IsTemporaryFileName(const std::string& base_name) {
+  const size_t at = base_name.rfind(kTemporaryInfix);
+  if (at == std::string::npos || at == 0) return false;
+  const size_t digits = at + sizeof(kTemporaryInfix) - 1;
+  if (base_name.size() - digits != kTemporaryHexDigits) return false;
+  for (size_t i = digits; i < base_name.size(); ++i) {
+    const char c = base_name[i];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  }
+  return true;
+}
 
 bool WriteAll(int fd, std::string_view data, const std::string& what,
               std::string* error) {

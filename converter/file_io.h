@@ -33,6 +33,11 @@ bool WriteOutputFile(const std::string& path, std::string_view data,
                      std::string* error,
                      const std::function<void()>& before_rename = nullptr);
 
+// True when `base_name` (a file name without directories) has the form of
+// the temporary files WriteOutputFile makes (NAME.tmp. and 16 hex digits): a
+// leftover of a process killed by a signal it could not catch (SIGKILL).
+bool IsTemporaryFileName(const std::string& base_name);
+
 // Writes all of `data` to the open descriptor `fd` (retrying short writes
 // and EINTR). On failure `error` is "cannot write WHAT: <reason>", `what`
 // being "'<path>'" or "standard output".

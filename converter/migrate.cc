@@ -70,12 +70,10 @@ std::optional<std::string> UpgradedName(const std::string& rel) {
   return stem.substr(0, stem.size() - 5) + ext;
 }
 
-// A temporary file WriteFileAtomically left behind when a run was killed
-// (NAME.tmp.XXXXXX): never a source.
+// A temporary file WriteOutputFile left behind when a run was killed:
+// never a source.
 bool IsTemporary(const std::string& rel) {
-  const std::string base = BaseName(rel);
-  const size_t at = base.rfind(".tmp.");
-  return at != std::string::npos && base.size() - at == 11;
+  return IsTemporaryFileName(BaseName(rel));
 }
 
 enum class Kind { kUrdf, kSdf, kModelConfig, kOther };
@@ -345,7 +343,7 @@ void Migration::Write(Task* task, const std::string& data) {
       frames::Diagnostics read;
       auto original = xml::ReadFile(SourcePath(task->file.source), &read);
       if (!original ||
-          !WriteFileAtomically(backup, *original, &error)) {
+          !WriteOutputFile(backup, *original, &error)) {
         task->file.status = MigrateStatus::kFailed;
         task->file.diagnostics.Error(
             "IO_ERROR",
@@ -357,7 +355,7 @@ void Migration::Write(Task* task, const std::string& data) {
     }
   }
   const std::string path = OutputPath(task->file.output);
-  if (!WriteFileAtomically(path, data, &error)) {
+  if (!WriteOutputFile(path, data, &error)) {
     task->file.status = MigrateStatus::kFailed;
     task->file.diagnostics.Error("IO_ERROR", error, {task->file.source, 0});
     return;

@@ -17,7 +17,7 @@
 //  - model:// includes resolve inside the repository first: every directory
 //    holding a model directory (one with a model.config) is a model path,
 //    before `model_paths` and the environment's.
-//  - Each output is written whole or not at all (WriteFileAtomically); a
+//  - Each output is written whole or not at all (WriteOutputFile); a
 //    failed file never stops the others.
 //  - Resume: every output written is recorded with a content hash (FNV-1a
 //    64) of its inputs and of itself in DST_DIR/.migrate-manifest, appended

@@ -112,7 +112,7 @@ bool Manifest::Save(const std::string& path, std::string* error) {
   }
   std::string text = kHeader;
   for (const auto& [source, e] : recorded_) text += EntryLine(e);
-  return WriteFileAtomically(path, text, error);
+  return WriteOutputFile(path, text, error);
 }
 
 }  // namespace converter

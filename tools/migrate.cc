@@ -86,6 +86,8 @@ std::string Rate(int done, int total, double seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Ctrl-C or a kill leaves no temporary file behind (converter/file_io.h).
+  converter::RemoveTemporaryFilesOnSignal();
   // Under `bazel run`, resolve relative paths against the user's directory.
   if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
     if (::chdir(wd) != 0) {
@@ -213,7 +215,7 @@ int main(int argc, char** argv) {
   for (const auto& e : report.errors) log->critical("{}", e);
   if (!report_path.empty() && report.errors.empty()) {
     std::string error;
-    if (!converter::WriteFileAtomically(
+    if (!converter::WriteOutputFile(
             report_path, converter::MigrateReportJson(report, options),
             &error)) {
       log->critical("{}", error);
