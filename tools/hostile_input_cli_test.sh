@@ -34,13 +34,17 @@ fail() {
   failures=$((failures + 1))
 }
 
+# The address-space cap; none under AddressSanitizer (--config=asan sets
+# ASAN_OPTIONS), whose shadow memory reserves terabytes of it.
+memory_cap() { [ -n "${ASAN_OPTIONS:-}" ] || ulimit -v 1000000; }
+
 # refused NAME BIN INPUT DIAGNOSTIC: exit 1, the diagnostic (a grep
 # pattern, anchored) is the only error, -o wrote nothing. At most 20 s and
 # 1 GB of address space.
 refused() {
   local name="$1" bin="$2" input="$3" want="$4"
   rm -f "$TMP/out"
-  (ulimit -v 1000000; timeout 20 "$bin" "$input" -o "$TMP/out") \
+  (memory_cap; timeout 20 "$bin" "$input" -o "$TMP/out") \
     >"$TMP/stdout" 2>"$TMP/err"
   local rc=$?
   [ "$rc" -eq 1 ] || fail "$name: exit $rc, expected 1: $(head -c 500 "$TMP/err")"
@@ -56,7 +60,7 @@ refused() {
 converted() {
   local name="$1" bin="$2" input="$3" pattern="${4:-}"
   rm -f "$TMP/out"
-  (ulimit -v 1000000; timeout 60 "$bin" "$input" -o "$TMP/out") \
+  (memory_cap; timeout 60 "$bin" "$input" -o "$TMP/out") \
     >"$TMP/stdout" 2>"$TMP/err"
   local rc=$?
   [ "$rc" -eq 0 ] || fail "$name: exit $rc: $(head -c 500 "$TMP/err")"
