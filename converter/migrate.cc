@@ -268,7 +268,13 @@ void Migration::Plan(const Walk& walk) {
 void Migration::ResolveConflicts() {
   std::map<std::string, std::vector<Task*>> by_output;
   for (auto& t : tasks_) {
-    if (!t.file.output.empty()) by_output[t.file.output].push_back(&t);
+    if (!t.file.output.empty()) {
+      by_output[t.file.output].push_back(&t);
+    } else if (t.file.action == MigrateAction::kLeave) {
+      // In place, a file left alone still holds its name: nothing may be
+      // written over it.
+      by_output[t.file.source].push_back(&t);
+    }
   }
   for (auto& [output, claimants] : by_output) {
     if (claimants.size() < 2) continue;

@@ -352,6 +352,26 @@ TEST(Migrate, TwoSourcesOfOneOutputConflict) {
   EXPECT_EQ(report.ExitCode(), 1);
 }
 
+TEST(Migrate, InPlaceNeverWritesOverAnotherSource) {
+  const fs::path src = Scratch("in_place_conflict") / "repo";
+  const std::string urdf = Read(std::string(kFixture) +
+                                "/my_robot_description/urdf/my_robot.urdf");
+  WriteText(src / "robot.urdf", urdf);
+  WriteText(src / "robot.sdf",
+            Read(std::string(kFixture) + "/models/base/model.sdf"));
+  MigrateOptions o;
+  o.src_dir = src.string();
+  o.in_place = true;
+  o.target = MigrateOptions::Target::kUrdf;
+  const MigrateReport report = Migrate(o);
+  EXPECT_EQ(Statuses(report), (std::map<std::string, std::string>{
+                                  {"robot.sdf", "failed"},
+                                  {"robot.urdf", "unchanged"}}));
+  EXPECT_TRUE(
+      Find(report, "robot.sdf")->diagnostics.Has("MIGRATE_OUTPUT_CONFLICT"));
+  EXPECT_EQ(Read(src / "robot.urdf"), urdf);
+}
+
 TEST(Migrate, OutputInsideTheSourceIsNotWalked) {
   const fs::path src = CopyOfFixture("nested");
   MigrateOptions o;
