@@ -600,7 +600,8 @@ TEST(SdfGazeboOracleTest, FixturesAndCorpusReadBackInLibsdformat) {
   for (const std::string& rel : CorpusFiles(corpus, {".sdf", ".world"})) {
     if (IsSingleModelDocument(corpus + "/" + rel)) inputs.push_back({rel, corpus + "/" + rel});
   }
-  const std::vector<std::string> model_paths = {corpus + "/gazebo_models"};
+  const std::vector<std::string> model_paths =
+      test_support::CorpusModelPaths(corpus);
 
   const char* list_env = std::getenv("SDF_GAZEBO_DIFFERENCES");
   const std::string list_path =

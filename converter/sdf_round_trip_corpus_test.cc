@@ -72,7 +72,7 @@
 //                     combination (checked against the combined inertial
 //                     computed here);
 //   MASSLESS_DROPPED  libsdformat leaves out a link without mass (no
-//                     <inertial>, or mass 0) whose joint is not fixed, with
+//                     <inertial>, or mass 0 within 1e-6) whose joint is not fixed, with
 //                     its whole subtree (links, joints, sensors ...).
 // A result libsdformat does not load (LOAD) is not compared further.
 // Any other category (POSE, INERTIAL, JOINT_TYPE, JOINT_LINKS, AXIS, LIMITS,
@@ -518,7 +518,7 @@ struct UrdfTree {
   std::map<std::string, Joint> joints;
   std::vector<std::string> joint_order;
   std::map<std::string, std::string> parent_joint;  // child link -> joint
-  std::set<std::string> massless;  // no <inertial>, or mass 0
+  std::set<std::string> massless;  // no <inertial>, or mass 0 (within 1e-6)
 
   // libsdformat's URDF parser leaves out a non-root link without mass on a
   // joint that is not fixed, with its subtree: true when `link` or one of
@@ -556,7 +556,9 @@ bool ParseUrdf(const std::string& text, UrdfTree* u, std::string* why) {
     const tinyxml2::XMLElement* inertial = l->FirstChildElement("inertial");
     const tinyxml2::XMLElement* mass =
         inertial ? inertial->FirstChildElement("mass") : nullptr;
-    if (mass == nullptr || mass->DoubleAttribute("value", 0.0) == 0.0) {
+    // libsdformat's URDF parser: no mass, or ignition::math::equal(mass, 0)
+    // (within 1e-6; px4's control surfaces have mass 1e-08).
+    if (mass == nullptr || std::abs(mass->DoubleAttribute("value", 0.0)) <= 1e-6) {
       u->massless.insert(name);
     }
   }
@@ -1498,7 +1500,8 @@ TEST(SdfRoundTripCorpusTest, EveryConvertedModelComesBackThroughBothPaths) {
   const std::string corpus = CorpusDir("SDF_CORPUS_DIR");
   ASSERT_FALSE(corpus.empty())
       << "corpus not found in runfiles; set SDF_CORPUS_DIR";
-  const std::vector<std::string> model_paths = {corpus + "/gazebo_models"};
+  const std::vector<std::string> model_paths =
+      test_support::CorpusModelPaths(corpus);
   const char* only_env = std::getenv("SDF_ROUND_TRIP_ONLY");
   const std::string only = only_env ? only_env : "";
 

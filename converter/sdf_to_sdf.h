@@ -1,4 +1,4 @@
-// sdf2sdf as a library call: any SDFormat document (1.0 to 1.7, models and
+// sdf2sdf as a library call: any SDFormat document (1.0 to 1.12, models and
 // worlds) in, checked against every rule of the spec's phases of parsing
 // kinematics, and written as SDFormat 1.7: explicit relative_to poses,
 // use_parent_model_frame replaced by expressed_in, kept elements in their

@@ -1,4 +1,4 @@
-// sdf2urdf as a library call: one SDFormat model (1.0 to 1.7; alone, or the
+// sdf2urdf as a library call: one SDFormat model (1.0 to 1.12; alone, or the
 // only model of a world, or chosen by name) in, URDF out, the kinematics
 // exact and nothing silently lost.
 //

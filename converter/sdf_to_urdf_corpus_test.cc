@@ -2,7 +2,7 @@
 // ../shared/corpus (Bazel data @corpus//:sdf; an <sdf> root with exactly one
 // <model> child and no <world>) that libsdformat 12 loads without errors is
 // converted with converter::SdfFileToUrdf (model:// looked up in the corpus'
-// gazebo_models directory) and the result is checked against oracles that
+// model repositories, test_support::CorpusModelPaths) and the result is checked against oracles that
 // share no code with the converter:
 //
 //  1. Refusals: a file the converter refuses must be listed in
@@ -1247,9 +1247,11 @@ TEST(SdfToUrdfCorpusTest, EverySingleModelFileConvertsOrIsListed) {
   const std::string corpus = CorpusDir("SDF_CORPUS_DIR");
   ASSERT_FALSE(corpus.empty())
       << "corpus not found in runfiles; set SDF_CORPUS_DIR";
-  const std::string model_dir = corpus + "/gazebo_models";
-  ASSERT_TRUE(fs::is_directory(model_dir)) << model_dir;
-  const std::vector<std::string> model_paths = {model_dir};
+  const std::vector<std::string> model_paths =
+      test_support::CorpusModelPaths(corpus);
+  for (const std::string& dir : model_paths) {
+    ASSERT_TRUE(fs::is_directory(dir)) << dir;
+  }
 
   const std::vector<std::string> files =
       CorpusFiles(corpus, {".sdf", ".world"});

@@ -19,6 +19,14 @@ Vector3 RpyFromRotation(const Matrix3& R) {
   // Standard extraction for R = Rz(y) Ry(p) Rx(r); at the singularity
   // (|pitch| = pi/2) roll is set to zero and yaw absorbs the rest.
   const double sp = -R(2, 0);
+  // cos(pitch), accurate near the singularity where 1 - |sp| is not.
+  const double cp = std::hypot(R(0, 0), R(1, 0));
+  if ((sp >= 1.0 - 1e-12 || sp <= -1.0 + 1e-12) && cp > 1e-9) {
+    // Within 1.4e-6 of the singularity but not at it (a pitch written as
+    // 1.570796): asin(sp) has lost the digits that tell it from pi/2.
+    return Vector3(std::atan2(R(2, 1), R(2, 2)), std::atan2(sp, cp),
+                   std::atan2(R(1, 0), R(0, 0)));
+  }
   if (sp >= 1.0 - 1e-12 || sp <= -1.0 + 1e-12) {
     const double pitch = sp > 0 ? M_PI / 2 : -M_PI / 2;
     const double yaw = std::atan2(-R(0, 1), R(1, 1));

@@ -31,6 +31,17 @@ TEST(PoseTest, GimbalLockKeepsRotation) {
   EXPECT_TRUE(RotationFromRpy(RpyFromRotation(R)).isApprox(R, 1e-9));
 }
 
+// A pitch a file writes as 1.570796 (3.3e-7 short of pi/2, px4's
+// uuv_bluerov2_heavy thrusters) is not the singularity: it comes back to
+// 1e-12, not snapped to pi/2 (which moved the rotation by 3e-7).
+TEST(PoseTest, NearGimbalLockIsNotSnapped) {
+  const Vector3 rpy(0, 1.570796, 0.785398);
+  const Matrix3 R = RotationFromRpy(rpy);
+  const Matrix3 back = RotationFromRpy(RpyFromRotation(R));
+  EXPECT_LT((back - R).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_NEAR(RpyFromRotation(R).y(), 1.570796, 1e-9);
+}
+
 }  // namespace
 }  // namespace frames
 

@@ -1335,28 +1335,17 @@ void AppendMerged(Model&& from, std::vector<frames::Link>* links,
       }
     }
   }
+  auto move = [&](auto& from_list, auto* to, const frames::ChildRef& r) {
+    to->push_back(std::move(from_list[r.index]));
+    note(r.kind, to->size());
+  };
   for (const auto& r : order) {
     switch (r.kind) {
-      case K::kLink:
-        links->push_back(std::move(from.links[r.index]));
-        note(K::kLink, links->size());
-        break;
-      case K::kJoint:
-        joints->push_back(std::move(from.joints[r.index]));
-        note(K::kJoint, joints->size());
-        break;
-      case K::kFrame:
-        frames_out->push_back(std::move(from.frames[r.index]));
-        note(K::kFrame, frames_out->size());
-        break;
-      case K::kModel:
-        models->push_back(std::move(from.models[r.index]));
-        note(K::kModel, models->size());
-        break;
-      case K::kExtension:
-        extensions->push_back(std::move(from.extensions[r.index]));
-        note(K::kExtension, extensions->size());
-        break;
+      case K::kLink: move(from.links, links, r); break;
+      case K::kJoint: move(from.joints, joints, r); break;
+      case K::kFrame: move(from.frames, frames_out, r); break;
+      case K::kModel: move(from.models, models, r); break;
+      case K::kExtension: move(from.extensions, extensions, r); break;
     }
   }
 }
@@ -1438,6 +1427,11 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
       ReadModel(c, &out.models.emplace_back());
     } else if (Is(c, "world")) {
       ReadWorld(c, &out.worlds.emplace_back());
+    } else if (Is(c, "include") && options_.resolve_includes) {
+      // A document that is one included model (libsdformat reads it so).
+      if (auto m = ReadInclude(c, &out.extensions)) {
+        out.models.push_back(std::move(*m));
+      }
     } else {
       out.extensions.push_back(xml::ToElement(c, ctx_));
     }

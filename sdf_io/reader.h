@@ -2,18 +2,57 @@
 // reader: every pose is stored with the frame it is relative to, and every
 // element the model does not represent is kept verbatim where it hangs.
 //
-// Versions 1.0 to 1.7 (and the pre-1.0 `<gazebo version=...>` root) are read.
-// Files older than 1.7 are mapped onto 1.7's explicit semantics so the frame
-// core needs one set of rules:
+// Versions 1.0 to 1.12 (and the pre-1.0 `<gazebo version=...>` root) are
+// read; anything else is SDF_VERSION_UNSUPPORTED. Like libsdformat, which
+// migrates every document to its newest version before reading it, newer
+// constructs are read in files that declare an older version (a 1.6 file's
+// //pose/@relative_to, //xyz/@expressed_in, //model/@canonical_link,
+// //pose/@degrees ...). Files older than 1.7 are mapped onto 1.7's explicit
+// semantics so the frame core needs one set of rules:
 //  - link and nested-model poses are relative to the model frame and joint
 //    poses relative to the child link (the 1.7 defaults, so nothing changes);
 //  - //joint/axis/use_parent_model_frame=true (and every 1.4 axis) becomes
 //    xyz expressed_in="__model__";
-//  - //pose/@frame becomes relative_to (empty values are dropped);
+//  - //pose/@frame becomes relative_to (empty values are dropped); a
+//    @relative_to such a file has is read when it has no @frame;
 //  - kept-verbatim elements get libsdformat's version conversions
 //    (sdf_io/legacy.h), so they are written in their 1.7 form.
-// //include elements are resolved (file paths, model://NAME through the model
-// paths and NAME/model.config) into nested models that remember the include.
+// Newer versions, each read in every version:
+//  - 1.8: //model/@placement_frame and //include/placement_frame are
+//    recorded in Model::placement_frame (the frame core resolves them);
+//    `::` references are recorded as written.
+//  - 1.9: //pose/@rotation_format (euler_rpy, or quat_xyzw with 7 numbers,
+//    normalised) and @degrees (POSE_ROTATION_FORMAT_INVALID,
+//    POSE_DEGREES_WITH_QUATERNION, BOOL_INVALID); //include/@merge, as
+//    libsdformat 12 merges: the included model's links, joints, frames,
+//    nested models, plugins and namespaced elements join the parent, a frame
+//    `_merged__NAME__model__` attached to its canonical link and placed by
+//    the include stands in for its __model__ (every `__model__` reference
+//    and default now names it), its other elements (<static> ...) are
+//    dropped with MERGE_INCLUDE_ELEMENT_DROPPED, and a merge into a world of
+//    a model with links is MERGE_INCLUDE_UNSUPPORTED.
+//  - 1.10: //world/joint into World::joints; joint limits `inf`/`-inf`.
+//  - 1.11: //axis/mimic into Joint::mimic (q = multiplier * (q_leader -
+//    reference) + offset, held as URDF's multiplier and offset; the element
+//    is also kept); //inertial/@auto computed exactly from the collisions'
+//    boxes, cylinders, spheres, capsules and ellipsoids with their
+//    //collision/density (scaled to //inertial/mass when given), other
+//    shapes kept as written with INERTIAL_AUTO_NOT_COMPUTED; cones kept.
+//  - 1.12: //model/@namespace (and any other //model attribute) kept as
+//    written, with ATTRIBUTE_KEPT.
+// //include elements are resolved into nested models that remember the
+// include (or merged, above): file paths (relative to the including file,
+// then, for a bare name, in the model paths), model://NAME through the model
+// paths (NAME/model.config picks the newest SDF version <= 1.12, else
+// NAME/model.sdf), and Fuel URIs https://HOST/1.0/OWNER/models/NAME[/VERSION]
+// from the local Fuel cache (owner and name matched ignoring case; the
+// newest cached version when none is given). An include that names nothing
+// is INCLUDE_UNRESOLVED, naming every place searched. Each included file is
+// read and parsed once per read, keyed by its canonical path, which also
+// catches cycles through other spellings of a path (INCLUDE_CYCLE); the
+// models and links includes instantiate are counted, and a read beyond
+// ReadOptions::max_expanded_size is refused (INCLUDE_EXPANSION_TOO_LARGE)
+// before the copies are made.
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// sdf2sdf: checks any SDFormat model or world (1.0 to 1.7) against the spec's
+// sdf2sdf: checks any SDFormat model or world (1.0 to 1.12) against the spec's
 // frame semantics and rewrites it as SDFormat 1.7. A thin command line over
 // converter::SdfToSdf.
 #include <string>
@@ -10,7 +10,7 @@ namespace {
 
 constexpr char kUsage[] = R"(usage: sdf2sdf [options] [IN.sdf | -] [-o OUT.sdf]
 
-Reads an SDFormat model or world of any version from 1.0 to 1.7 (and the old
+Reads an SDFormat model or world of any version from 1.0 to 1.12 (and the old
 <gazebo version=...> root), checks every rule of SDFormat 1.7's frame
 semantics, and writes it as SDFormat 1.7: legacy poses as explicit
 relative_to, use_parent_model_frame as expressed_in, everything else carried
@@ -28,7 +28,9 @@ options:
   --expand-includes       write included models' contents instead of the
                           <include> elements
   --model-path DIR        search DIR for model:// URIs (repeatable; then
-                          SDF_PATH and GZ_SIM_RESOURCE_PATH)
+                          SDF_PATH, GZ_SIM_RESOURCE_PATH,
+                          IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
+                          Fuel URIs are read from the local Fuel cache)
 )";
 
 }  // namespace

@@ -1,4 +1,4 @@
-// sdf2urdf: converts one SDFormat model (any version 1.0 to 1.7) into a URDF
+// sdf2urdf: converts one SDFormat model (any version 1.0 to 1.12) into a URDF
 // robot with the same kinematics, carrying what URDF cannot hold in <gazebo>
 // blocks. A thin command line over converter::SdfToUrdf.
 #include <iostream>
@@ -11,7 +11,7 @@ namespace {
 
 constexpr char kUsage[] = R"(usage: sdf2urdf [options] [IN.sdf | -] [-o OUT.urdf]
 
-Reads an SDFormat model (1.0 to 1.7; alone, or the one model of a world) and
+Reads an SDFormat model (1.0 to 1.12; alone, or the one model of a world) and
 writes it as a URDF robot whose links, joints, visuals, collisions and
 inertials sit exactly where the SDF puts them: nested models flatten into
 scoped names, //frame elements become massless links on fixed joints, each
@@ -44,7 +44,9 @@ options:
                           paths found on the model paths; relative to the
                           output file's directory, or the current one)
   --model-path DIR        search DIR for model:// URIs (repeatable; then
-                          SDF_PATH and GZ_SIM_RESOURCE_PATH)
+                          SDF_PATH, GZ_SIM_RESOURCE_PATH,
+                          IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
+                          Fuel URIs are read from the local Fuel cache)
 )";
 
 }  // namespace

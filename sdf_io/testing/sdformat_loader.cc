@@ -84,6 +84,11 @@ sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
   // (fixed in 12.4, "Use ParserConfig more in parser.cc"), so the model
   // directories are also added to the global one, each once (tests are
   // single-threaded).
+  // The global configuration as it was before any directory was added: the
+  // base of every configuration made here, so that one only holds its own
+  // directories.
+  static const sdf::ParserConfig* base =
+      new sdf::ParserConfig(sdf::ParserConfig::GlobalConfig());
   static std::vector<std::string>* global_dirs = new std::vector<std::string>;
   sdf::ParserConfig& global = sdf::ParserConfig::GlobalConfig();
   bool added = false;
@@ -96,7 +101,10 @@ sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths) {
     }
   }
   if (added) global.SetFindCallback(FindIn(*global_dirs));
-  sdf::ParserConfig config = sdf::ParserConfig::GlobalConfig();
+  sdf::ParserConfig config = *base;
+  for (const std::string& dir : model_paths) {
+    config.AddURIPath("model://", dir);
+  }
   config.SetFindCallback(FindIn(model_paths));
   return config;
 }

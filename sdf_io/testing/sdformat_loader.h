@@ -38,8 +38,9 @@ namespace sdf_oracle {
 // name looked up in those directories too, as Gazebo's find callback does.
 // The directories are also added, once each, to libsdformat's global
 // configuration, which libsdformat 12.3 uses instead of the given one for
-// the files a merge-include includes (so a configuration made later also
-// finds model:// URIs in directories an earlier one named).
+// the files a merge-include includes (so only there, a file a merge-include
+// includes also finds model:// URIs in directories an earlier configuration
+// named; the returned configuration holds `model_paths` only).
 sdf::ParserConfig MakeConfig(const std::vector<std::string>& model_paths);
 
 // As root->Load(path, config), with sdf::init run once per process.

@@ -46,6 +46,11 @@ std::string CorpusDir(const char* env_override) {
   return "";
 }
 
+std::vector<std::string> CorpusModelPaths(const std::string& corpus_dir) {
+  return {corpus_dir + "/gazebo_models",
+          corpus_dir + "/px4-gazebo-models/models"};
+}
+
 std::vector<std::string> CorpusFiles(
     const std::string& dir, const std::vector<std::string>& extensions) {
   std::vector<std::string> files;

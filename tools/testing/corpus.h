@@ -25,6 +25,11 @@ std::string Runfile(const std::string& workspace_relative);
 // `env_override` names another one. "" when there is none.
 std::string CorpusDir(const char* env_override);
 
+// The corpus' model repositories, searched for model:// URIs (and bare
+// model names) by the SDF corpus tests, as a user's model path would be:
+// DIR/gazebo_models and DIR/px4-gazebo-models/models.
+std::vector<std::string> CorpusModelPaths(const std::string& corpus_dir);
+
 // Files under `dir` whose extension is one of `extensions` (".urdf"), as
 // paths relative to `dir`, sorted.
 std::vector<std::string> CorpusFiles(const std::string& dir,
