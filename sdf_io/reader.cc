@@ -995,6 +995,7 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
 
 void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   world->where = ctx_.At(e);
+  world->source_version = version_;
   if (const char* n = RequiredName(e)) world->name = n;
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
