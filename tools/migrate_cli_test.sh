@@ -74,13 +74,15 @@ after=$(cd "$TMP/out_dir" && find . -type f ! -name .migrate-manifest -newer "$T
 [ "$after" -eq "$before" ] || fail "second run rewrote outputs"
 
 # Without the broken file: exit 0.
-cp -r "$FIX" "$TMP/good" && rm "$TMP/good/broken/broken.urdf"
+# -L: the fixture's files are runfiles symlinks into the source tree; copied
+# as links, an in-place run would write through them into the repository.
+cp -rL "$FIX" "$TMP/good" && rm "$TMP/good/broken/broken.urdf"
 "$BIN" "$TMP/good" -o "$TMP/good_out" -q >"$TMP/out" 2>"$TMP/err"
 expect_rc 0 $? "all converted"
 [ -s "$TMP/out" ] && fail "-q printed a summary: $(cat "$TMP/out")"
 
 # In place: outputs beside the sources, originals kept, sources intact.
-cp -r "$FIX" "$TMP/ip"
+cp -rL "$FIX" "$TMP/ip"
 "$BIN" --in-place "$TMP/ip" -v >"$TMP/out" 2>"$TMP/err"
 expect_rc 1 $? "in place"
 cmp -s "$FIX/my_robot_description/urdf/my_robot.urdf" \
