@@ -78,15 +78,28 @@ std::vector<std::pair<size_t, size_t>> SdfSpans(std::string_view text) {
 
 }  // namespace
 
-std::optional<std::vector<std::string>> ModelConfigSdfFiles(
+std::optional<std::vector<ModelConfigEntry>> ModelConfigEntries(
     std::string_view text, const std::string& file,
     frames::Diagnostics* diags) {
   xml::Document doc;
   if (!xml::Parse(text, file, &doc, diags)) return std::nullopt;
   auto entries = SdfEntries(doc, file, diags);
   if (!entries) return std::nullopt;
+  std::vector<ModelConfigEntry> out;
+  for (const xml::Node* s : *entries) {
+    const char* v = s->Attribute("version");
+    out.push_back({v ? v : "", std::string(xml::Text(s))});
+  }
+  return out;
+}
+
+std::optional<std::vector<std::string>> ModelConfigSdfFiles(
+    std::string_view text, const std::string& file,
+    frames::Diagnostics* diags) {
+  auto entries = ModelConfigEntries(text, file, diags);
+  if (!entries) return std::nullopt;
   std::vector<std::string> files;
-  for (const xml::Node* s : *entries) files.emplace_back(xml::Text(s));
+  for (const auto& e : *entries) files.push_back(e.file);
   return files;
 }
 

@@ -14,6 +14,17 @@
 
 namespace sdf_io {
 
+// One <sdf version="VERSION">FILE</sdf> entry (version "" when absent).
+struct ModelConfigEntry {
+  std::string version;
+  std::string file;
+};
+
+// The <sdf> entries of the <model> root, in document order (file trimmed).
+// nullopt, with a diagnostic, as ModelConfigSdfFiles.
+std::optional<std::vector<ModelConfigEntry>> ModelConfigEntries(
+    std::string_view text, const std::string& file, frames::Diagnostics* diags);
+
 // The files named by the <sdf> elements of the <model> root, in document
 // order (trimmed). nullopt, with a diagnostic, when `text` is not a
 // model.config (not XML: XML_ERROR; no <model> root: MODEL_CONFIG_INVALID).

@@ -18,6 +18,7 @@
 #include "frames/inertia.h"
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
+#include "sdf_io/model_config.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -1040,20 +1041,19 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
 // over, as libsdformat does.
 std::string ModelDirectoryFile(const std::string& dir) {
   frames::Diagnostics unreadable;
-  const auto config_text = xml::ReadFile(dir + "/model.config", &unreadable);
-  xml::Document config;
-  if (config_text && config.Parse(*config_text)) {
-    const Node* model = config.RootElement();
-    while (model && !Is(model, "model")) model = model->NextSiblingElement();
+  const std::string config_path = dir + "/model.config";
+  const auto config_text = xml::ReadFile(config_path, &unreadable);
+  const auto entries =
+      config_text ? ModelConfigEntries(*config_text, config_path, &unreadable)
+                  : std::nullopt;
+  if (entries) {
     std::string best;
     int best_minor = -1;
-    for (const Node* s = model ? model->FirstChildElement("sdf") : nullptr; s;
-         s = s->NextSiblingElement("sdf")) {
-      const char* v = s->Attribute("version");
-      const int minor = v ? MinorVersion(v) : -1;
+    for (const ModelConfigEntry& entry : *entries) {
+      const int minor = entry.version.empty() ? -1 : MinorVersion(entry.version);
       const bool readable = minor >= 0 && minor <= kNewestMinor;
       if (best.empty() || (readable && minor > best_minor)) {
-        best = std::string(xml::Text(s));
+        best = entry.file;
         best_minor = readable ? minor : -1;
       }
     }
