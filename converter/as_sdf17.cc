@@ -229,6 +229,24 @@ bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
 
 }  // namespace
 
+void MoveWorldJointsIntoModels(frames::World* world, const FrameGraph& graph,
+                               const std::string& version, const char* code,
+                               Diagnostics* diags) {
+  std::vector<frames::Joint> kept;
+  for (const auto& j : world->joints) {
+    if (MoveIntoModel(j, graph, world)) continue;
+    diags->Warning(code,
+                   "joint '" + j.name + "' of world '" + world->name +
+                       "' is a //world/joint (SDFormat 1.10), which " +
+                       version +
+                       " does not have and which is not from 'world' into "
+                       "one model; it is written as it is",
+                   j.where);
+    kept.push_back(j);
+  }
+  world->joints = std::move(kept);
+}
+
 void ExpressAsSdf17(frames::Model* model, const FrameGraph& graph,
                     Diagnostics* diags) {
   // A top-level model's placement frame places it in whatever holds the
@@ -244,18 +262,7 @@ void ExpressAsSdf17(frames::World* world, const FrameGraph& graph,
                     Diagnostics* diags) {
   Sdf17 s(graph, diags);
   const std::string scope = "world '" + world->name + "'";
-  std::vector<frames::Joint> kept;
-  for (const auto& j : world->joints) {
-    if (MoveIntoModel(j, graph, world)) continue;
-    diags->Warning(kCode,
-                   "joint '" + j.name + "' of " + scope +
-                       " is a //world/joint (SDFormat 1.10), which 1.7 does "
-                       "not have and which is not from 'world' into one "
-                       "model; it is written as it is",
-                   j.where);
-    kept.push_back(j);
-  }
-  world->joints = std::move(kept);
+  MoveWorldJointsIntoModels(world, graph, "1.7", kCode, diags);
   for (auto& m : world->models) {
     s.Placement(&m);
     s.RelativeTo(&m.pose);

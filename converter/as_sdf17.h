@@ -26,6 +26,8 @@
 // other link), and a canonical link that is not 1.7's default.
 #pragma once
 
+#include <string>
+
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
@@ -38,5 +40,14 @@ void ExpressAsSdf17(frames::Model* model, const frames::FrameGraph& graph,
                     frames::Diagnostics* diags);
 void ExpressAsSdf17(frames::World* world, const frames::FrameGraph& graph,
                     frames::Diagnostics* diags);
+
+// The //world/joint step of the above, for any version without world joints
+// (`version` as "1.7", `code` the warning's): a joint from `world` into one
+// model moves into that model, posed in its frame; any other is kept with a
+// warning.
+void MoveWorldJointsIntoModels(frames::World* world,
+                               const frames::FrameGraph& graph,
+                               const std::string& version, const char* code,
+                               frames::Diagnostics* diags);
 
 }  // namespace converter

@@ -8,6 +8,9 @@
 //  - sdf2sdf's SDFormat 1.7 output of each valid fixture (placement frames
 //    made explicit poses, "::" references rewritten) reads back, in our
 //    reader and in libsdformat, with every pose unchanged;
+//  - its 1.8 and 1.9 outputs (composition kept) read back in libsdformat
+//    as the 1.7 output does, and every 1.8 to 1.12 output in our reader,
+//    with every pose unchanged;
 //  - sdf2urdf's output of each valid model fixture puts every link's inertial
 //    frame where libsdformat puts it in the input.
 #include <cstdio>
@@ -183,6 +186,43 @@ TEST_P(CompositionOracleTest, Sdf17OutputKeepsEveryPose) {
                              << test_support::Joined(theirs_out.errors, 5);
   ExpectSameKinematics(theirs_in, theirs_out,
                        "our 1.7 output, read by libsdformat");
+}
+
+// --sdf-version 1.8 to 1.12 keep composition as written: libsdformat 12
+// loads the 1.8 and 1.9 outputs and resolves every pose as in the 1.7
+// output; our reader reads every output (1.10 to 1.12 too, which
+// libsdformat 12 cannot) to the input's poses.
+TEST_P(CompositionOracleTest, NewerVersionOutputsKeepEveryPose) {
+  const Fixture& f = GetParam();
+  if (f.verdict != "VALID") GTEST_SKIP() << "invalid";
+  converter::SdfToSdfOptions options;
+  options.expand_includes = true;  // the output is read from elsewhere
+  const auto sdf17 = converter::SdfFileToSdf(path_, options);
+  ASSERT_TRUE(sdf17.ok) << sdf17.diagnostics.ToString();
+  const std::string out17 = TempPath("1_7_" + f.file);
+  std::ofstream(out17) << sdf17.output;
+  const sdf_oracle::Snapshot theirs17 = sdf_oracle::LoadFile(out17, {});
+  std::vector<std::string> problems;
+  const auto before = sdf_oracle::OurSnapshot(path_, {}, &problems);
+  ASSERT_TRUE(before) << test_support::Joined(problems, 5);
+  for (int minor = 8; minor <= 12; ++minor) {
+    options.sdf_version = minor;
+    const auto result = converter::SdfFileToSdf(path_, options);
+    ASSERT_TRUE(result.ok) << minor << result.diagnostics.ToString();
+    const std::string what = "our 1." + std::to_string(minor) + " output";
+    const std::string out =
+        TempPath("1_" + std::to_string(minor) + "_" + f.file);
+    std::ofstream(out) << result.output;
+    const auto after = sdf_oracle::OurSnapshot(out, {}, &problems);
+    ASSERT_TRUE(after && after->ok)
+        << what << "\n" << result.output << test_support::Joined(problems, 5);
+    ExpectSameKinematics(*before, *after, what + ", read by us");
+    if (minor > 9 || !theirs17.ok) continue;  // libsdformat 12 reads to 1.9
+    const sdf_oracle::Snapshot theirs = sdf_oracle::LoadFile(out, {});
+    ASSERT_TRUE(theirs.ok) << what << "\n" << result.output
+                           << test_support::Joined(theirs.errors, 5);
+    ExpectSameKinematics(theirs17, theirs, what + ", read by libsdformat");
+  }
 }
 
 TEST_P(CompositionOracleTest, UrdfOutputPutsEveryLinkWhereLibsdformatDoes) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "converter/gazebo_to_sdf.h"
+#include "converter/sdf_version.h"
 #include "converter/urdf_extensions.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
@@ -383,7 +384,10 @@ std::optional<std::string> CarriedBlocksDiffer(const frames::Model& sdf,
   // carried, then the blocks applied. What they report was reported when
   // the SDF was made.
   frames::Diagnostics scratch;
-  CarryUrdfOnlyElements(&urdf, &scratch);
+  // An SDF of 1.11 or later holds the URDF's mimics as //axis/mimic.
+  const bool mimic_in_axis =
+      ParseSdfOutputVersion(sdf.source_version).value_or(0) >= 11;
+  CarryUrdfOnlyElements(&urdf, &scratch, mimic_in_axis);
   ApplyGazeboBlocks(&urdf, &scratch);
   std::vector<std::string> have, from_blocks;
   SdfOnlyFacts(sdf, &have);

@@ -26,8 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr char kSdfVersion[] = "1.7";
-
 bool EndsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -91,6 +89,9 @@ uint64_t OptionsHash(const MigrateOptions& o) {
   s += o.target == MigrateOptions::Target::kUrdf ? " urdf" : " sdf";
   s += o.lump_fixed_joints ? " lump" : "";
   s += o.package_to_model ? " package_to_model" : "";
+  // Only a version asked for: the default's hash stays what it was.
+  if (o.sdf_version != kDefaultSdfVersion)
+    s += " sdf" + SdfVersionName(o.sdf_version);
   for (const auto& p : o.model_paths) s += "\n" + p;
   return Fnv1a64(s);
 }
@@ -384,6 +385,7 @@ void Migration::Convert(Task* task, const std::string& text) {
     UrdfToSdfOptions u;
     u.lump_fixed_joints = o_.lump_fixed_joints;
     u.package_to_model = o_.package_to_model;
+    u.sdf_version = o_.sdf_version;
     result = UrdfToSdf(text, path, u);
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
@@ -392,6 +394,7 @@ void Migration::Convert(Task* task, const std::string& text) {
   } else {
     SdfToSdfOptions s;
     s.model_paths = model_paths_;
+    s.sdf_version = o_.sdf_version;
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
@@ -445,7 +448,8 @@ void Migration::RunTask(Task* task) {
 }
 
 // A model.config: each <sdf> entry naming a file of its directory that was
-// converted (or is up to date) is renamed to the output and version 1.7.
+// converted (or is up to date) is renamed to the output and the version
+// written (1.7 unless asked otherwise).
 void Migration::UpdateConfig(Task* task, const std::string& text) {
   const std::string dir = DirOf(task->file.source);
   const auto& by_source = converted_;
@@ -475,8 +479,8 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
     std::string keys;
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
-    updated = sdf_io::UpdateModelConfig(text, path, renames, kSdfVersion,
-                                        &diags);
+    updated = sdf_io::UpdateModelConfig(
+        text, path, renames, SdfVersionName(o_.sdf_version), &diags);
   }
   // A model.config we cannot rewrite is carried as it is: its problems are
   // warnings, not a failed migration.

@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "converter/sdf_version.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -54,6 +55,9 @@ struct MigrateOptions {
   // UrdfToSdfOptions::lump_fixed_joints / package_to_model.
   bool lump_fixed_joints = false;
   bool package_to_model = false;
+  // The SDFormat version written for .urdf and .sdf files (converter/
+  // sdf_version.h; 1.7 by default) and named in updated model.config files.
+  int sdf_version = kDefaultSdfVersion;
 };
 
 enum class MigrateStatus {

@@ -59,6 +59,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
     diags.SortByLocation();
     return result;
   }
+  if (!CheckSdfOutputVersion(options.sdf_version, &diags)) return result;
   std::vector<frames::FrameGraph> graphs;
   ValidateSdfDocument(*doc, &diags, &graphs);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
@@ -67,12 +68,23 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   }
   // 1.8 composition (placement frames, "::" references, joints to frames,
   // world joints) in what the 1.7 output can hold, every pose unchanged.
+  // From 1.8 on, composition stays as read (world joints below 1.10 aside).
+  const int version = options.sdf_version;
   if (!diags.HasErrors() && !options.check_only) {
     const size_t models = doc->models.size();
-    for (size_t k = 0; k < models; ++k)
-      ExpressAsSdf17(&doc->models[k], graphs[k], &diags);
-    for (size_t w = 0; w < doc->worlds.size(); ++w)
-      ExpressAsSdf17(&doc->worlds[w], graphs[models + w], &diags);
+    for (size_t k = 0; k < models; ++k) {
+      if (version == 7) ExpressAsSdf17(&doc->models[k], graphs[k], &diags);
+      AdaptToSdfVersion(&doc->models[k], version, &diags);
+    }
+    for (size_t w = 0; w < doc->worlds.size(); ++w) {
+      frames::World& world = doc->worlds[w];
+      if (version == 7) {
+        ExpressAsSdf17(&world, graphs[models + w], &diags);
+      } else {
+        ExpressAsSdfVersion(&world, graphs[models + w], version, &diags);
+      }
+      AdaptToSdfVersion(&world, version, &diags);
+    }
   }
   // Not needed any more: no graph held while writing a large model.
   std::vector<frames::FrameGraph>().swap(graphs);
@@ -85,6 +97,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   if (options.check_only) return result;
   sdf_io::WriteOptions write;
   write.keep_includes = !options.expand_includes;
+  write.version = SdfVersionName(version);
   result.output = sdf_io::WriteSdfDocument(*doc, write);
   return result;
 }

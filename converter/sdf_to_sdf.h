@@ -1,6 +1,7 @@
 // sdf2sdf as a library call: any SDFormat document (1.0 to 1.12, models and
 // worlds) in, checked against every rule of the spec's phases of parsing
-// kinematics, and written as SDFormat 1.7: explicit relative_to poses,
+// kinematics, and written as SDFormat 1.7 (or the version asked for, which
+// keeps composition; converter/sdf_version.h): explicit relative_to poses,
 // use_parent_model_frame replaced by expressed_in, kept elements in their
 // 1.7 form, the file's layout kept. SDFormat 1.8 composition (placement
 // frames, "::" references, joints to frames, world joints) is rewritten into
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "converter/result.h"
+#include "converter/sdf_version.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
@@ -30,6 +32,9 @@ struct SdfToSdfOptions {
   // Directories searched for model:// URIs, before SDF_PATH and
   // GZ_SIM_RESOURCE_PATH.
   std::vector<std::string> model_paths;
+  // The SDFormat version written, as its minor number (converter/
+  // sdf_version.h): 7 (1.7, composition expanded) to 12 (composition kept).
+  int sdf_version = kDefaultSdfVersion;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

@@ -364,7 +364,14 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
   }
   const frames::JointLimit none;
   const frames::JointLimit& lim = a.limit ? *a.limit : none;
-  AxisToGazebo(a.extensions,
+  // The 1.11 //axis/mimic the reader read into the joint's mimic is the
+  // URDF <mimic> (MapJoint), not a <gazebo> element.
+  std::vector<Element> extensions;
+  for (const auto& e : a.extensions) {
+    if (!(e.name == "mimic" && j.mimic && j.axis && &a == &*j.axis))
+      extensions.push_back(e);
+  }
+  AxisToGazebo(extensions,
                a.dynamics ? a.dynamics->extensions : std::vector<Element>{},
                lim.extensions, j.where, block);
 
@@ -440,6 +447,13 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
     } else if (!RestoreJointDetail(e, &u)) {
       u.extensions.push_back(Restored(e));
     }
+  }
+  // SDFormat 1.11 //axis/mimic, which the reader read into j.mimic: the
+  // leader named as the URDF names it (with a nested model's prefix).
+  if (j.mimic && !u.mimic) {
+    u.mimic = j.mimic;
+    u.mimic->joint =
+        name.substr(0, name.size() - j.name.size()) + j.mimic->joint;
   }
   // Collected here, added to the joint's <gazebo> block only if there is
   // anything (most joints have nothing to carry).

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <string_view>
 
 #include "frames/inertia.h"
@@ -153,6 +154,22 @@ void CarryForm(const frames::UrdfForm& form, bool name_left_out,
   out->push_back(std::move(f));
 }
 
+// SDFormat 1.11 //axis/mimic (mimic.sdf: multiplier, offset and reference
+// are required) of URDF's mimic: follower = multiplier * leader + offset.
+Element AxisMimic(const frames::Mimic& m, const std::string& leader) {
+  Element e;
+  e.name = "mimic";
+  e.attributes.emplace_back("joint", leader);
+  e.attributes.emplace_back("axis", "axis");
+  auto leaf = [&](const char* name, double v) {
+    e.children.push_back(Element::Leaf(name, xml::FormatDouble(v), {}));
+  };
+  leaf("multiplier", m.multiplier.value_or(1.0));
+  leaf("offset", m.offset.value_or(0.0));
+  leaf("reference", 0.0);
+  return e;
+}
+
 void CarryJointDetails(frames::Joint* j, std::vector<Element>* out) {
   if (j->mimic) {
     Element m = Make("mimic");
@@ -232,18 +249,34 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
   }
 }
 
-void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags) {
+void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
+                           bool mimic_in_axis) {
   // Joints. Those SDFormat has no joint for become frames; the others stay,
   // moved down over them in place (the first `kept` are done).
   std::vector<frames::Joint>& joints = model->joints;
+  const auto is_moving = [](JointType t) {
+    return t == JointType::kRevolute || t == JointType::kContinuous ||
+           t == JointType::kPrismatic;
+  };
+  // A mimic's leader by its URDF name: the SDF name of a moving joint.
+  std::map<std::string, std::string> leaders;
+  if (mimic_in_axis) {
+    for (const auto& j : joints) {
+      if (!is_moving(j.type)) continue;
+      leaders[j.original_name.empty() ? j.name : j.original_name] = j.name;
+    }
+  }
   size_t kept = 0;
   for (size_t k = 0; k < joints.size(); ++k) {
     frames::Joint& j = joints[k];
     for (auto& e : j.extensions) Carry(&e, "joint", j.name, diags);
-    const bool moving = j.type == JointType::kRevolute ||
-                        j.type == JointType::kContinuous ||
-                        j.type == JointType::kPrismatic;
+    const bool moving = is_moving(j.type);
     if (moving && !j.axis) j.axis.emplace();  // URDF's default axis: 1 0 0
+    auto leader = j.mimic ? leaders.find(j.mimic->joint) : leaders.end();
+    if (moving && leader != leaders.end()) {
+      j.axis->extensions.push_back(AxisMimic(*j.mimic, leader->second));
+      j.mimic.reset();
+    }
     if (j.axis && j.axis->xyz.isZero(0.0) && j.type != JointType::kFloating &&
         j.type != JointType::kPlanar) {
       // Only moving joints are refused a zero axis by the reader; SDFormat

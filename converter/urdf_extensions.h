@@ -48,7 +48,11 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags);
 // Applies URDF defaults SDFormat does not share (axis 1 0 0, limits 0, a link
 // without <inertial> is massless: written as mass 0 with zero inertia) and
 // turns every URDF-only element of `model` into its carried form.
-void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags);
+// `mimic_in_axis` (SDFormat 1.11 and later): a <mimic> of a revolute,
+// continuous or prismatic joint whose leader is one too becomes the joint's
+// //axis/mimic (axis "axis", reference 0) instead of <urdf:mimic>.
+void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
+                           bool mimic_in_axis = false);
 
 // --- Reading the carried forms back (sdf2urdf) ---
 

@@ -208,6 +208,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
                            const std::string& source_name,
                            const UrdfToSdfOptions& options) {
   ConversionResult result;
+  if (!CheckSdfOutputVersion(options.sdf_version, &result.diagnostics))
+    return result;
   auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics);
   if (!model) {
     result.diagnostics.SortByLocation();
@@ -236,7 +238,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
 
   // URDF-only content becomes its carried form first, so that lumping moves
   // it with the links and joints it belongs to.
-  CarryUrdfOnlyElements(&*model, &result.diagnostics);
+  CarryUrdfOnlyElements(&*model, &result.diagnostics,
+                        /*mimic_in_axis=*/options.sdf_version >= 11);
   // <gazebo> blocks into SDFormat elements, after carrying (which would
   // prefix what they add) and before lumping (which moves it). The blocks
   // stay carried as <urdf:gazebo> for sdf2urdf.
@@ -250,6 +253,7 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   if (result.ok && !options.check_only) {
     sdf_io::WriteOptions wo;
     wo.namespaces.emplace_back("urdf", kUrdfNamespace);
+    wo.version = SdfVersionName(options.sdf_version);
     result.output = sdf_io::WriteSdf(*model, wo);
   }
   return result;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "converter/result.h"
+#include "converter/sdf_version.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -22,6 +23,10 @@ struct UrdfToSdfOptions {
   bool package_to_model = false;
   // Only validate; the result's output stays empty.
   bool check_only = false;
+  // The SDFormat version written, as its minor number (converter/
+  // sdf_version.h): 7 (1.7) to 12. From 1.11 a URDF <mimic> is written as
+  // //joint/axis/mimic instead of being carried as <urdf:mimic>.
+  int sdf_version = kDefaultSdfVersion;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").

@@ -283,6 +283,9 @@ void SdfWriter::Model(const frames::Model& m) {
   }
   w_.Start("model").Attr("name", m.name);
   if (!m.canonical_link.empty()) w_.Attr("canonical_link", m.canonical_link);
+  // SDFormat 1.8; a 1.7 output has had it made an explicit pose.
+  if (!m.placement_frame.empty())
+    w_.Attr("placement_frame", m.placement_frame);
   for (const auto& [key, value] : m.attributes) w_.Attr(key, value);
   if (m.is_static) w_.Leaf("static", "true");
   Pose(m.pose);
@@ -341,7 +344,7 @@ namespace {
 
 void StartDocument(xml::Writer* w, const WriteOptions& options) {
   w->Declaration();
-  w->Start("sdf").Attr("version", "1.7");
+  w->Start("sdf").Attr("version", options.version);
   for (const auto& [prefix, uri] : options.namespaces)
     w->Attr("xmlns:" + prefix, uri);
 }

@@ -19,6 +19,9 @@ struct WriteOptions {
   // Models that came from an //include are written back as the include
   // (uri, name, pose, static ...) rather than expanded.
   bool keep_includes = true;
+  // The <sdf version> written. The caller has made the model fit it first
+  // (converter/sdf_version.h); this printer writes what the model holds.
+  std::string version = "1.7";
 };
 
 // Order: each link preceded by the joint whose child it is (the spec's URDF
@@ -29,7 +32,8 @@ struct WriteOptions {
 // against its source.
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options);
 
-// A whole document (models, worlds, top-level lights ...) as SDFormat 1.7.
+// A whole document (models, worlds, top-level lights ...) as SDFormat
+// (options.version, 1.7 by default).
 // Composition 1.7 lacks is the caller's to rewrite first
 // (converter/as_sdf17.h); a //world/joint left in World::joints is written
 // as the 1.10 element it is.

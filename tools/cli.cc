@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "converter/file_io.h"
+#include "converter/sdf_version.h"
 #include "tools/version.h"
 #include "xml/reader.h"
 
@@ -150,6 +151,25 @@ int RunCli(int argc, char** argv, const Cli& cli) {
               << " warning(s)\n";
   }
   return 0;
+}
+
+bool SdfVersionFlag(const std::string& arg,
+                    const std::function<std::optional<std::string>()>& value,
+                    std::string* error, int* version) {
+  constexpr char kFlag[] = "--sdf-version";
+  std::optional<std::string> v;
+  if (arg == kFlag) {
+    v = value();
+  } else if (arg.rfind(std::string(kFlag) + "=", 0) == 0) {
+    v = arg.substr(sizeof(kFlag));
+  } else {
+    return false;
+  }
+  const auto minor = v ? converter::ParseSdfOutputVersion(*v) : std::nullopt;
+  if (!v) *error = "--sdf-version needs a version (1.7 to 1.12)";
+  else if (!minor) *error = converter::SdfVersionUsageError(*v);
+  else *version = *minor;
+  return true;
 }
 
 }  // namespace tools

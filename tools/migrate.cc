@@ -24,8 +24,8 @@ constexpr char kUsage[] = R"(usage: migrate [options] SRC_DIR -o DST_DIR
        migrate [options] --in-place SRC_DIR
 
 Converts every model file of a repository: each .urdf to SDFormat 1.7, each
-.sdf/.world (1.0 to 1.7) to SDFormat 1.7, or with --to urdf each .sdf model
-to URDF. The tree is mirrored into DST_DIR: converted files at the same
+.sdf/.world (1.0 to 1.12) to SDFormat 1.7 (or the --sdf-version asked for),
+or with --to urdf each .sdf model to URDF. The tree is mirrored into DST_DIR: converted files at the same
 relative path (NAME.urdf -> NAME.sdf), every other file copied unchanged,
 model.config manifests updated to name the migrated file and version.
 model:// includes resolve in the repository's model directories first.
@@ -46,6 +46,9 @@ options:
                           (repeatable; then SDF_PATH, GZ_SIM_RESOURCE_PATH)
   --lump-fixed-joints     URDF: merge links on fixed joints (as urdf2sdf)
   --package-to-model      URDF: package:// mesh URIs -> model:// (as urdf2sdf)
+  --sdf-version V         write SDFormat V (as urdf2sdf and sdf2sdf): 1.7
+                          (default), 1.8, 1.9, 1.10, 1.11 or 1.12; updated
+                          model.config files name that version
   -v, --verbose           a line per file (and every warning)
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
@@ -144,6 +147,12 @@ int main(int argc, char** argv) {
       auto v = value();
       if (!v || v->empty()) return UsageError("--model-path needs a directory");
       options.model_paths.push_back(*v);
+    } else if (a == "--sdf-version" || a.rfind("--sdf-version=", 0) == 0) {
+      auto v = a.size() > 13 ? a.substr(14) : value();
+      auto minor = v ? converter::ParseSdfOutputVersion(*v) : std::nullopt;
+      if (!v) return UsageError("--sdf-version needs a version (1.7 to 1.12)");
+      if (!minor) return UsageError(converter::SdfVersionUsageError(*v));
+      options.sdf_version = *minor;
     } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {

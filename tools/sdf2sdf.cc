@@ -31,6 +31,9 @@ options:
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
                           Fuel URIs are read from the local Fuel cache)
+  --sdf-version V         write SDFormat V: 1.7 (default; composition
+                          expanded into what 1.7 holds), or 1.8, 1.9, 1.10,
+                          1.11, 1.12 (composition kept as the input had it)
 )";
 
 }  // namespace
@@ -42,7 +45,9 @@ int main(int argc, char** argv) {
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
-    if (a == "--urdf-parity") {
+    if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
+      return true;
+    } else if (a == "--urdf-parity") {
       options.urdf_parity = true;
     } else if (a == "--expand-includes") {
       options.expand_includes = true;

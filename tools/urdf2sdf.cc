@@ -1,4 +1,5 @@
-// urdf2sdf: converts a URDF robot into URDF-parity SDFormat 1.7.
+// urdf2sdf: converts a URDF robot into URDF-parity SDFormat (1.7 unless
+// --sdf-version says otherwise).
 // A thin command line over converter::UrdfToSdf.
 #include <string>
 
@@ -9,9 +10,9 @@ namespace {
 
 constexpr char kUsage[] = R"(usage: urdf2sdf [options] [IN.urdf | -] [-o OUT.sdf]
 
-Converts a URDF robot into an SDFormat 1.7 model with the same kinematics,
-posed the URDF way (joints relative_to their parent link, links relative_to
-their joint). Reads standard input when IN is '-' or absent; writes standard
+Converts a URDF robot into an SDFormat 1.7 model (or the --sdf-version
+asked for) with the same kinematics, posed the URDF way (joints relative_to
+their parent link, links relative_to their joint). Reads standard input when IN is '-' or absent; writes standard
 output unless -o is given (the file is written whole or not at all).
 
 options:
@@ -21,6 +22,9 @@ options:
                           libsdformat does (merged links and joints become
                           //frame elements)
   --package-to-model      rewrite package:// mesh URIs to model://
+  --sdf-version V         write SDFormat V: 1.7 (default), 1.8, 1.9, 1.10,
+                          1.11 or 1.12; from 1.11 a <mimic> becomes the
+                          joint's //axis/mimic instead of <urdf:mimic>
 )";
 
 }  // namespace
@@ -31,8 +35,10 @@ int main(int argc, char** argv) {
   cli.name = "urdf2sdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
-  cli.flag = [&](const std::string& a, const auto&, std::string*) {
-    if (a == "--lump-fixed-joints") {
+  cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
+    if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
+      return true;
+    } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {
       options.package_to_model = true;
