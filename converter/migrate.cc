@@ -92,6 +92,7 @@ uint64_t OptionsHash(const MigrateOptions& o) {
   // Only a version asked for: the default's hash stays what it was.
   if (o.sdf_version != kDefaultSdfVersion)
     s += " sdf" + SdfVersionName(o.sdf_version);
+  s += o.preserve_includes ? " preserve_includes" : "";
   for (const auto& p : o.model_paths) s += "\n" + p;
   return Fnv1a64(s);
 }
@@ -395,6 +396,7 @@ void Migration::Convert(Task* task, const std::string& text) {
     SdfToSdfOptions s;
     s.model_paths = model_paths_;
     s.sdf_version = o_.sdf_version;
+    s.preserve_includes = o_.preserve_includes;
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);

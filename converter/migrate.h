@@ -58,6 +58,8 @@ struct MigrateOptions {
   // The SDFormat version written for .urdf and .sdf files (converter/
   // sdf_version.h; 1.7 by default) and named in updated model.config files.
   int sdf_version = kDefaultSdfVersion;
+  // SdfToSdfOptions::preserve_includes (sdf_version 1.8 and later).
+  bool preserve_includes = false;
 };
 
 enum class MigrateStatus {

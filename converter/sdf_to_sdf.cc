@@ -8,6 +8,7 @@
 #include "frames/inertia.h"
 #include "sdf_io/reader.h"
 #include "sdf_io/writer.h"
+#include "xml/reader.h"
 
 namespace converter {
 namespace {
@@ -51,20 +52,82 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
   for (const auto& n : m.models) CheckLinks(n, diags);
 }
 
+// A merge-include kept as written in a version before 1.9, which has none.
+void WarnMergeIncludes(const std::vector<frames::Element>& elements,
+                       int version, frames::Diagnostics* diags) {
+  for (const auto& e : elements) {
+    const std::string* merge = e.Attribute("merge");
+    if (e.name != "include" || !merge || (*merge != "true" && *merge != "1"))
+      continue;
+    diags->Warning("SDF_VERSION_CANNOT_EXPRESS",
+                   "<include merge=\"" + *merge +
+                       "\"> is SDFormat 1.9; it is kept as written in the " +
+                       SdfVersionName(version) + " output",
+                   e.where);
+  }
+}
+
+// The document --preserve-includes writes: `text` read again with every
+// //include left as written (the first read, with the includes, was for
+// checking), and its graphs (for world joints below 1.10; a reference into
+// a kept include leaves a pose unresolved, which only keeps such a joint
+// where it is).
+std::optional<sdf_io::SdfDocument> ReadPreserved(std::string_view text,
+                                  const std::string& source,
+                                  const SdfToSdfOptions& options,
+                                  std::vector<frames::FrameGraph>* graphs,
+                                  frames::Diagnostics* diags) {
+  sdf_io::ReadOptions read;
+  read.model_paths = options.model_paths;
+  read.resolve_includes = false;
+  frames::Diagnostics again;  // what the first read reported already
+  auto doc = sdf_io::ReadSdf(text, source, &again, read);
+  if (!doc) return std::nullopt;  // not after a first read that worked
+  ValidateSdfDocument(*doc, &again, graphs);
+  const auto walk = [&](const frames::Model& m, auto&& self) -> void {
+    WarnMergeIncludes(m.extensions, options.sdf_version, diags);
+    for (const auto& n : m.models) self(n, self);
+  };
+  if (options.sdf_version < 9) {
+    WarnMergeIncludes(doc->extensions, options.sdf_version, diags);
+    for (const auto& m : doc->models) walk(m, walk);
+    for (const auto& w : doc->worlds) {
+      WarnMergeIncludes(w.extensions, options.sdf_version, diags);
+      for (const auto& m : w.models) walk(m, walk);
+    }
+  }
+  return doc;
+}
+
 ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
                          const SdfToSdfOptions& options,
-                         ConversionResult result) {
+                         ConversionResult result, std::string_view text,
+                         const std::string& source) {
   frames::Diagnostics& diags = result.diagnostics;
   if (!doc) {
     diags.SortByLocation();
     return result;
   }
   if (!CheckSdfOutputVersion(options.sdf_version, &diags)) return result;
+  if (options.preserve_includes && options.sdf_version < 8) {
+    diags.Error("SDF_VERSION_UNSUPPORTED",
+                "includes are preserved in SDFormat 1.8 and later; the 1.7 "
+                "output expands composition (ask for 1.8 or later)",
+                {});
+    return result;
+  }
   std::vector<frames::FrameGraph> graphs;
   ValidateSdfDocument(*doc, &diags, &graphs);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
     diags.Error("SDF_EMPTY", "the document has no <model>, <world> or <light>",
                 doc->where);
+  }
+  if (options.preserve_includes && !diags.HasErrors() && !options.check_only) {
+    std::vector<frames::FrameGraph> kept_graphs;
+    if (auto kept = ReadPreserved(text, source, options, &kept_graphs, &diags)) {
+      doc = std::move(kept);
+      graphs = std::move(kept_graphs);
+    }
   }
   // 1.8 composition (placement frames, "::" references, joints to frames,
   // world joints) in what the 1.7 output can hold, every pose unchanged.
@@ -96,7 +159,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   result.ok = true;
   if (options.check_only) return result;
   sdf_io::WriteOptions write;
-  write.keep_includes = !options.expand_includes;
+  write.keep_includes = !options.expand_includes || options.preserve_includes;
   write.version = SdfVersionName(version);
   result.output = sdf_io::WriteSdfDocument(*doc, write);
   return result;
@@ -105,6 +168,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
 sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
+  read.keep_unresolved_includes = options.preserve_includes;
   return read;
 }
 
@@ -130,15 +194,16 @@ ConversionResult SdfToSdf(std::string_view sdf_text,
   ConversionResult result;
   auto doc = sdf_io::ReadSdf(sdf_text, source_name, &result.diagnostics,
                              ReadOptionsFor(options));
-  return Convert(std::move(doc), options, std::move(result));
+  return Convert(std::move(doc), options, std::move(result), sdf_text,
+                 source_name);
 }
 
 ConversionResult SdfFileToSdf(const std::string& path,
                               const SdfToSdfOptions& options) {
   ConversionResult result;
-  auto doc = sdf_io::ReadSdfFile(path, &result.diagnostics,
-                                 ReadOptionsFor(options));
-  return Convert(std::move(doc), options, std::move(result));
+  auto text = xml::ReadFile(path, &result.diagnostics);
+  if (!text) return result;
+  return SdfToSdf(*text, path, options);
 }
 
 frames::Diagnostics CheckSdfFile(const std::string& path,

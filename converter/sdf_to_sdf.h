@@ -35,6 +35,13 @@ struct SdfToSdfOptions {
   // The SDFormat version written, as its minor number (converter/
   // sdf_version.h): 7 (1.7, composition expanded) to 12 (composition kept).
   int sdf_version = kDefaultSdfVersion;
+  // Write every //include as the input wrote it (SDFormat 1.8 and later
+  // only; 1.7 output is refused): merge-includes too (from 1.9), and
+  // includes that name no file, which are then INCLUDE_KEPT_UNRESOLVED
+  // warnings instead of INCLUDE_UNRESOLVED errors (what they include is not
+  // checked). The document is checked with every include that resolves, as
+  // without this option; takes precedence over expand_includes.
+  bool preserve_includes = false;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

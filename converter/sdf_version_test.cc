@@ -8,7 +8,9 @@
 //    collision pose, joint axis and inertial as in the 1.7 golden, within
 //    1e-9; our reader reads every golden (1.10 to 1.12 included, which
 //    libsdformat 12 cannot) without errors to the kinematics of the input;
-//  - what each version changes is where the README's versions table says.
+//  - what each version changes is where the README's versions table says;
+//  - --preserve-includes writes every //include as written (merge-includes
+//    from 1.9, unresolvable ones with a warning), to the same kinematics.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -30,7 +32,7 @@ namespace {
 const std::string kDir = "testdata/sdf/versions/";
 constexpr double kTolerance = 1e-9;
 const char* const kInputs[] = {"mimic.urdf", "nested_include.sdf",
-                               "world_limits.sdf"};
+                               "world_limits.sdf", "merge_include.sdf"};
 
 std::string Read(const std::string& path) {
   std::ifstream in(path);
@@ -277,6 +279,95 @@ TEST(SdfVersionElements, VersionsOutsideTheRangeAreRefused) {
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(r.diagnostics.Has("SDF_VERSION_UNSUPPORTED"));
   EXPECT_TRUE(r.output.empty());
+}
+
+// --preserve-includes.
+converter::ConversionResult Preserved(const std::string& input, int minor) {
+  converter::SdfToSdfOptions o;
+  o.sdf_version = minor;
+  o.preserve_includes = true;
+  return converter::SdfFileToSdf(kDir + input, o);
+}
+
+TEST(PreserveIncludes, MergeIncludeKeptAsWrittenFrom19) {
+  const auto merged = Convert("merge_include.sdf", 9);
+  ASSERT_TRUE(merged.ok) << merged.diagnostics.ToString();
+  EXPECT_EQ(merged.output.find("merge="), std::string::npos);
+  EXPECT_NE(merged.output.find("_merged__gripper__model__"), std::string::npos);
+  const auto kept = Preserved("merge_include.sdf", 9);
+  ASSERT_TRUE(kept.ok) << kept.diagnostics.ToString();
+  EXPECT_EQ(kept.output, Read(kDir + "merge_include.preserve.1_9.sdf"));
+  EXPECT_NE(kept.output.find("<include merge=\"true\">"), std::string::npos);
+  EXPECT_EQ(kept.output.find("_merged__"), std::string::npos);
+  EXPECT_FALSE(kept.diagnostics.Has("SDF_VERSION_CANNOT_EXPRESS"));
+  // 1.8 has no merge-include: kept, with a warning.
+  const auto in18 = Preserved("merge_include.sdf", 8);
+  ASSERT_TRUE(in18.ok) << in18.diagnostics.ToString();
+  EXPECT_TRUE(in18.diagnostics.Has("SDF_VERSION_CANNOT_EXPRESS"));
+}
+
+TEST(PreserveIncludes, SameKinematicsInUsAndLibsdformat) {
+  const std::string golden = kDir + "merge_include.preserve.1_9.sdf";
+  std::vector<std::string> problems;
+  const auto want = sdf_oracle::OurSnapshot(kDir + "merge_include.sdf", {},
+                                            &problems);
+  const auto got = sdf_oracle::OurSnapshot(golden, {}, &problems);
+  ASSERT_TRUE(want && got && want->ok && got->ok)
+      << test_support::Joined(problems, 5);
+  ExpectSameKinematics(*want, *got, "ours, " + golden);
+  const auto theirs_in = sdf_oracle::LoadFile(kDir + "merge_include.sdf", {kDir});
+  const auto theirs_out = sdf_oracle::LoadFile(golden, {kDir});
+  ASSERT_TRUE(theirs_in.ok && theirs_out.ok)
+      << test_support::Joined(theirs_out.errors, 5);
+  ExpectSameKinematics(theirs_in, theirs_out, "libsdformat, " + golden);
+}
+
+TEST(PreserveIncludes, UnresolvedIncludeKeptWithAWarning) {
+  const std::string text = R"(<?xml version="1.0"?>
+<sdf version="1.9">
+  <model name="m">
+    <link name="l"/>
+    <include>
+      <uri>model://no_such_model_anywhere</uri>
+      <pose>1 2 3 0 0 0</pose>
+    </include>
+  </model>
+</sdf>
+)";
+  converter::SdfToSdfOptions o;
+  o.sdf_version = 9;
+  o.model_paths = {kDir};
+  const auto refused = converter::SdfToSdf(text, kDir + "inline.sdf", o);
+  EXPECT_FALSE(refused.ok);
+  EXPECT_TRUE(refused.diagnostics.Has("INCLUDE_UNRESOLVED"));
+  o.preserve_includes = true;
+  const auto kept = converter::SdfToSdf(text, kDir + "inline.sdf", o);
+  ASSERT_TRUE(kept.ok) << kept.diagnostics.ToString();
+  EXPECT_TRUE(kept.diagnostics.Has("INCLUDE_KEPT_UNRESOLVED"));
+  EXPECT_FALSE(kept.diagnostics.Has("INCLUDE_UNRESOLVED"));
+  EXPECT_NE(kept.output.find("<uri>model://no_such_model_anywhere</uri>"),
+            std::string::npos);
+  EXPECT_NE(kept.output.find("<pose>1 2 3 0 0 0</pose>"), std::string::npos);
+}
+
+TEST(PreserveIncludes, NotFor17) {
+  const auto r = Preserved("merge_include.sdf", 7);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.diagnostics.Has("SDF_VERSION_UNSUPPORTED"));
+  EXPECT_TRUE(r.output.empty());
+}
+
+TEST(PreserveIncludes, WithoutItIncludesAreWrittenAsBefore) {
+  // Plain includes are kept as includes either way; the option changes only
+  // merge-includes and unresolvable ones.
+  const auto plain = Convert("nested_include.sdf", 9);
+  const auto kept = Preserved("nested_include.sdf", 9);
+  ASSERT_TRUE(plain.ok && kept.ok);
+  EXPECT_NE(kept.output.find("<placement_frame>mount</placement_frame>"),
+            std::string::npos);
+  EXPECT_NE(kept.output.find("<pose relative_to=\"flange\"/>"),
+            std::string::npos);
+  EXPECT_NE(plain.output.find("<include>"), std::string::npos);
 }
 
 }  // namespace

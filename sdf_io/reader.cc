@@ -1121,7 +1121,14 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
     if (fuel) message += " (Fuel models are not downloaded; only the local "
                          "Fuel cache is read)";
   }
-  ctx_.diags->Error("INCLUDE_UNRESOLVED", message, ctx_.At(e));
+  if (options_.keep_unresolved_includes) {
+    ctx_.diags->Warning("INCLUDE_KEPT_UNRESOLVED",
+                        message + "; the <include> is kept as written and "
+                                  "what it includes is not checked",
+                        ctx_.At(e));
+  } else {
+    ctx_.diags->Error("INCLUDE_UNRESOLVED", message, ctx_.At(e));
+  }
   return std::nullopt;
 }
 
@@ -1131,7 +1138,11 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   if (!u) return std::nullopt;
   const std::string uri(xml::Text(u));
   auto found = FindIncludedFile(e, uri);
-  if (!found) return std::nullopt;
+  if (!found) {
+    if (options_.keep_unresolved_includes)
+      others->push_back(xml::ToElement(e, ctx_));
+    return std::nullopt;
+  }
   const std::string path = CanonicalPath(*found);
   for (const auto& open : cache_->stack) {
     if (open == path) {

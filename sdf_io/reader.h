@@ -80,6 +80,10 @@ struct ReadOptions {
   bool use_environment_paths = true;
   // When false, //include elements are kept verbatim and not resolved.
   bool resolve_includes = true;
+  // An include that names no file is a warning, INCLUDE_KEPT_UNRESOLVED,
+  // and kept verbatim where it is, instead of the error INCLUDE_UNRESOLVED
+  // (sdf2sdf --preserve-includes).
+  bool keep_unresolved_includes = false;
   // The most models and links includes may instantiate in one read (each
   // instance of an included model counts all its models and links, nested
   // includes expanded): beyond it the read fails with

@@ -85,6 +85,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   if (*cli.check_only && !output.empty())
     return usage_error("--check writes nothing; drop -o");
+  if (cli.check_flags) {
+    const std::string error = cli.check_flags();
+    if (!error.empty()) return usage_error(error);
+  }
   if (output == "-") output.clear();
 
   // Diagnostics of the command itself (I/O), in the same form as the

@@ -40,6 +40,9 @@ struct Cli {
   // convert function runs, for commands whose output depends on where it is
   // written (sdf2urdf's relative mesh paths).
   std::string* output = nullptr;
+  // Run once every flag is read: a usage error for flags that do not go
+  // together (sdf2sdf's --preserve-includes below 1.8), or "".
+  std::function<std::string()> check_flags;
 };
 
 int RunCli(int argc, char** argv, const Cli& cli);

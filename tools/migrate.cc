@@ -49,6 +49,8 @@ options:
   --sdf-version V         write SDFormat V (as urdf2sdf and sdf2sdf): 1.7
                           (default), 1.8, 1.9, 1.10, 1.11 or 1.12; updated
                           model.config files name that version
+  --preserve-includes     with --sdf-version 1.8 or later: keep every
+                          <include> as written (as sdf2sdf)
   -v, --verbose           a line per file (and every warning)
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
@@ -153,6 +155,8 @@ int main(int argc, char** argv) {
       if (!v) return UsageError("--sdf-version needs a version (1.7 to 1.12)");
       if (!minor) return UsageError(converter::SdfVersionUsageError(*v));
       options.sdf_version = *minor;
+    } else if (a == "--preserve-includes") {
+      options.preserve_includes = true;
     } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {
@@ -172,6 +176,10 @@ int main(int argc, char** argv) {
     }
   }
   if (!have_src) return UsageError("no source directory");
+  if (options.preserve_includes && options.sdf_version < 8) {
+    return UsageError("--preserve-includes needs --sdf-version 1.8 or later "
+                      "(1.7 output expands composition)");
+  }
   if (options.in_place && !options.dst_dir.empty())
     return UsageError("--in-place writes beside the sources; drop -o");
   if (!options.in_place && options.dst_dir.empty())

@@ -31,6 +31,10 @@ options:
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
                           Fuel URIs are read from the local Fuel cache)
+  --preserve-includes     with --sdf-version 1.8 or later: write every
+                          <include> as written, merge-includes too, and
+                          keep one that names no file (a warning; what it
+                          includes is not checked)
   --sdf-version V         write SDFormat V: 1.7 (default; composition
                           expanded into what 1.7 holds), or 1.8, 1.9, 1.10,
                           1.11, 1.12 (composition kept as the input had it)
@@ -51,6 +55,8 @@ int main(int argc, char** argv) {
       options.urdf_parity = true;
     } else if (a == "--expand-includes") {
       options.expand_includes = true;
+    } else if (a == "--preserve-includes") {
+      options.preserve_includes = true;
     } else if (a == "--model-path") {
       auto dir = value();
       if (!dir) *error = "--model-path needs a directory";
@@ -59,6 +65,15 @@ int main(int argc, char** argv) {
       return false;
     }
     return true;
+  };
+  cli.check_flags = [&]() -> std::string {
+    if (!options.preserve_includes) return "";
+    if (options.expand_includes)
+      return "--preserve-includes and --expand-includes contradict each other";
+    if (options.sdf_version < 8)
+      return "--preserve-includes needs --sdf-version 1.8 or later (1.7 "
+             "output expands composition)";
+    return "";
   };
   cli.convert_text = [&](std::string_view text, const std::string& source) {
     return converter::SdfToSdf(text, source, options);
