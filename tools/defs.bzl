@@ -6,6 +6,8 @@
     urdf_to_sdf(name = "robot_sdf", src = "robot.urdf")   # robot.sdf
     sdf_to_urdf(name = "robot_urdf", src = "model.sdf")   # model.urdf
     sdf_to_sdf(name = "world_17", src = "old.world", out = "new.world")
+    sdf_to_sdf(name = "world_19", src = "old.world", out = "new19.world",
+               sdf_version = "1.9")
 
     # Every .urdf, .sdf and .world of a model repository, one action per
     # file; everything else (meshes, model.config ...) copied as it is.
@@ -87,8 +89,10 @@ _urdf_to_sdf = _conversion_rule(
         "lump_fixed_joints": "--lump-fixed-joints",
         "package_to_model": "--package-to-model",
     },
-    string_flags = {},
-    doc = "Converts a URDF file to URDF-parity SDFormat 1.7 with urdf2sdf.",
+    string_flags = {
+        "sdf_version": "--sdf-version",
+    },
+    doc = "Converts a URDF file to URDF-parity SDFormat (1.7, or sdf_version) with urdf2sdf.",
 )
 
 _sdf_to_sdf = _conversion_rule(
@@ -99,9 +103,12 @@ _sdf_to_sdf = _conversion_rule(
     bool_flags = {
         "urdf_parity": "--urdf-parity",
         "expand_includes": "--expand-includes",
+        "preserve_includes": "--preserve-includes",
     },
-    string_flags = {},
-    doc = "Checks an SDFormat model or world and writes it as SDFormat 1.7 with sdf2sdf.",
+    string_flags = {
+        "sdf_version": "--sdf-version",
+    },
+    doc = "Checks an SDFormat model or world and writes it as SDFormat 1.7 (or sdf_version) with sdf2sdf.",
 )
 
 _sdf_to_urdf = _conversion_rule(
@@ -163,7 +170,7 @@ def sdf_to_urdf(name, src, out = None, **kwargs):
         out = _replace_suffix(_file_name(src), [".sdf", ".world"], ".urdf")
     _sdf_to_urdf(name = name, src = src, out = out, **kwargs)
 
-def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, **kwargs):
+def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sdf_version = None, **kwargs):
     """Migrates a model repository: one action per file, outputs under NAME/.
 
     Each .urdf becomes NAME/PATH.sdf (urdf_to_sdf); each .sdf/.world becomes
@@ -177,6 +184,9 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, **
     of the repository are the inputs of each SDF conversion, so a change to
     an included model reconverts what includes it, and a mesh change
     reconverts nothing.
+
+    `sdf_version` ("1.8" ... "1.12") is the SDFormat version the SDF outputs
+    are written in (default 1.7).
 
     The target NAME is a filegroup of every output; `kwargs` (tags,
     visibility ...) apply to every target it makes. model.config files are
@@ -208,20 +218,23 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, **
                 src = f,
                 out = name + "/" + _replace_suffix(f, [".urdf"], ".sdf"),
                 quiet = quiet,
+                sdf_version = sdf_version,
                 **kwargs
             )
         elif f.endswith((".sdf", ".world")):
-            convert = _sdf_to_urdf if to == "urdf" else _sdf_to_sdf
             out = f if to == "sdf" else _replace_suffix(f, [".sdf", ".world"], ".urdf")
-            convert(
+            common = dict(
                 name = target,
                 src = f,
                 out = name + "/" + out,
                 includes = [m for m in model_files if m != f],
                 model_paths = model_paths,
                 quiet = quiet,
-                **kwargs
             )
+            if to == "urdf":
+                _sdf_to_urdf(**dict(common, **kwargs))
+            else:
+                _sdf_to_sdf(sdf_version = sdf_version, **dict(common, **kwargs))
         else:
             _copy(name = target, src = f, out = name + "/" + f, **kwargs)
         outs.append(":" + target)
