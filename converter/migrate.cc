@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -92,6 +93,16 @@ uint64_t OptionsHash(const MigrateOptions& o) {
   s += o.lump_fixed_joints ? " lump" : "";
   s += o.package_to_model ? " package_to_model" : "";
   for (const auto& p : o.model_paths) s += "\n" + p;
+  if (o.uris.form != UriForm::kKeep) {
+    // The places package:// URIs resolve in.
+    s += "\nuris " + std::to_string(static_cast<int>(o.uris.form));
+    for (const auto& [pkg, dir] : o.uris.packages.packages)
+      s += "\npackage " + pkg + "=" + dir;
+    for (const char* var : {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH"}) {
+      const char* v = std::getenv(var);
+      s += std::string("\n") + var + "=" + (v ? v : "");
+    }
+  }
   return Fnv1a64(s);
 }
 
@@ -181,6 +192,8 @@ class Migration {
   const MigrateCallback& on_file_;
   std::string out_root_;
   std::vector<std::string> model_paths_;
+  // The run's URI options: the repository's packages, the mirror.
+  UriOptions uris_;
   uint64_t options_hash_ = 0;
   uint64_t repository_digest_ = 0;
   std::vector<Task> tasks_;
@@ -302,7 +315,10 @@ void Migration::ResolveConflicts() {
 uint64_t Migration::RepositoryDigest() const {
   uint64_t h = Fnv1a64("repository");
   for (const auto& t : tasks_) {
-    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig) continue;
+    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig &&
+        BaseName(t.file.source) != "package.xml") {
+      continue;
+    }
     frames::Diagnostics ignored;
     auto text = xml::ReadFile(SourcePath(t.file.source), &ignored);
     h = Fnv1a64(t.key + '\0', h);
@@ -380,18 +396,24 @@ void Migration::Write(Task* task, const std::string& data) {
 void Migration::Convert(Task* task, const std::string& text) {
   const std::string path = SourcePath(task->file.source);
   ConversionResult result;
+  UriOptions uris = uris_;
+  uris.relative_to_dir = DirOf(OutputPath(task->file.output));
   if (task->kind == Kind::kUrdf) {
     UrdfToSdfOptions u;
     u.lump_fixed_joints = o_.lump_fixed_joints;
     u.package_to_model = o_.package_to_model;
+    u.model_paths = model_paths_;
+    u.uris = std::move(uris);
     result = UrdfToSdf(text, path, u);
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
+    s.uris = std::move(uris);
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
     s.model_paths = model_paths_;
+    s.uris = std::move(uris);
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
@@ -429,7 +451,10 @@ void Migration::RunTask(Task* task) {
     return;
   }
   uint64_t h = Fnv1a64(*text, options_hash_);
-  if (task->file.action == MigrateAction::kConvert && task->kind == Kind::kSdf)
+  // An SDF file reads its includes; with --uris any file's output depends
+  // on where the repository's packages and models are.
+  if (task->file.action == MigrateAction::kConvert &&
+      (task->kind == Kind::kSdf || o_.uris.form != UriForm::kKeep))
     h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8), h);
   task->file.input_hash = h;
   if (task->file.action == MigrateAction::kUpdateConfig) {
@@ -547,6 +572,12 @@ MigrateReport Migration::Run() {
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
   options_hash_ = OptionsHash(o_);
+  uris_ = o_.uris;
+  uris_.packages.repository = sdf_io::FindPackages(o_.src_dir);
+  if (!o_.in_place) {
+    uris_.mirror_from = o_.src_dir;
+    uris_.mirror_to = o_.dst_dir;
+  }
   Plan(walk);
   repository_digest_ = RepositoryDigest();
 

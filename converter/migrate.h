@@ -32,6 +32,7 @@
 #include <string>
 #include <vector>
 
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -54,6 +55,11 @@ struct MigrateOptions {
   // UrdfToSdfOptions::lump_fixed_joints / package_to_model.
   bool lump_fixed_joints = false;
   bool package_to_model = false;
+  // --uris and --package (converter/uris.h): the form every mesh and
+  // include URI is written in, and where package://PKG is found; the
+  // packages of SRC_DIR (package.xml files) are searched after --package
+  // and the environment. relative_to_dir and the mirror are set per file.
+  UriOptions uris;
 };
 
 enum class MigrateStatus {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "converter/result.h"
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
@@ -30,6 +31,9 @@ struct SdfToSdfOptions {
   // Directories searched for model:// URIs, before SDF_PATH and
   // GZ_SIM_RESOURCE_PATH.
   std::vector<std::string> model_paths;
+  // Mesh and include URIs in the output (converter/uris.h), and where
+  // package:// includes are found.
+  UriOptions uris;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

@@ -27,6 +27,43 @@ diagnostics: file:line: error|warning: message [CODE]
 
 }  // namespace
 
+const char kUriOptionsHelp[] =
+    R"(  --uris FORM             write mesh and include URIs as FORM: keep
+                          (default), package (package://PKG/...), model
+                          (model://NAME/...), relative (paths relative to
+                          the output file) or absolute; one that cannot be
+                          is kept with a warning
+  --package PKG=DIR       package://PKG is in DIR (repeatable; then
+                          ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, the packages
+                          enclosing the input file)
+)";
+
+bool ParseUriFlag(const std::string& arg,
+                  const std::function<std::optional<std::string>()>& value,
+                  converter::UriOptions* uris, std::string* error) {
+  if (arg == "--uris") {
+    const auto v = value();
+    const auto form = v ? converter::ParseUriForm(*v) : std::nullopt;
+    if (!form) {
+      *error = "--uris needs keep, package, model, relative or absolute";
+    } else {
+      uris->form = *form;
+    }
+    return true;
+  }
+  if (arg == "--package") {
+    const auto v = value();
+    const size_t eq = v ? v->find('=') : std::string::npos;
+    if (eq == std::string::npos || eq == 0 || eq + 1 == v->size()) {
+      *error = "--package needs PKG=DIR";
+    } else {
+      uris->packages.packages.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+    }
+    return true;
+  }
+  return false;
+}
+
 int RunCli(int argc, char** argv, const Cli& cli) {
   auto usage_error = [&](const std::string& message) {
     std::cerr << cli.name << ": " << message << "\n"
@@ -50,7 +87,8 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     };
     std::string error;
     if (a == "-h" || a == "--help") {
-      std::cout << cli.usage << kCommonOptions;
+      std::cout << cli.usage << (cli.uris ? kUriOptionsHelp : "")
+                << kCommonOptions;
       return 0;
     } else if (a == "--version") {
       std::cout << cli.name << " " << kVersion << "\n";
@@ -68,6 +106,8 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       quiet = true;
     } else if (a == "-v" || a == "--verbose") {
       verbose = true;
+    } else if (cli.uris && ParseUriFlag(a, value, cli.uris, &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (cli.flag && cli.flag(a, value, &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (!error.empty()) {
@@ -111,6 +151,13 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
 
   if (cli.output) *cli.output = output;
+  if (cli.uris) {
+    // Relative paths are relative to the output file's directory (the
+    // current one for standard output).
+    const size_t slash = output.rfind('/');
+    cli.uris->relative_to_dir =
+        slash == std::string::npos ? "" : output.substr(0, slash + 1);
+  }
   converter::RemoveTemporaryFilesOnSignal();
 
   converter::ConversionResult result;

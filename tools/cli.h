@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "converter/result.h"
+#include "converter/uris.h"
 
 namespace tools {
 
@@ -40,7 +41,20 @@ struct Cli {
   // convert function runs, for commands whose output depends on where it is
   // written (sdf2urdf's relative mesh paths).
   std::string* output = nullptr;
+  // When set: --package PKG=DIR and --uris FORM (ParseUriFlag), and
+  // relative_to_dir set to the -o file's directory.
+  converter::UriOptions* uris = nullptr;
 };
+
+// --package PKG=DIR (repeatable) and --uris keep|package|model|relative|
+// absolute, shared by every command: false when `arg` is neither; a bad
+// value sets *error.
+bool ParseUriFlag(const std::string& arg,
+                  const std::function<std::optional<std::string>()>& value,
+                  converter::UriOptions* uris, std::string* error);
+
+// The help lines of those flags.
+extern const char kUriOptionsHelp[];
 
 int RunCli(int argc, char** argv, const Cli& cli);
 

@@ -16,6 +16,7 @@
 #include "converter/file_io.h"
 #include "converter/migrate.h"
 #include "converter/migrate_report.h"
+#include "tools/cli.h"
 #include "tools/version.h"
 
 namespace {
@@ -46,6 +47,13 @@ options:
                           (repeatable; then SDF_PATH, GZ_SIM_RESOURCE_PATH)
   --lump-fixed-joints     URDF: merge links on fixed joints (as urdf2sdf)
   --package-to-model      URDF: package:// mesh URIs -> model:// (as urdf2sdf)
+  --uris FORM             write every mesh and include URI as FORM: keep
+                          (default), package, model, relative (to the
+                          output file) or absolute (paths into DST_DIR's
+                          copies); one that cannot be is kept, with a warning
+  --package PKG=DIR       package://PKG is in DIR (repeatable; then
+                          ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, the packages
+                          of SRC_DIR)
   -v, --verbose           a line per file (and every warning)
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
@@ -144,6 +152,9 @@ int main(int argc, char** argv) {
       auto v = value();
       if (!v || v->empty()) return UsageError("--model-path needs a directory");
       options.model_paths.push_back(*v);
+    } else if (std::string error;
+               tools::ParseUriFlag(a, value, &options.uris, &error)) {
+      if (!error.empty()) return UsageError(error);
     } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {

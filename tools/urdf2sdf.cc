@@ -20,7 +20,9 @@ options:
   --lump-fixed-joints     merge links on fixed joints into their parents, as
                           libsdformat does (merged links and joints become
                           //frame elements)
-  --package-to-model      rewrite package:// mesh URIs to model://
+  --package-to-model      rewrite package:// mesh URIs to model:// (the
+                          same as --uris model)
+  --model-path DIR        search DIR for model:// mesh URIs (repeatable)
 )";
 
 }  // namespace
@@ -31,11 +33,16 @@ int main(int argc, char** argv) {
   cli.name = "urdf2sdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
-  cli.flag = [&](const std::string& a, const auto&, std::string*) {
+  cli.uris = &options.uris;
+  cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {
       options.package_to_model = true;
+    } else if (a == "--model-path") {
+      auto dir = value();
+      if (!dir) *error = "--model-path needs a directory";
+      else options.model_paths.push_back(*dir);
     } else {
       return false;
     }
