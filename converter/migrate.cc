@@ -254,8 +254,9 @@ void Migration::Plan(const Walk& walk) {
         }
         break;
       case Kind::kModelConfig:
-        t.file.action = to_urdf ? MigrateAction::kCopy
-                                : MigrateAction::kUpdateConfig;
+        // --to urdf too: the manifest names the .urdf (Gazebo reads a URDF
+        // named there), each entry keeping its version.
+        t.file.action = MigrateAction::kUpdateConfig;
         t.file.output = target;
         break;
       case Kind::kOther:
@@ -500,8 +501,9 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
     std::string keys;
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
-    updated = sdf_io::UpdateModelConfig(text, path, renames, kSdfVersion,
-                                        &diags);
+    updated = sdf_io::UpdateModelConfig(
+        text, path, renames,
+        o_.target == MigrateOptions::Target::kUrdf ? "" : kSdfVersion, &diags);
   }
   // A model.config we cannot rewrite is carried as it is: its problems are
   // warnings, not a failed migration.
