@@ -44,6 +44,10 @@ struct Cli {
   // When set: --package PKG=DIR and --uris FORM (ParseUriFlag), and
   // relative_to_dir set to the -o file's directory.
   converter::UriOptions* uris = nullptr;
+  // Set, when not null, to whether diagnostics are printed as JSON
+  // (--diagnostics-format json), for commands that print notes of their
+  // own on standard error.
+  bool* diagnostics_json = nullptr;
 };
 
 // --package PKG=DIR (repeatable) and --uris keep|package|model|relative|
@@ -57,5 +61,13 @@ bool ParseUriFlag(const std::string& arg,
 extern const char kUriOptionsHelp[];
 
 int RunCli(int argc, char** argv, const Cli& cli);
+
+// Shared by RunCli and migrate.
+// `NAME: MESSAGE` and `Try 'NAME --help'.` on standard error; returns 2.
+int UsageError(const std::string& name, const std::string& message);
+// Under `bazel run`, enters the user's directory (BUILD_WORKING_DIRECTORY)
+// so that relative paths resolve against it; false (after a message) when
+// it cannot.
+bool EnterWorkingDirectory(const std::string& name);
 
 }  // namespace tools

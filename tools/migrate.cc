@@ -47,25 +47,20 @@ options:
                           (repeatable; then SDF_PATH, GZ_SIM_RESOURCE_PATH)
   --lump-fixed-joints     URDF: merge links on fixed joints (as urdf2sdf)
   --package-to-model      URDF: package:// mesh URIs -> model:// (as urdf2sdf)
-  --uris FORM             write every mesh and include URI as FORM: keep
-                          (default), package, model, relative (to the
-                          output file) or absolute (paths into DST_DIR's
-                          copies); one that cannot be is kept, with a warning
-  --package PKG=DIR       package://PKG is in DIR (repeatable; then
-                          ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, the packages
-                          of SRC_DIR)
   -v, --verbose           a line per file (and every warning)
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
   --version               print the version
+)";
 
+// After the --uris and --package lines (tools::kUriOptionsHelp).
+constexpr char kUsageEnd[] = R"(
 exit codes: 0 every file converted (or copied, or up to date),
             1 some file failed (all others written), 2 usage or I/O error
 )";
 
 int UsageError(const std::string& message) {
-  std::cerr << "migrate: " << message << "\nTry 'migrate --help'.\n";
-  return 2;
+  return tools::UsageError("migrate", message);
 }
 
 std::optional<int> ParseJobs(const std::string& s) {
@@ -96,13 +91,7 @@ std::string Rate(int done, int total, double seconds) {
 int main(int argc, char** argv) {
   // Ctrl-C or a kill leaves no temporary file behind (converter/file_io.h).
   converter::RemoveTemporaryFilesOnSignal();
-  // Under `bazel run`, resolve relative paths against the user's directory.
-  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
-    if (::chdir(wd) != 0) {
-      std::cerr << "migrate: cannot enter " << wd << "\n";
-      return 2;
-    }
-  }
+  if (!tools::EnterWorkingDirectory("migrate")) return 2;
   converter::MigrateOptions options;
   std::string report_path;
   bool verbose = false, quiet = false, have_src = false;
@@ -113,7 +102,7 @@ int main(int argc, char** argv) {
       return std::string(argv[++i]);
     };
     if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
+      std::cout << kUsage << tools::kUriOptionsHelp << kUsageEnd;
       return 0;
     } else if (a == "--version") {
       std::cout << "migrate " << tools::kVersion << "\n";

@@ -55,6 +55,8 @@ int main(int argc, char** argv) {
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
   cli.uris = &options.uris;
+  bool json = false;  // --diagnostics-format json: stderr holds only JSON
+  cli.diagnostics_json = &json;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     auto need = [&](const char* what) {
       auto v = value();
@@ -93,7 +95,7 @@ int main(int argc, char** argv) {
     return true;
   };
   auto report = [&](converter::ConversionResult r, const std::string& source) {
-    if (options.check_parity && r.ok) {
+    if (options.check_parity && r.ok && !json) {
       std::cerr << source
                 << ": in URDF-parity form: converts by copying numbers\n";
     }

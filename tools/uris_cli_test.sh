@@ -1,5 +1,5 @@
 #!/bin/bash
-# --uris and --package in urdf2sdf, sdf2sdf, sdf2urdf and migrate, over
+# --diagnostics-format json, --uris and --package in urdf2sdf, sdf2sdf, sdf2urdf and migrate, over
 # testdata/migrate/uris/src: a ROS package (package.xml) with meshes and a
 # Gazebo model, a package whose directory has another name, a mesh named
 # relative to its file, a package that is nowhere, and an SDF model that
@@ -122,6 +122,31 @@ has "$TMP/urdf/my_robot_description/models/gripper/model.urdf" 'filename="packag
 has "$TMP/urdf/cells/cell.urdf" 'filename="package://my_robot_description/models/gripper/meshes/finger.stl"' "migrate --to urdf: included model"
 # The sources are untouched.
 diff -r "$PWD/testdata/migrate/uris/src" "$FIX" >/dev/null || fail "sources changed"
+
+# --diagnostics-format json: one JSON object a line, the fields of migrate's
+# report, for every single-file command; I/O errors too; the text form
+# says the same.
+for cmd in "$URDF2SDF --uris package $URDF" "$SDF2SDF $CELL" "$SDF2URDF $CELL" \
+  "$URDF2SDF $TMP/missing.urdf"; do
+  $cmd >/dev/null 2>"$TMP/text"; text_rc=$?
+  $cmd --diagnostics-format json >/dev/null 2>"$TMP/json"; json_rc=$?
+  [ "$text_rc" -eq "$json_rc" ] || fail "json: exit $json_rc, text $text_rc: $cmd"
+  [ -s "$TMP/json" ] || fail "json: nothing printed: $cmd"
+  python3 - "$TMP/json" "$TMP/text" <<'PY' || fail "json: $cmd: $(cat "$TMP/json")"
+import json, sys
+objs = [json.loads(l) for l in open(sys.argv[1])]
+text = open(sys.argv[2]).read().splitlines()
+assert len(objs) == len(text), (len(objs), len(text))
+for o, t in zip(objs, text):
+    assert list(o) == ["file", "line", "severity", "code", "message"], o
+    where = o["file"] + (":%d" % o["line"] if o["line"] else "")
+    assert t == "%s: %s: %s [%s]" % (where, o["severity"], o["message"], o["code"]), (t, o)
+PY
+done
+"$URDF2SDF" --diagnostics-format yaml "$URDF" >/dev/null 2>"$TMP/err"; [ $? -eq 2 ] || fail "--diagnostics-format yaml: not 2"
+"$SDF2URDF" --check-parity --diagnostics-format json "$PKG/models/gripper/model.sdf" >/dev/null 2>"$TMP/json"
+python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$TMP/json" ||
+  fail "--check-parity printed text among the JSON: $(cat "$TMP/json")"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failure(s)" >&2
