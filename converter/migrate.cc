@@ -187,6 +187,9 @@ class Migration {
   void Write(Task* task, const std::string& data);
   void Relativize(frames::Diagnostics* diags) const;
   void Finish(const Task& task);
+  // The temporary files of this run's outputs (and manifest) that a run
+  // killed by SIGKILL left behind (NAME.tmp.XXXXXXXXXXXXXXXX beside NAME).
+  void RemoveLeftoverTemporaryFiles() const;
 
   const MigrateOptions& o_;
   const MigrateCallback& on_file_;
@@ -532,6 +535,29 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
   Write(task, *updated);
 }
 
+void Migration::RemoveLeftoverTemporaryFiles() const {
+  std::set<std::string> outputs = {kManifestName};
+  for (const auto& t : tasks_) {
+    if (!t.file.output.empty()) outputs.insert(t.file.output);
+    if (!t.backup.empty()) outputs.insert(t.backup);
+  }
+  std::set<std::string> dirs;
+  for (const auto& o : outputs) dirs.insert(DirOf(o));
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    for (fs::directory_iterator it(OutputPath(dir), ec), end; !ec && it != end;
+         it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (!IsTemporaryFileName(name)) continue;
+      // NAME.tmp.XXXXXXXXXXXXXXXX: NAME must be one of ours.
+      const std::string stem = name.substr(0, name.size() - 21);
+      if (!outputs.count(dir.empty() ? stem : dir + "/" + stem)) continue;
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
 void Migration::Finish(const Task& task) {
   std::lock_guard<std::mutex> lock(mu_);
   ++progress_.done;
@@ -595,6 +621,7 @@ MigrateReport Migration::Run() {
         return report;
       }
     }
+    RemoveLeftoverTemporaryFiles();
     if (!manifest_.OpenJournal(manifest_path, &error)) {
       report.errors.push_back(error);
       return report;
