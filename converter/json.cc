@@ -28,4 +28,18 @@ void AppendJsonString(std::string* out, std::string_view s) {
   out->push_back('"');
 }
 
+void AppendDiagnosticJson(std::string* out, const frames::Diagnostic& d) {
+  out->append("{\"file\": ");
+  AppendJsonString(out, d.where.file);
+  out->append(", \"line\": " + std::to_string(d.where.line));
+  out->append(", \"severity\": ");
+  out->append(d.severity == frames::Severity::kError ? "\"error\""
+                                                     : "\"warning\"");
+  out->append(", \"code\": ");
+  AppendJsonString(out, d.code);
+  out->append(", \"message\": ");
+  AppendJsonString(out, d.message);
+  out->append("}");
+}
+
 }  // namespace converter

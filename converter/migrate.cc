@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -94,6 +95,16 @@ uint64_t OptionsHash(const MigrateOptions& o) {
     s += " sdf" + SdfVersionName(o.sdf_version);
   s += o.preserve_includes ? " preserve_includes" : "";
   for (const auto& p : o.model_paths) s += "\n" + p;
+  if (o.uris.form != UriForm::kKeep) {
+    // The places package:// URIs resolve in.
+    s += "\nuris " + std::to_string(static_cast<int>(o.uris.form));
+    for (const auto& [pkg, dir] : o.uris.packages.packages)
+      s += "\npackage " + pkg + "=" + dir;
+    for (const char* var : {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH"}) {
+      const char* v = std::getenv(var);
+      s += std::string("\n") + var + "=" + (v ? v : "");
+    }
+  }
   return Fnv1a64(s);
 }
 
@@ -178,11 +189,16 @@ class Migration {
   void Write(Task* task, const std::string& data);
   void Relativize(frames::Diagnostics* diags) const;
   void Finish(const Task& task);
+  // The temporary files of this run's outputs (and manifest) that a run
+  // killed by SIGKILL left behind (NAME.tmp.XXXXXXXXXXXXXXXX beside NAME).
+  void RemoveLeftoverTemporaryFiles() const;
 
   const MigrateOptions& o_;
   const MigrateCallback& on_file_;
   std::string out_root_;
   std::vector<std::string> model_paths_;
+  // The run's URI options: the repository's packages, the mirror.
+  UriOptions uris_;
   uint64_t options_hash_ = 0;
   uint64_t repository_digest_ = 0;
   std::vector<Task> tasks_;
@@ -243,8 +259,9 @@ void Migration::Plan(const Walk& walk) {
         }
         break;
       case Kind::kModelConfig:
-        t.file.action = to_urdf ? MigrateAction::kCopy
-                                : MigrateAction::kUpdateConfig;
+        // --to urdf too: the manifest names the .urdf (Gazebo reads a URDF
+        // named there), each entry keeping its version.
+        t.file.action = MigrateAction::kUpdateConfig;
         t.file.output = target;
         break;
       case Kind::kOther:
@@ -304,7 +321,10 @@ void Migration::ResolveConflicts() {
 uint64_t Migration::RepositoryDigest() const {
   uint64_t h = Fnv1a64("repository");
   for (const auto& t : tasks_) {
-    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig) continue;
+    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig &&
+        BaseName(t.file.source) != "package.xml") {
+      continue;
+    }
     frames::Diagnostics ignored;
     auto text = xml::ReadFile(SourcePath(t.file.source), &ignored);
     h = Fnv1a64(t.key + '\0', h);
@@ -382,21 +402,27 @@ void Migration::Write(Task* task, const std::string& data) {
 void Migration::Convert(Task* task, const std::string& text) {
   const std::string path = SourcePath(task->file.source);
   ConversionResult result;
+  UriOptions uris = uris_;
+  uris.relative_to_dir = DirOf(OutputPath(task->file.output));
   if (task->kind == Kind::kUrdf) {
     UrdfToSdfOptions u;
     u.lump_fixed_joints = o_.lump_fixed_joints;
     u.package_to_model = o_.package_to_model;
     u.sdf_version = o_.sdf_version;
+    u.model_paths = model_paths_;
+    u.uris = std::move(uris);
     result = UrdfToSdf(text, path, u);
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
+    s.uris = std::move(uris);
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
     s.model_paths = model_paths_;
     s.sdf_version = o_.sdf_version;
     s.preserve_includes = o_.preserve_includes;
+    s.uris = std::move(uris);
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
@@ -434,7 +460,10 @@ void Migration::RunTask(Task* task) {
     return;
   }
   uint64_t h = Fnv1a64(*text, options_hash_);
-  if (task->file.action == MigrateAction::kConvert && task->kind == Kind::kSdf)
+  // An SDF file reads its includes; with --uris any file's output depends
+  // on where the repository's packages and models are.
+  if (task->file.action == MigrateAction::kConvert &&
+      (task->kind == Kind::kSdf || o_.uris.form != UriForm::kKeep))
     h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8), h);
   task->file.input_hash = h;
   if (task->file.action == MigrateAction::kUpdateConfig) {
@@ -482,7 +511,11 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
     updated = sdf_io::UpdateModelConfig(
-        text, path, renames, SdfVersionName(o_.sdf_version), &diags);
+        text, path, renames,
+        o_.target == MigrateOptions::Target::kUrdf
+            ? ""
+            : SdfVersionName(o_.sdf_version),
+        &diags);
   }
   // A model.config we cannot rewrite is carried as it is: its problems are
   // warnings, not a failed migration.
@@ -509,6 +542,29 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
                           ? MigrateStatus::kConverted
                           : MigrateStatus::kConvertedWithWarnings;
   Write(task, *updated);
+}
+
+void Migration::RemoveLeftoverTemporaryFiles() const {
+  std::set<std::string> outputs = {kManifestName};
+  for (const auto& t : tasks_) {
+    if (!t.file.output.empty()) outputs.insert(t.file.output);
+    if (!t.backup.empty()) outputs.insert(t.backup);
+  }
+  std::set<std::string> dirs;
+  for (const auto& o : outputs) dirs.insert(DirOf(o));
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    for (fs::directory_iterator it(OutputPath(dir), ec), end; !ec && it != end;
+         it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (!IsTemporaryFileName(name)) continue;
+      // NAME.tmp.XXXXXXXXXXXXXXXX: NAME must be one of ours.
+      const std::string stem = name.substr(0, name.size() - 21);
+      if (!outputs.count(dir.empty() ? stem : dir + "/" + stem)) continue;
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
 }
 
 void Migration::Finish(const Task& task) {
@@ -553,6 +609,12 @@ MigrateReport Migration::Run() {
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
   options_hash_ = OptionsHash(o_);
+  uris_ = o_.uris;
+  uris_.packages.repository = sdf_io::FindPackages(o_.src_dir);
+  if (!o_.in_place) {
+    uris_.mirror_from = o_.src_dir;
+    uris_.mirror_to = o_.dst_dir;
+  }
   Plan(walk);
   repository_digest_ = RepositoryDigest();
 
@@ -568,6 +630,7 @@ MigrateReport Migration::Run() {
         return report;
       }
     }
+    RemoveLeftoverTemporaryFiles();
     if (!manifest_.OpenJournal(manifest_path, &error)) {
       report.errors.push_back(error);
       return report;

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "converter/sdf_version.h"
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -60,6 +61,11 @@ struct MigrateOptions {
   int sdf_version = kDefaultSdfVersion;
   // SdfToSdfOptions::preserve_includes (sdf_version 1.8 and later).
   bool preserve_includes = false;
+  // --uris and --package (converter/uris.h): the form every mesh and
+  // include URI is written in, and where package://PKG is found; the
+  // packages of SRC_DIR (package.xml files) are searched after --package
+  // and the environment. relative_to_dir and the mirror are set per file.
+  UriOptions uris;
 };
 
 enum class MigrateStatus {

@@ -15,20 +15,6 @@ constexpr MigrateStatus kStatuses[] = {
     MigrateStatus::kCopied,    MigrateStatus::kUnchanged,
 };
 
-void AppendDiagnostic(std::string* out, const frames::Diagnostic& d) {
-  out->append("{\"file\": ");
-  AppendJsonString(out, d.where.file);
-  out->append(", \"line\": " + std::to_string(d.where.line));
-  out->append(", \"severity\": ");
-  out->append(d.severity == frames::Severity::kError ? "\"error\""
-                                                     : "\"warning\"");
-  out->append(", \"code\": ");
-  AppendJsonString(out, d.code);
-  out->append(", \"message\": ");
-  AppendJsonString(out, d.message);
-  out->append("}");
-}
-
 }  // namespace
 
 std::string MigrateReportJson(const MigrateReport& report,
@@ -83,7 +69,7 @@ std::string MigrateReportJson(const MigrateReport& report,
     const auto& all = f.diagnostics.all();
     for (size_t k = 0; k < all.size(); ++k) {
       out += k ? ",\n       " : "\n       ";
-      AppendDiagnostic(&out, all[k]);
+      AppendDiagnosticJson(&out, all[k]);
     }
     out += all.empty() ? "]}" : "]}";
   }

@@ -319,7 +319,15 @@ TEST(Migrate, ToUrdfConvertsSdfModelsAsSdfToUrdfDoes) {
   const auto statuses = Statuses(report);
   EXPECT_EQ(statuses.at("my_robot_description/urdf/my_robot.urdf"), "copied");
   EXPECT_EQ(statuses.at("worlds/empty_with_base.world"), "copied");
-  EXPECT_EQ(statuses.at("models/base/model.config"), "copied");
+  // The manifest names the URDF, the entry's version and every other byte
+  // kept.
+  EXPECT_EQ(statuses.at("models/base/model.config"), "converted");
+  std::string config = Read(std::string(kFixture) + "/models/base/model.config");
+  const std::string old_entry = "<sdf version=\"1.6\">model.sdf</sdf>";
+  ASSERT_NE(config.find(old_entry), std::string::npos) << config;
+  config.replace(config.find(old_entry), old_entry.size(),
+                 "<sdf version=\"1.6\">model.urdf</sdf>");
+  EXPECT_EQ(Read(dst / "models/base/model.config"), config);
   EXPECT_EQ(Find(report, "models/base/model.sdf")->output,
             "models/base/model.urdf");
   SdfToUrdfOptions u;

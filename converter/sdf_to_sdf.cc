@@ -154,6 +154,10 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   if (!diags.HasErrors() && options.urdf_parity) {
     ForEachTopModel(*doc, [&](frames::Model& m) { ToUrdfParity(&m, &diags); });
   }
+  if (!diags.HasErrors() && !options.check_only) {
+    RewriteDocumentUris(&*doc, options.model_paths, options.uris,
+                        options.expand_includes, &diags);
+  }
   diags.SortByLocation();
   if (diags.HasErrors()) return result;
   result.ok = true;
@@ -169,6 +173,7 @@ sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
   read.keep_unresolved_includes = options.preserve_includes;
+  read.packages = options.uris.packages;
   return read;
 }
 

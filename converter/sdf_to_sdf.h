@@ -14,6 +14,7 @@
 
 #include "converter/result.h"
 #include "converter/sdf_version.h"
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
@@ -42,6 +43,9 @@ struct SdfToSdfOptions {
   // checked). The document is checked with every include that resolves, as
   // without this option; takes precedence over expand_includes.
   bool preserve_includes = false;
+  // Mesh and include URIs in the output (converter/uris.h), and where
+  // package:// includes are found.
+  UriOptions uris;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

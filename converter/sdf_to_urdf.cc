@@ -1140,61 +1140,6 @@ std::optional<Model> Reshaper::Run() {
   return std::move(out_);
 }
 
-std::optional<std::string> FindModelFile(const std::string& uri,
-                                         const SdfToUrdfOptions& options) {
-  const std::string kModel = "model://";
-  if (uri.compare(0, kModel.size(), kModel) != 0) return std::nullopt;
-  const std::string rest = uri.substr(kModel.size());
-  for (const auto& dir : sdf_io::ModelSearchDirs(options.model_paths, true)) {
-    std::error_code ec;
-    const std::filesystem::path p = std::filesystem::path(dir) / rest;
-    if (std::filesystem::exists(p, ec)) {
-      return std::filesystem::absolute(p, ec).lexically_normal().string();
-    }
-  }
-  return std::nullopt;
-}
-
-void MapMeshUris(Model* model, const SdfToUrdfOptions& options,
-                 Diagnostics* diags) {
-  using M = SdfToUrdfOptions::MeshUris;
-  if (options.mesh_uris == M::kKeep) return;
-  const std::string kModel = "model://";
-  auto map = [&](frames::Shape* s) {
-    std::string& uri = s->geometry.uri;
-    if (s->geometry.type != frames::Geometry::Type::kMesh ||
-        uri.compare(0, kModel.size(), kModel) != 0) {
-      return;
-    }
-    if (options.mesh_uris == M::kPackage) {
-      uri = "package://" + uri.substr(kModel.size());
-      return;
-    }
-    auto path = FindModelFile(uri, options);
-    if (!path) {
-      diags->Warning("MESH_URI_UNRESOLVED",
-                     "mesh " + Quoted(uri) +
-                         " is not found on the model paths (--model-path, "
-                         "SDF_PATH, GZ_SIM_RESOURCE_PATH); it is kept as is",
-                     s->where);
-      return;
-    }
-    if (options.mesh_uris == M::kAbsolute) {
-      uri = *path;
-      return;
-    }
-    std::error_code ec;
-    const std::filesystem::path base = std::filesystem::absolute(
-        options.relative_to_dir.empty() ? "." : options.relative_to_dir, ec);
-    uri = std::filesystem::path(*path).lexically_relative(base.lexically_normal())
-              .string();
-  };
-  for (auto& l : model->links) {
-    for (auto& v : l.visuals) map(&v);
-    for (auto& c : l.collisions) map(&c);
-  }
-}
-
 struct Selected {
   const Model* model = nullptr;
   const FrameGraph* graph = nullptr;
@@ -1314,6 +1259,7 @@ ConversionResult Finish(std::optional<Model> model,
 sdf_io::ReadOptions ReadOptionsFor(const SdfToUrdfOptions& options) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
+  read.packages = options.uris.packages;
   return read;
 }
 
@@ -1336,7 +1282,10 @@ std::optional<Model> ToUrdfModel(const Model& model, const FrameGraph& graph,
                                  const SdfToUrdfOptions& options,
                                  Diagnostics* diags) {
   auto out = Reshaper(model, graph, X_WM, options, diags).Run();
-  if (out) MapMeshUris(&*out, options, diags);
+  if (out) {
+    RewriteModelUris(&*out, options.model_paths, options.uris,
+                     /*expanded_includes=*/true, diags);
+  }
   return out;
 }
 

@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "converter/result.h"
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
@@ -83,16 +84,9 @@ struct SdfToUrdfOptions {
   // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
   // capsules as URDF 1.1 <capsule>.
   std::string urdf_version;
-  enum class MeshUris {
-    kKeep,      // as written
-    kPackage,   // model://NAME/rest -> package://NAME/rest
-    kAbsolute,  // model://NAME/rest -> /abs/dir/NAME/rest (found on the paths)
-    kRelative,  // ... relative to `relative_to_dir`
-  };
-  MeshUris mesh_uris = MeshUris::kKeep;
-  // Base directory of relative mesh paths (kRelative); empty: the current
-  // directory.
-  std::string relative_to_dir;
+  // Mesh URIs in the output (converter/uris.h; relative_to_dir: the output
+  // file's directory), and where package:// includes are found.
+  UriOptions uris;
   // Directories searched for model:// URIs (includes and meshes), before
   // SDF_PATH and GZ_SIM_RESOURCE_PATH.
   std::vector<std::string> model_paths;

@@ -188,20 +188,6 @@ void NameShapes(const std::string& link, const char* kind,
   }
 }
 
-void RewritePackageUris(Model* model) {
-  static const std::string kPackage = "package://";
-  auto fix = [](frames::Geometry* g) {
-    if (g->type == frames::Geometry::Type::kMesh &&
-        g->uri.compare(0, kPackage.size(), kPackage) == 0) {
-      g->uri = "model://" + g->uri.substr(kPackage.size());
-    }
-  };
-  for (auto& l : model->links) {
-    for (auto& v : l.visuals) fix(&v.geometry);
-    for (auto& c : l.collisions) fix(&c.geometry);
-  }
-}
-
 }  // namespace
 
 ConversionResult UrdfToSdf(std::string_view urdf_text,
@@ -224,7 +210,13 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
     NameShapes(l.name, "visual", &l.visuals, &result.diagnostics);
     NameShapes(l.name, "collision", &l.collisions, &result.diagnostics);
   }
-  if (options.package_to_model) RewritePackageUris(&*model);
+  UriOptions uris = options.uris;
+  if (options.package_to_model && uris.form == UriForm::kKeep) {
+    uris.form = UriForm::kModel;
+    uris.only_scheme = "package://";
+  }
+  RewriteModelUris(&*model, options.model_paths, uris,
+                   /*expanded_includes=*/true, &result.diagnostics);
   RepairInertias(&*model, &result.diagnostics);
 
   // The core checks the SDFormat model and resolves every pose.

@@ -7,9 +7,11 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "converter/result.h"
 #include "converter/sdf_version.h"
+#include "converter/uris.h"
 #include "frames/diagnostics.h"
 
 namespace converter {
@@ -19,8 +21,13 @@ struct UrdfToSdfOptions {
   // (combined inertia, moved visuals and collisions, a //frame for each
   // merged link and joint).
   bool lump_fixed_joints = false;
-  // Rewrite package://PKG/... mesh URIs to model://PKG/... (classic Gazebo).
+  // Rewrite package://PKG/... mesh URIs to model://PKG/... (classic Gazebo):
+  // the same as uris.form = UriForm::kModel (kept for existing callers).
   bool package_to_model = false;
+  // Mesh URIs in the output (converter/uris.h), and the model paths a
+  // model:// mesh URI is looked up in (before SDF_PATH ...).
+  UriOptions uris;
+  std::vector<std::string> model_paths;
   // Only validate; the result's output stays empty.
   bool check_only = false;
   // The SDFormat version written, as its minor number (converter/

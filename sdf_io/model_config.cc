@@ -139,10 +139,17 @@ std::optional<std::string> UpdateModelConfig(
     const auto found = renames.find(std::string(xml::Text((*entries)[k])));
     if (found == renames.end()) continue;
     out.append(text.substr(copied, spans[k].first - copied));
+    // An empty `version` keeps the entry's own.
+    const char* own = (*entries)[k]->Attribute("version");
+    const std::string v = version.empty() ? (own ? own : "") : version;
     std::string entry;
     {
       xml::Writer writer(&entry);
-      writer.Leaf("sdf", "version", version, found->second);
+      if (v.empty() && !own) {
+        writer.Leaf("sdf", found->second);
+      } else {
+        writer.Leaf("sdf", "version", v, found->second);
+      }
     }
     while (!entry.empty() && entry.back() == '\n') entry.pop_back();
     out.append(entry);

@@ -32,8 +32,8 @@ std::optional<std::vector<std::string>> ModelConfigSdfFiles(
     std::string_view text, const std::string& file, frames::Diagnostics* diags);
 
 // `text` with each <sdf> entry whose file is a key of `renames` replaced by
-// `<sdf version="VERSION">NEW</sdf>` (NEW the mapped name); every other byte
-// kept. nullopt, with a diagnostic, when `text` is not a model.config or its
+// `<sdf version="VERSION">NEW</sdf>` (NEW the mapped name; an empty VERSION
+// keeps the entry's own, or none); every other byte kept. nullopt, with a diagnostic, when `text` is not a model.config or its
 // <sdf> entries cannot be located in the text (MODEL_CONFIG_INVALID).
 std::optional<std::string> UpdateModelConfig(
     std::string_view text, const std::string& file,

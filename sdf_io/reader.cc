@@ -19,6 +19,7 @@
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "sdf_io/model_config.h"
+#include "sdf_io/packages.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -143,20 +144,6 @@ std::optional<frames::InertialInFrame> ShapeInertial(const Geometry& g,
       return std::nullopt;
   }
   out.I_I = Eigen::Vector3d(ixx, iyy, izz).asDiagonal();
-  return out;
-}
-
-std::vector<std::string> SplitPath(const char* value) {
-  std::vector<std::string> out;
-  if (!value) return out;
-  std::string s(value);
-  size_t start = 0;
-  while (start <= s.size()) {
-    size_t colon = s.find(':', start);
-    if (colon == std::string::npos) colon = s.size();
-    if (colon > start) out.push_back(s.substr(start, colon - start));
-    start = colon + 1;
-  }
   return out;
 }
 
@@ -1069,7 +1056,17 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
   const std::string kModel = "model://";
   const std::string kFile = "file://";
   const std::optional<FuelUri> fuel = ParseFuelUri(uri);
-  if (uri.compare(0, kModel.size(), kModel) == 0) {
+  const auto package = SplitPackageUri(uri);
+  std::vector<std::string> packages_searched;
+  if (package) {
+    // package://PKG/rest (sdf_io/packages.h), without ROS.
+    if (auto dir = FindPackage(package->first, options_.packages, ctx_.file,
+                               &packages_searched)) {
+      candidates.push_back(package->second.empty()
+                               ? *dir
+                               : *dir + "/" + package->second);
+    }
+  } else if (uri.compare(0, kModel.size(), kModel) == 0) {
     const std::string rest = uri.substr(kModel.size());
     for (const auto& d : ModelSearchDirs(options_.model_paths,
                                          options_.use_environment_paths)) {
@@ -1111,7 +1108,13 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
   std::string searched;
   for (const auto& c : candidates) searched += (searched.empty() ? "" : ", ") + c;
   std::string message = "<include> uri '" + uri + "' names no file";
-  if (candidates.empty()) {
+  if (package && candidates.empty()) {
+    std::string places;
+    for (const auto& p : packages_searched)
+      places += (places.empty() ? "" : ", ") + p;
+    message += "; package '" + package->first + "' is not found (searched: " +
+               places + "; give --package " + package->first + "=DIR)";
+  } else if (candidates.empty()) {
     message += fuel ? "; no Fuel cache directory to search"
                     : "; no model path to search (give --model-path or set "
                       "SDF_PATH, GZ_SIM_RESOURCE_PATH, "
@@ -1460,7 +1463,7 @@ std::vector<std::string> ModelSearchDirs(
   if (use_environment_paths) {
     for (const char* var : {"SDF_PATH", "GZ_SIM_RESOURCE_PATH",
                             "IGN_GAZEBO_RESOURCE_PATH", "GAZEBO_MODEL_PATH"}) {
-      for (auto& d : SplitPath(std::getenv(var))) dirs.push_back(d);
+      for (auto& d : SplitSearchPath(std::getenv(var))) dirs.push_back(d);
     }
   }
   return dirs;

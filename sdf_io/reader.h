@@ -42,7 +42,8 @@
 //    written, with ATTRIBUTE_KEPT.
 // //include elements are resolved into nested models that remember the
 // include (or merged, above): file paths (relative to the including file,
-// then, for a bare name, in the model paths), model://NAME through the model
+// then, for a bare name, in the model paths), package://PKG/... through
+// sdf_io/packages.h, model://NAME through the model
 // paths (NAME/model.config picks the newest SDF version <= 1.12, else
 // NAME/model.sdf), and Fuel URIs https://HOST/1.0/OWNER/models/NAME[/VERSION]
 // from the local Fuel cache (owner and name matched ignoring case; the
@@ -63,6 +64,7 @@
 #include "frames/diagnostics.h"
 #include "frames/model.h"
 #include "sdf_io/document.h"
+#include "sdf_io/packages.h"
 
 namespace sdf_io {
 
@@ -89,6 +91,9 @@ struct ReadOptions {
   // includes expanded): beyond it the read fails with
   // INCLUDE_EXPANSION_TOO_LARGE instead of exhausting memory.
   size_t max_expanded_size = 100000;
+
+  // package://PKG/... includes: where packages are (sdf_io/packages.h).
+  PackagePaths packages;
 };
 
 // The directories model://NAME is looked up in: `model_paths`, then (when

@@ -8,6 +8,7 @@
 
 #include "converter/file_io.h"
 #include "converter/sdf_version.h"
+#include "converter/json.h"
 #include "tools/version.h"
 #include "xml/reader.h"
 
@@ -16,7 +17,12 @@ namespace tools {
 namespace {
 
 // Appended to every command's own usage text.
-constexpr char kCommonOptions[] = R"(  -q, --quiet             print errors only, no warnings
+constexpr char kCommonOptions[] = R"(  --diagnostics-format text|json
+                          text (default): file:line: error: message [CODE];
+                          json: one JSON object a line ({"file", "line",
+                          "severity", "code", "message"}), as in migrate's
+                          report; the -v summary is then not printed
+  -q, --quiet             print errors only, no warnings
   -v, --verbose           also print a summary of what was converted
   -h, --help              print this help
   --version               print the version
@@ -28,21 +34,67 @@ diagnostics: file:line: error|warning: message [CODE]
 
 }  // namespace
 
-int RunCli(int argc, char** argv, const Cli& cli) {
-  auto usage_error = [&](const std::string& message) {
-    std::cerr << cli.name << ": " << message << "\n"
-              << "Try '" << cli.name << " --help'.\n";
-    return 2;
-  };
-  // Under `bazel run`, resolve relative paths against the user's directory.
+const char kUriOptionsHelp[] =
+    R"(  --uris FORM             write mesh and include URIs as FORM: keep
+                          (default), package (package://PKG/...), model
+                          (model://NAME/...), relative (paths relative to
+                          the output file) or absolute (migrate: the copies
+                          in DST_DIR); one that cannot be is kept with a
+                          warning
+  --package PKG=DIR       package://PKG is in DIR (repeatable; then
+                          ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, migrate's
+                          SRC_DIR packages, the packages enclosing the file)
+)";
+
+bool ParseUriFlag(const std::string& arg,
+                  const std::function<std::optional<std::string>()>& value,
+                  converter::UriOptions* uris, std::string* error) {
+  if (arg == "--uris") {
+    const auto v = value();
+    const auto form = v ? converter::ParseUriForm(*v) : std::nullopt;
+    if (!form) {
+      *error = "--uris needs keep, package, model, relative or absolute";
+    } else {
+      uris->form = *form;
+    }
+    return true;
+  }
+  if (arg == "--package") {
+    const auto v = value();
+    const size_t eq = v ? v->find('=') : std::string::npos;
+    if (eq == std::string::npos || eq == 0 || eq + 1 == v->size()) {
+      *error = "--package needs PKG=DIR";
+    } else {
+      uris->packages.packages.emplace_back(v->substr(0, eq), v->substr(eq + 1));
+    }
+    return true;
+  }
+  return false;
+}
+
+int UsageError(const std::string& name, const std::string& message) {
+  std::cerr << name << ": " << message << "\n"
+            << "Try '" << name << " --help'.\n";
+  return 2;
+}
+
+bool EnterWorkingDirectory(const std::string& name) {
   if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
     if (::chdir(wd) != 0) {
-      std::cerr << cli.name << ": cannot enter " << wd << "\n";
-      return 2;
+      std::cerr << name << ": cannot enter " << wd << "\n";
+      return false;
     }
   }
+  return true;
+}
+
+int RunCli(int argc, char** argv, const Cli& cli) {
+  auto usage_error = [&](const std::string& message) {
+    return UsageError(cli.name, message);
+  };
+  if (!EnterWorkingDirectory(cli.name)) return 2;
   std::string input, output;
-  bool have_input = false, quiet = false, verbose = false;
+  bool have_input = false, quiet = false, verbose = false, json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -51,7 +103,8 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     };
     std::string error;
     if (a == "-h" || a == "--help") {
-      std::cout << cli.usage << kCommonOptions;
+      std::cout << cli.usage << (cli.uris ? kUriOptionsHelp : "")
+                << kCommonOptions;
       return 0;
     } else if (a == "--version") {
       std::cout << cli.name << " " << kVersion << "\n";
@@ -63,12 +116,21 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     } else if (a.rfind("--output=", 0) == 0) {
       output = a.substr(9);
       if (output.empty()) return usage_error("--output= needs a file name");
+    } else if (a == "--diagnostics-format") {
+      const auto v = value();
+      if (v && (*v == "text" || *v == "json")) {
+        json = *v == "json";
+      } else {
+        return usage_error("--diagnostics-format needs text or json");
+      }
     } else if (a == "--check") {
       *cli.check_only = true;
     } else if (a == "-q" || a == "--quiet") {
       quiet = true;
     } else if (a == "-v" || a == "--verbose") {
       verbose = true;
+    } else if (cli.uris && ParseUriFlag(a, value, cli.uris, &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (cli.flag && cli.flag(a, value, &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (!error.empty()) {
@@ -91,13 +153,21 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   if (output == "-") output.clear();
 
+  if (cli.diagnostics_json) *cli.diagnostics_json = json;
+  auto print = [&](const frames::Diagnostic& d) {
+    if (json) {
+      std::string line;
+      converter::AppendDiagnosticJson(&line, d);
+      std::cerr << line << "\n";
+    } else {
+      std::cerr << frames::Format(d) << "\n";
+    }
+  };
   // Diagnostics of the command itself (I/O), in the same form as the
   // input's.
   auto io_error = [&](const std::string& code, const std::string& message,
                       const std::string& file) {
-    std::cerr << frames::Format({frames::Severity::kError, code, message,
-                                 {file, 0}})
-              << "\n";
+    print({frames::Severity::kError, code, message, {file, 0}});
     return 2;
   };
   const bool from_stdin = !have_input || input == "-";
@@ -116,6 +186,13 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
 
   if (cli.output) *cli.output = output;
+  if (cli.uris) {
+    // Relative paths are relative to the output file's directory (the
+    // current one for standard output).
+    const size_t slash = output.rfind('/');
+    cli.uris->relative_to_dir =
+        slash == std::string::npos ? "" : output.substr(0, slash + 1);
+  }
   converter::RemoveTemporaryFilesOnSignal();
 
   converter::ConversionResult result;
@@ -133,7 +210,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       ++warnings;
       if (quiet) continue;
     }
-    std::cerr << frames::Format(d) << "\n";
+    print(d);
   }
   if (result.diagnostics.Has("IO_ERROR")) return 2;
   if (!result.ok) return 1;
@@ -149,7 +226,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       return io_error("IO_ERROR", error, output);
     }
   }
-  if (verbose) {
+  if (verbose && !json) {
     std::cerr << cli.name << ": " << (have_input ? input : "<stdin>") << ": "
               << (*cli.check_only ? "valid" : "converted") << ", " << warnings
               << " warning(s)\n";

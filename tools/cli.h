@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "converter/result.h"
+#include "converter/uris.h"
 
 namespace tools {
 
@@ -43,7 +44,24 @@ struct Cli {
   // Run once every flag is read: a usage error for flags that do not go
   // together (sdf2sdf's --preserve-includes below 1.8), or "".
   std::function<std::string()> check_flags;
+  // When set: --package PKG=DIR and --uris FORM (ParseUriFlag), and
+  // relative_to_dir set to the -o file's directory.
+  converter::UriOptions* uris = nullptr;
+  // Set, when not null, to whether diagnostics are printed as JSON
+  // (--diagnostics-format json), for commands that print notes of their
+  // own on standard error.
+  bool* diagnostics_json = nullptr;
 };
+
+// --package PKG=DIR (repeatable) and --uris keep|package|model|relative|
+// absolute, shared by every command: false when `arg` is neither; a bad
+// value sets *error.
+bool ParseUriFlag(const std::string& arg,
+                  const std::function<std::optional<std::string>()>& value,
+                  converter::UriOptions* uris, std::string* error);
+
+// The help lines of those flags.
+extern const char kUriOptionsHelp[];
 
 int RunCli(int argc, char** argv, const Cli& cli);
 
@@ -53,5 +71,12 @@ int RunCli(int argc, char** argv, const Cli& cli);
 bool SdfVersionFlag(const std::string& arg,
                     const std::function<std::optional<std::string>()>& value,
                     std::string* error, int* version);
+// Shared by RunCli and migrate.
+// `NAME: MESSAGE` and `Try 'NAME --help'.` on standard error; returns 2.
+int UsageError(const std::string& name, const std::string& message);
+// Under `bazel run`, enters the user's directory (BUILD_WORKING_DIRECTORY)
+// so that relative paths resolve against it; false (after a message) when
+// it cannot.
+bool EnterWorkingDirectory(const std::string& name);
 
 }  // namespace tools

@@ -16,6 +16,7 @@
 #include "converter/file_io.h"
 #include "converter/migrate.h"
 #include "converter/migrate_report.h"
+#include "tools/cli.h"
 #include "tools/version.h"
 
 namespace {
@@ -55,14 +56,16 @@ options:
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
   --version               print the version
+)";
 
+// After the --uris and --package lines (tools::kUriOptionsHelp).
+constexpr char kUsageEnd[] = R"(
 exit codes: 0 every file converted (or copied, or up to date),
             1 some file failed (all others written), 2 usage or I/O error
 )";
 
 int UsageError(const std::string& message) {
-  std::cerr << "migrate: " << message << "\nTry 'migrate --help'.\n";
-  return 2;
+  return tools::UsageError("migrate", message);
 }
 
 std::optional<int> ParseJobs(const std::string& s) {
@@ -93,13 +96,7 @@ std::string Rate(int done, int total, double seconds) {
 int main(int argc, char** argv) {
   // Ctrl-C or a kill leaves no temporary file behind (converter/file_io.h).
   converter::RemoveTemporaryFilesOnSignal();
-  // Under `bazel run`, resolve relative paths against the user's directory.
-  if (const char* wd = std::getenv("BUILD_WORKING_DIRECTORY")) {
-    if (::chdir(wd) != 0) {
-      std::cerr << "migrate: cannot enter " << wd << "\n";
-      return 2;
-    }
-  }
+  if (!tools::EnterWorkingDirectory("migrate")) return 2;
   converter::MigrateOptions options;
   std::string report_path;
   bool verbose = false, quiet = false, have_src = false;
@@ -110,7 +107,7 @@ int main(int argc, char** argv) {
       return std::string(argv[++i]);
     };
     if (a == "-h" || a == "--help") {
-      std::cout << kUsage;
+      std::cout << kUsage << tools::kUriOptionsHelp << kUsageEnd;
       return 0;
     } else if (a == "--version") {
       std::cout << "migrate " << tools::kVersion << "\n";
@@ -157,6 +154,9 @@ int main(int argc, char** argv) {
       options.sdf_version = *minor;
     } else if (a == "--preserve-includes") {
       options.preserve_includes = true;
+    } else if (std::string error;
+               tools::ParseUriFlag(a, value, &options.uris, &error)) {
+      if (!error.empty()) return UsageError(error);
     } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {

@@ -39,10 +39,7 @@ options:
                           each) instead of refusing them
   --urdf-version V        write <robot version="V">: 1.0, or 1.1 which also
                           writes capsules as <capsule>
-  --mesh-uris MODE        model:// mesh URIs: keep (default), package
-                          (package://NAME/...), absolute or relative (file
-                          paths found on the model paths; relative to the
-                          output file's directory, or the current one)
+  --mesh-uris MODE        the same as --uris MODE (below)
   --model-path DIR        search DIR for model:// URIs (repeatable; then
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
@@ -57,8 +54,9 @@ int main(int argc, char** argv) {
   cli.name = "sdf2urdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
-  std::string output;  // the -o file, set by RunCli
-  cli.output = &output;
+  cli.uris = &options.uris;
+  bool json = false;  // --diagnostics-format json: stderr holds only JSON
+  cli.diagnostics_json = &json;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     auto need = [&](const char* what) {
       auto v = value();
@@ -84,14 +82,11 @@ int main(int argc, char** argv) {
           options.urdf_version != "1.1")
         *error = "--urdf-version must be 1.0 or 1.1";
     } else if (a == "--mesh-uris") {
-      using M = converter::SdfToUrdfOptions::MeshUris;
-      const std::string mode = need("a mode (keep, package, absolute, relative)");
+      const auto form = converter::ParseUriForm(need("a form"));
       if (!error->empty()) return true;
-      if (mode == "keep") options.mesh_uris = M::kKeep;
-      else if (mode == "package") options.mesh_uris = M::kPackage;
-      else if (mode == "absolute") options.mesh_uris = M::kAbsolute;
-      else if (mode == "relative") options.mesh_uris = M::kRelative;
-      else *error = "--mesh-uris must be keep, package, absolute or relative";
+      if (!form) *error = "--mesh-uris needs keep, package, model, relative or absolute";
+      else options.uris.form = *form;
+      options.uris.only_scheme = "model://";  // what --mesh-uris always did
     } else if (a == "--model-path") {
       options.model_paths.push_back(need("a directory"));
     } else {
@@ -99,26 +94,17 @@ int main(int argc, char** argv) {
     }
     return true;
   };
-  // Relative mesh paths are relative to the output file's directory (the
-  // current one for standard output).
-  auto relative_to_output = [&] {
-    const size_t slash = output.rfind('/');
-    options.relative_to_dir =
-        slash == std::string::npos ? "" : output.substr(0, slash + 1);
-  };
   auto report = [&](converter::ConversionResult r, const std::string& source) {
-    if (options.check_parity && r.ok) {
+    if (options.check_parity && r.ok && !json) {
       std::cerr << source
                 << ": in URDF-parity form: converts by copying numbers\n";
     }
     return r;
   };
   cli.convert_text = [&](std::string_view text, const std::string& source) {
-    relative_to_output();
     return report(converter::SdfToUrdf(text, source, options), source);
   };
   cli.convert_file = [&](const std::string& path) {
-    relative_to_output();
     return report(converter::SdfFileToUrdf(path, options), path);
   };
   return tools::RunCli(argc, argv, cli);

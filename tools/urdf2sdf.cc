@@ -21,7 +21,9 @@ options:
   --lump-fixed-joints     merge links on fixed joints into their parents, as
                           libsdformat does (merged links and joints become
                           //frame elements)
-  --package-to-model      rewrite package:// mesh URIs to model://
+  --package-to-model      rewrite package:// mesh URIs to model:// (the
+                          same as --uris model)
+  --model-path DIR        search DIR for model:// mesh URIs (repeatable)
   --sdf-version V         write SDFormat V: 1.7 (default), 1.8, 1.9, 1.10,
                           1.11 or 1.12; from 1.11 a <mimic> becomes the
                           joint's //axis/mimic instead of <urdf:mimic>
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
   cli.name = "urdf2sdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
+  cli.uris = &options.uris;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;
@@ -42,6 +45,10 @@ int main(int argc, char** argv) {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {
       options.package_to_model = true;
+    } else if (a == "--model-path") {
+      auto dir = value();
+      if (!dir) *error = "--model-path needs a directory";
+      else options.model_paths.push_back(*dir);
     } else {
       return false;
     }

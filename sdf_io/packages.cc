@@ -1,0 +1,159 @@
+#include "sdf_io/packages.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "xml/dom.h"
+#include "xml/reader.h"
+
+namespace sdf_io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool Exists(const fs::path& p) {
+  std::error_code ec;
+  return fs::exists(p, ec);
+}
+
+bool IsDir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec);
+}
+
+// The directories to start an upward walk from: the file's directory.
+fs::path DirectoryOf(const std::string& path) {
+  std::error_code ec;
+  fs::path p = fs::absolute(path.empty() ? "." : path, ec).lexically_normal();
+  if (!IsDir(p)) p = p.parent_path();
+  return p;
+}
+
+void Crawl(const fs::path& dir, int depth,
+           std::vector<std::pair<std::string, std::string>>* out) {
+  // Deep enough for any workspace; bounded against symlink loops.
+  if (depth > 32) return;
+  if (Exists(dir / "CATKIN_IGNORE") || Exists(dir / "COLCON_IGNORE")) return;
+  if (auto name = PackageName(dir.string())) {
+    out->emplace_back(*name, dir.string());
+    return;  // packages do not nest
+  }
+  std::error_code ec;
+  std::vector<fs::path> subdirs;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string leaf = it->path().filename().string();
+    if (!leaf.empty() && leaf[0] == '.') continue;
+    std::error_code kind;
+    if (it->is_directory(kind)) subdirs.push_back(it->path());
+  }
+  std::sort(subdirs.begin(), subdirs.end());
+  for (const auto& d : subdirs) Crawl(d, depth + 1, out);
+}
+
+}  // namespace
+
+std::vector<std::string> SplitSearchPath(const char* value) {
+  std::vector<std::string> out;
+  if (!value) return out;
+  const std::string s(value);
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t colon = s.find(':', start);
+    if (colon == std::string::npos) colon = s.size();
+    if (colon > start) out.push_back(s.substr(start, colon - start));
+    start = colon + 1;
+  }
+  return out;
+}
+
+std::optional<std::string> PackageName(const std::string& dir) {
+  const std::string path = dir + "/package.xml";
+  if (!Exists(path)) return std::nullopt;
+  frames::Diagnostics ignored;
+  const auto text = xml::ReadFile(path, &ignored);
+  if (!text) return std::nullopt;
+  xml::Document doc;
+  if (!xml::Parse(*text, path, &doc, &ignored)) return std::nullopt;
+  const xml::Node* root = doc.RootElement();
+  if (!root || !xml::Is(root, "package")) return std::nullopt;
+  const xml::Node* name = root->FirstChildElement("name");
+  if (!name) return std::nullopt;
+  std::string value(xml::Text(name));
+  if (value.empty()) return std::nullopt;
+  return value;
+}
+
+std::vector<std::pair<std::string, std::string>> FindPackages(
+    const std::string& root) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (IsDir(root)) Crawl(fs::path(root), 0, &out);
+  return out;
+}
+
+std::optional<std::pair<std::string, std::string>> EnclosingPackage(
+    const std::string& path) {
+  for (fs::path d = DirectoryOf(path); !d.empty(); d = d.parent_path()) {
+    if (auto name = PackageName(d.string())) return std::make_pair(*name, d.string());
+    if (d == d.root_path()) break;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> FindPackage(const std::string& name,
+                                       const PackagePaths& paths,
+                                       const std::string& from_file,
+                                       std::vector<std::string>* searched) {
+  auto note = [&](const std::string& s) {
+    if (searched) searched->push_back(s);
+  };
+  for (const auto& [pkg, dir] : paths.packages) {
+    if (pkg == name) return dir;
+  }
+  if (!paths.packages.empty()) note("--package");
+  if (paths.use_environment) {
+    const auto ros = SplitSearchPath(std::getenv("ROS_PACKAGE_PATH"));
+    for (const auto& root : ros) {
+      for (const auto& [pkg, dir] : FindPackages(root)) {
+        if (pkg == name) return dir;
+      }
+    }
+    note(ros.empty() ? "ROS_PACKAGE_PATH (unset)" : "ROS_PACKAGE_PATH");
+    const auto ament = SplitSearchPath(std::getenv("AMENT_PREFIX_PATH"));
+    for (const auto& prefix : ament) {
+      const std::string dir = prefix + "/share/" + name;
+      if (IsDir(dir)) return dir;
+    }
+    note(ament.empty() ? "AMENT_PREFIX_PATH (unset)" : "AMENT_PREFIX_PATH");
+  }
+  for (const auto& [pkg, dir] : paths.repository) {
+    if (pkg == name) return dir;
+  }
+  if (!paths.repository.empty()) note("the repository");
+  if (paths.enclosing_packages && !from_file.empty() &&
+      from_file != "<stdin>") {
+    for (fs::path d = DirectoryOf(from_file); !d.empty(); d = d.parent_path()) {
+      if (PackageName(d.string()) == name) return d.string();
+      if (d == d.root_path()) break;
+    }
+    note("the packages enclosing '" + from_file + "'");
+  }
+  return std::nullopt;
+}
+
+std::optional<std::pair<std::string, std::string>> SplitPackageUri(
+    const std::string& uri) {
+  static const std::string kPackage = "package://";
+  if (uri.compare(0, kPackage.size(), kPackage) != 0) return std::nullopt;
+  const std::string rest = uri.substr(kPackage.size());
+  const size_t slash = rest.find('/');
+  std::string name = rest.substr(0, slash);
+  if (name.empty()) return std::nullopt;
+  return std::make_pair(
+      name, slash == std::string::npos ? std::string() : rest.substr(slash + 1));
+}
+
+}  // namespace sdf_io

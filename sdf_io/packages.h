@@ -1,0 +1,68 @@
+// package://PKG/... without ROS installed: where a ROS package's directory
+// is, from explicit --package PKG=DIR pairs, ROS_PACKAGE_PATH (each entry
+// crawled for package.xml files, as rospack does), AMENT_PREFIX_PATH
+// (PREFIX/share/PKG) and the repository being converted (a directory with a
+// package.xml naming PKG; for a single file, the packages enclosing it).
+// One resolver for every command: //include URIs in the SDF reader and mesh
+// URIs in the converter (converter/uris.h) both ask it.
+//
+// Pure functions of their arguments and the file system: no cache, no
+// global state, safe from several threads.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sdf_io {
+
+struct PackagePaths {
+  // --package PKG=DIR, searched first, in order.
+  std::vector<std::pair<std::string, std::string>> packages;
+  // Then ROS_PACKAGE_PATH and AMENT_PREFIX_PATH.
+  bool use_environment = true;
+  // Then the repository: packages found in it (FindPackages), in order.
+  std::vector<std::pair<std::string, std::string>> repository;
+  // Last, the packages enclosing the file that holds the URI (walking up
+  // from its directory), so that a file inside package PKG resolves
+  // package://PKG/... with no configuration.
+  bool enclosing_packages = true;
+};
+
+// The <name> of DIR/package.xml; nullopt when there is no such file or it
+// has no name.
+std::optional<std::string> PackageName(const std::string& dir);
+
+// Every package under `root` (a directory holding a package.xml, `root`
+// included), as (name, directory), sorted by directory. Like rospack, a
+// package's own subdirectories are not searched for other packages, and a
+// directory holding CATKIN_IGNORE or COLCON_IGNORE is skipped.
+std::vector<std::pair<std::string, std::string>> FindPackages(
+    const std::string& root);
+
+// The nearest directory at or above `path` (a file or directory) holding a
+// package.xml, as (name, directory); nullopt when there is none.
+std::optional<std::pair<std::string, std::string>> EnclosingPackage(
+    const std::string& path);
+
+// The directory of package `name`, searched in PackagePaths order;
+// `from_file` is the file holding the URI (for enclosing_packages; may be
+// empty or "<stdin>"). nullopt when not found; `searched`, when given,
+// receives a description of each place looked at, for messages.
+std::optional<std::string> FindPackage(const std::string& name,
+                                       const PackagePaths& paths,
+                                       const std::string& from_file,
+                                       std::vector<std::string>* searched =
+                                           nullptr);
+
+// A ':'-separated search path (ROS_PACKAGE_PATH, SDF_PATH ...) split into
+// its non-empty entries; none for nullptr.
+std::vector<std::string> SplitSearchPath(const char* value);
+
+// "package://PKG/rest" -> ("PKG", "rest"); nullopt for other URIs or an
+// empty package name.
+std::optional<std::pair<std::string, std::string>> SplitPackageUri(
+    const std::string& uri);
+
+}  // namespace sdf_io

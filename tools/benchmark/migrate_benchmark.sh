@@ -1,0 +1,103 @@
+#!/bin/bash
+# migrate's speed: one process converting a repository with -j 1 and with
+# -j N (N = all cores), against one sdf2sdf (urdf2sdf) process per file as a
+# shell loop would do it, on a corpus repository and on a generated one of
+# 10,000 files. Wall-clock seconds, best of --runs; every run starts from an
+# empty output directory (no resume). Prints a Markdown table.
+#
+#   bazel run -c opt //tools/benchmark:migrate_benchmark -- \
+#     [--corpus DIR] [--files 10000] [--runs 3] [--jobs N]
+set -u
+
+MIGRATE="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+SDF2SDF="$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"
+URDF2SDF="$(cd "$(dirname "$3")" && pwd)/$(basename "$3")"
+shift 3
+[ -n "${BUILD_WORKING_DIRECTORY:-}" ] && cd "$BUILD_WORKING_DIRECTORY"
+CORPUS=../shared/corpus/gazebo_models
+FILES=10000
+RUNS=3
+JOBS=$(nproc)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --corpus) CORPUS="$2"; shift 2 ;;
+    --files) FILES="$2"; shift 2 ;;
+    --runs) RUNS="$2"; shift 2 ;;
+    --jobs) JOBS="$2"; shift 2 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    *) echo "migrate_benchmark: unknown option '$1'" >&2; exit 2 ;;
+  esac
+done
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+
+# Best wall time of RUNS runs of "$@", each after `rm -rf $OUT`.
+best() {
+  local best_ms="" start end ms
+  for _ in $(seq 1 "$RUNS"); do
+    rm -rf "$OUT"
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1
+    end=$(date +%s%N)
+    ms=$(((end - start) / 1000000))
+    if [ -z "$best_ms" ] || [ "$ms" -lt "$best_ms" ]; then best_ms=$ms; fi
+  done
+  echo "$best_ms"
+}
+
+# What a shell loop does: one converter process per model file (with the
+# repository's model directories on the model path, as migrate has them),
+# cp for every other file.
+per_file() {  # per_file SRC DST
+  local src="$1" dst="$2" model_path=()
+  while IFS= read -r d; do model_path+=(--model-path "$d"); done < <(
+    find "$src" -name model.config -printf '%h\n' | xargs -r -n1 dirname | sort -u)
+  (cd "$src" && find . -type f | sort) | while IFS= read -r f; do
+    mkdir -p "$dst/$(dirname "$f")"
+    case "$f" in
+      *.urdf) "$URDF2SDF" -q "$src/$f" -o "$dst/${f%.urdf}.sdf" ;;
+      *.sdf|*.world) "$SDF2SDF" -q "${model_path[@]}" "$src/$f" -o "$dst/$f" ;;
+      *) cp "$src/$f" "$dst/$f" ;;
+    esac
+  done
+}
+
+# The generated repository: FILES model directories, each holding a
+# 20-link SDFormat 1.6 model.sdf (legacy poses, so sdf2sdf has work).
+generate() {  # generate DIR
+  local dir="$1" i k
+  {
+    echo '<?xml version="1.0"?>'
+    echo '<sdf version="1.6"><model name="NAME">'
+    for k in $(seq 0 19); do
+      echo "  <link name=\"l$k\"><pose frame=''>0 0 $k 0 0 0.1</pose><inertial><mass>1</mass><inertia><ixx>0.1</ixx><iyy>0.1</iyy><izz>0.1</izz></inertia></inertial>"
+      echo "    <visual name=\"v\"><geometry><box><size>0.1 0.1 0.1</size></box></geometry></visual></link>"
+      [ "$k" -gt 0 ] && echo "  <joint name=\"j$k\" type=\"revolute\"><parent>l$((k - 1))</parent><child>l$k</child><axis><xyz>0 0 1</xyz><use_parent_model_frame>true</use_parent_model_frame></axis></joint>"
+    done
+    echo '</model></sdf>'
+  } >"$WORK/template.sdf"
+  for i in $(seq 1 "$FILES"); do
+    mkdir -p "$dir/m$i"
+    sed "s/NAME/m$i/" "$WORK/template.sdf" >"$dir/m$i/model.sdf"
+  done
+}
+
+row() {  # row NAME SRC
+  local name="$1" src="$2" n j1 jn pf
+  n=$(find "$src" -type f | wc -l)
+  OUT="$WORK/out"
+  j1=$(best "$MIGRATE" "$src" -o "$OUT" -j 1 -q)
+  jn=$(best "$MIGRATE" "$src" -o "$OUT" -j "$JOBS" -q)
+  pf=$(best per_file "$src" "$OUT")
+  awk -v name="$name" -v n="$n" -v j1="$j1" -v jn="$jn" -v pf="$pf" -v jobs="$JOBS" 'BEGIN {
+    printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | %.2f s | %.1fx | %.2f ms |\n",
+      name, n, j1 / 1000, jn / 1000, j1 / jn, 0.9 * jobs, pf / 1000, pf / j1, (pf - j1) / n }'
+}
+
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS"
+echo
+echo "| repository | files | migrate -j 1 | migrate -j $JOBS | speed-up | one process per file | per-process / -j 1 | start-up cost per file |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+row "$(basename "$CORPUS")" "$CORPUS"
+generate "$WORK/generated"
+row "generated ($FILES models)" "$WORK/generated"
