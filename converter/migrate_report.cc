@@ -26,6 +26,10 @@ void AppendDiagnostic(std::string* out, const frames::Diagnostic& d) {
   AppendJsonString(out, d.code);
   out->append(", \"message\": ");
   AppendJsonString(out, d.message);
+  if (!d.element_path.empty()) {
+    out->append(", \"element_path\": ");
+    AppendJsonString(out, d.element_path);
+  }
   out->append("}");
 }
 

@@ -19,6 +19,7 @@
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "sdf_io/model_config.h"
+#include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -471,6 +472,7 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
 }
 
 std::optional<bool> SdfReader::BoolText(const Node* e) {
+  if (xml::Text(e).empty()) return std::nullopt;  // the default
   auto b = ParseBool(xml::Text(e));
   if (!b) {
     ctx_.diags->Error("BOOL_INVALID",
@@ -492,6 +494,9 @@ void SdfReader::ReadNumbers(
     for (const auto& [name, f] : fields) {
       if (Is(x, name)) field = f;
     }
+    if (field && xml::Text(x).empty()) {
+      continue;  // the default (CheckAgainstSchema reports required ones)
+    }
     if (field) {
       const double inf = infinite_ok ? Infinity(xml::Text(x)) : 0.0;
       *field = inf != 0.0
@@ -510,6 +515,8 @@ std::optional<double> SdfReader::ChildDouble(const Node* e,
                                              const char* name) {
   const Node* c = e->FirstChildElement(name);
   if (c) {
+    // Empty: the default (CheckAgainstSchema reports required ones).
+    if (xml::Text(c).empty()) return std::nullopt;
     return xml::ParseDouble(xml::Text(c), xml::What(c), c, ctx_);
   }
   if (e->Attribute(name)) return xml::DoubleAttribute(e, name, ctx_);  // 1.0
@@ -522,6 +529,8 @@ bool SdfReader::ChildVector(const Node* e, const char* name, int n,
   std::string_view text;
   if (c) {
     text = xml::Text(c);
+    // Empty: the default (CheckAgainstSchema reports required ones).
+    if (text.empty()) return false;
   } else if (const char* a = e->Attribute(name)) {  // 1.0 attribute form
     text = a;
     c = e;
@@ -537,8 +546,10 @@ bool SdfReader::ChildVector(const Node* e, const char* name, int n,
 }
 
 bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
-  const Node* ge = RequiredChild(parent, "geometry");
-  if (!ge) return false;
+  const Node* ge = parent->FirstChildElement("geometry");
+  // A visual or collision without <geometry>: libsdformat adds the required
+  // element with its default, an empty geometry (Geometry::Type::kNone).
+  if (!ge) return true;
   const Node* s = ge->FirstChildElement();
   if (!s) {
     // An empty <geometry/> is SDF's "no geometry" (libsdformat: EMPTY).
@@ -637,9 +648,11 @@ void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
       m->extensions.push_back(xml::ToElement(c, ctx_));
       continue;
     }
-    // libsdformat's Color reads "r g b" or "r g b a" (alpha 1).
+    // libsdformat's Color reads "r g b" or "r g b a" (alpha 1); empty is
+    // the default, as if not given.
     Eigen::Vector4d rgba(0, 0, 0, 1);
     std::string_view text = xml::Text(c);
+    if (text.empty()) continue;
     int count = 0;
     for (size_t i = 0; i < text.size();) {
       while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
@@ -1422,6 +1435,8 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
                       ctx_.At(root));
     return std::nullopt;
   }
+  // Every element and value against the description of the version.
+  CheckAgainstSchema(root, minor_, ctx_);
   for (const Node* c = root->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "model")) {
