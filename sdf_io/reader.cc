@@ -19,6 +19,7 @@
 #include "frames/rename.h"
 #include "sdf_io/legacy.h"
 #include "sdf_io/model_config.h"
+#include "sdf_io/schema.h"
 #include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
@@ -54,16 +55,6 @@ std::string DirName(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-// "1.6" -> 6 (minor version of 1.x); -1 when not of that form.
-int MinorVersion(const std::string& v) {
-  if (v.size() < 3 || v.compare(0, 2, "1.") != 0) return -1;
-  int minor = 0;
-  for (size_t i = 2; i < v.size(); ++i) {
-    if (v[i] < '0' || v[i] > '9') return -1;
-    minor = minor * 10 + (v[i] - '0');
-  }
-  return minor;
-}
 
 // SDF's bool: true/false/1/0, any case (libsdformat lower-cases first).
 std::optional<bool> ParseBool(std::string_view s) {
@@ -1063,7 +1054,8 @@ std::string ModelDirectoryFile(const std::string& dir) {
     std::string best;
     int best_minor = -1;
     for (const ModelConfigEntry& entry : *entries) {
-      const int minor = entry.version.empty() ? -1 : MinorVersion(entry.version);
+      const int minor =
+          entry.version.empty() ? -1 : schema::MinorVersion(entry.version);
       const bool readable = minor >= 0 && minor <= kNewestMinor;
       if (best.empty() || (readable && minor > best_minor)) {
         best = entry.file;
@@ -1427,7 +1419,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   }
   version_ = version;
   out.version = version_;
-  minor_ = MinorVersion(version_);
+  minor_ = schema::MinorVersion(version_);
   if (minor_ < 0 || minor_ > kNewestMinor) {
     ctx_.diags->Error("SDF_VERSION_UNSUPPORTED",
                       "SDFormat version '" + version_ +

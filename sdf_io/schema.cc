@@ -34,6 +34,16 @@ constexpr RequiredNameEntry kRequiredNames[] = {
 
 }  // namespace
 
+int MinorVersion(std::string_view v) {
+  if (v.size() < 3 || v.compare(0, 2, "1.") != 0) return -1;
+  int minor = 0;
+  for (size_t i = 2; i < v.size(); ++i) {
+    if (v[i] < '0' || v[i] > '9' || minor > 1000) return -1;
+    minor = minor * 10 + (v[i] - '0');
+  }
+  return minor;
+}
+
 const Element* FindChild(const Version& v, const Element& e,
                          std::string_view name) {
   const uint32_t* c = v.children + e.first_child;

@@ -85,6 +85,10 @@ struct Version {
   uint32_t root;  // <sdf> (<gazebo> for 1.0 and 1.2)
 };
 
+// "1.6" -> 6 (the minor version of a version attribute 1.x); -1 when the
+// text is not of that form.
+int MinorVersion(std::string_view version);
+
 // The description of SDFormat 1.`minor` (0 to 12); nullptr for others.
 const Version* ForMinor(int minor);
 

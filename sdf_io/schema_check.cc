@@ -263,20 +263,36 @@ bool ReaderReads(const char* parent, const char* name) {
   return false;
 }
 
-// The newest version described (and read).
+// The newest version described (and read); libsdformat 12's newest.
 constexpr int kNewestMinor = 12;
+constexpr int kLibsdformatMinor = 9;
 
 bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
 
-// An element's description in the document's version, and the same
-// element's in the newest version (nullptr when it has none): the reader,
-// like libsdformat, reads newer constructs in a file that declares an older
-// version, so a child the declared version lacks is checked by the newest.
+// One element's description in three versions (each nullptr when that
+// version lacks it):
+//  - `declared`: the document's version;
+//  - `target`: the version the document is read as, max(declared, 1.9):
+//    libsdformat 12 migrates every document to 1.9 before it checks it, so
+//    1.9's types, ranges and required attributes apply where 1.9 has the
+//    element (1.9 lowered //camera/clip/far's minimum and dropped
+//    //friction/ode/mu's maximum, which older files rely on);
+//  - `newest`: 1.12, whose constructs the reader reads in every version
+//    (a //world/joint in a 1.9 file), so they are not unknown.
+// An element is checked by the first of target, declared, newest that has it.
 struct Described {
-  const schema::Version* v;
-  const schema::Element* d;
-  const schema::Version* newest_v;
-  const schema::Element* newest;
+  const schema::Version* v[3];
+  const schema::Element* d[3];
+
+  int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
+  Described Child(const char* name) const {
+    Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
+    for (int i = 0; i < 3; ++i) {
+      if (d[i]) c.d[i] = schema::FindChild(*v[i], *d[i], name);
+    }
+    return c;
+  }
+  bool Known() const { return d[0] || d[1] || d[2]; }
 };
 
 class Checker {
@@ -284,8 +300,9 @@ class Checker {
   explicit Checker(const xml::Context& ctx) : ctx_(ctx) {}
 
   void Element(const Node* n, const Described& at) {
-    const schema::Version& v = *at.v;
-    const schema::Element& d = *at.d;
+    const int e = at.Effective();
+    const schema::Version& v = *at.v[e];
+    const schema::Element& d = *at.d[e];
     stack_.push_back(n);
     Attributes(n, v, d);
     if (d.type != ValueType::kNone) {
@@ -305,20 +322,15 @@ class Checker {
       for (const Node* c = n->FirstChildElement(); c;
            c = c->NextSiblingElement()) {
         if (HasPrefix(c->Name())) continue;  // a custom element
-        const schema::Element* cd = schema::FindChild(v, d, c->Name());
-        const schema::Element* cn =
-            at.newest ? schema::FindChild(*at.newest_v, *at.newest, c->Name())
-                      : nullptr;
-        if (cd) {
-          Element(c, {at.v, cd, at.newest_v, cn});
-        } else if (cn) {
-          Element(c, {at.newest_v, cn, at.newest_v, cn});
+        const Described child = at.Child(c->Name());
+        if (child.Known()) {
+          Element(c, child);
         } else if (!(stack_.size() == 1 && xml::Is(c, "include"))) {
           // (A root-level <include> is read as the model it includes.)
           stack_.push_back(c);
           Report(frames::Severity::kWarning, "ELEMENT_UNKNOWN", c,
                  std::string("<") + c->Name() + "> is not an element of <" +
-                     n->Name() + "> in SDFormat " + v.version +
+                     n->Name() + "> in SDFormat " + at.v[0]->version +
                      "; it is kept as written");
           stack_.pop_back();
         }
@@ -465,11 +477,14 @@ void CheckRoot(const Node* root, const xml::Context& ctx) {
 void CheckAgainstSchema(const xml::Node* root, int minor,
                         const xml::Context& ctx) {
   const schema::Version* v = schema::ForMinor(minor);
-  const schema::Version* newest = schema::ForMinor(kNewestMinor);
   if (!v || !root) return;
+  const schema::Version* target =
+      schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
+  const schema::Version* newest = schema::ForMinor(kNewestMinor);
   CheckRoot(root, ctx);
-  Checker(ctx).Element(root, {v, &schema::Root(*v), newest,
-                              &schema::Root(*newest)});
+  Checker(ctx).Element(
+      root, {{v, target, newest},
+             {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
 }
 
 }  // namespace sdf_io

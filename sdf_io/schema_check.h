@@ -20,9 +20,13 @@
 //  - an element the description does not know: ELEMENT_UNKNOWN (a
 //    warning; the element is kept, and what is under it is not checked).
 //    An element that a newer version has at that place (a <capsule> in a
-//    1.7 file) is checked by the newest description instead: the reader,
-//    like libsdformat (which migrates every file to its newest version
-//    first), reads newer constructs in older files.
+//    1.7 file, a 1.10 //world/joint in a 1.9 file) is known: the reader,
+//    like libsdformat (which migrates every file to 1.9 first), reads
+//    newer constructs in older files.
+// Types, ranges and required attributes are those of the version the
+// document is read as, max(its version, 1.9), where that version has the
+// element, as libsdformat 12 checks a document after migrating it to 1.9;
+// else those of the document's own version (1.0's attribute forms ...).
 //    Elements with a namespace prefix (custom elements, `ignition:` ...) and
 //    the content of //plugin are allowed, as the spec says.
 //  - more than one model, light or actor at the root: SDF_ROOT_MULTIPLE;
