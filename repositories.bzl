@@ -54,6 +54,19 @@ def urdf_sdf_converter_dependencies(
             path = system_prefix,
         )
 
+    # @sdformat_description: the SDFormat description files of Debian's
+    # sdformat-sdf (1.0 to 1.9), from which //sdf_io:schema_tables generates
+    # the reader's per-version schema tables at build time.
+    if not native.existing_rule("sdformat_description"):
+        native.new_local_repository(
+            name = "sdformat_description",
+            build_file_content = """
+package(default_visibility = ["//visibility:public"])
+filegroup(name = "description", srcs = glob(["1.*/*.sdf"]))
+""",
+            path = system_prefix + "/share/sdformat12",
+        )
+
     # Our offline stand-ins (Debian's bazel-rules-cc is too new for 4.2.3).
     for name in ["rules_cc", "remote_coverage_tools"]:
         if not native.existing_rule(name):

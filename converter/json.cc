@@ -39,6 +39,10 @@ void AppendDiagnosticJson(std::string* out, const frames::Diagnostic& d) {
   AppendJsonString(out, d.code);
   out->append(", \"message\": ");
   AppendJsonString(out, d.message);
+  if (!d.element_path.empty()) {
+    out->append(", \"element_path\": ");
+    AppendJsonString(out, d.element_path);
+  }
   out->append("}");
 }
 

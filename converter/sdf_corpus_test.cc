@@ -87,9 +87,6 @@ const std::map<std::string, Direction>& ReasonCodes() {
       // accept it with a warning. (No corpus file differs for this alone:
       // the ones that have it are rejected by both for other reasons.)
       {"XML_DECL_AFTER_COMMENT", Direction::kOnlyLibsdformatRejects},
-      // A value below the schema's minimum (e.g. <mu> < 0): we do not
-      // validate the schema's value ranges.
-      {"BELOW_SCHEMA_MIN", Direction::kOnlyLibsdformatRejects},
       // A sensor type newer than libsdformat 12's SDFormat 1.9 (air_speed,
       // SDFormat 1.10): libsdformat refuses the sensor (ATTRIBUTE_INVALID
       // "the provided sensor type is missing or invalid"); we read sensors

@@ -26,6 +26,11 @@ struct Diagnostic {
   std::string code;     // stable, e.g. "DUPLICATE_NAME"
   std::string message;  // names the offending element and value
   SourceLocation where;
+  // The element the diagnostic is about, as a path from the document's root
+  // with each named element's name: /sdf/world[default]/model[box]/link[l].
+  // Empty when not recorded. Format() does not print it (diagnostics that
+  // have one name it in their message); JSON reports carry it.
+  std::string element_path;
 };
 
 // Formats as `file:line: error: message [CODE]` (editor and CI log form).

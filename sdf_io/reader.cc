@@ -20,6 +20,8 @@
 #include "sdf_io/legacy.h"
 #include "sdf_io/model_config.h"
 #include "sdf_io/packages.h"
+#include "sdf_io/schema.h"
+#include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -54,16 +56,6 @@ std::string DirName(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-// "1.6" -> 6 (minor version of 1.x); -1 when not of that form.
-int MinorVersion(const std::string& v) {
-  if (v.size() < 3 || v.compare(0, 2, "1.") != 0) return -1;
-  int minor = 0;
-  for (size_t i = 2; i < v.size(); ++i) {
-    if (v[i] < '0' || v[i] > '9') return -1;
-    minor = minor * 10 + (v[i] - '0');
-  }
-  return minor;
-}
 
 // SDF's bool: true/false/1/0, any case (libsdformat lower-cases first).
 std::optional<bool> ParseBool(std::string_view s) {
@@ -458,6 +450,7 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
 }
 
 std::optional<bool> SdfReader::BoolText(const Node* e) {
+  if (xml::Text(e).empty()) return std::nullopt;  // the default
   auto b = ParseBool(xml::Text(e));
   if (!b) {
     ctx_.diags->Error("BOOL_INVALID",
@@ -479,6 +472,9 @@ void SdfReader::ReadNumbers(
     for (const auto& [name, f] : fields) {
       if (Is(x, name)) field = f;
     }
+    if (field && xml::Text(x).empty()) {
+      continue;  // the default (CheckAgainstSchema reports required ones)
+    }
     if (field) {
       const double inf = infinite_ok ? Infinity(xml::Text(x)) : 0.0;
       *field = inf != 0.0
@@ -497,6 +493,8 @@ std::optional<double> SdfReader::ChildDouble(const Node* e,
                                              const char* name) {
   const Node* c = e->FirstChildElement(name);
   if (c) {
+    // Empty: the default (CheckAgainstSchema reports required ones).
+    if (xml::Text(c).empty()) return std::nullopt;
     return xml::ParseDouble(xml::Text(c), xml::What(c), c, ctx_);
   }
   if (e->Attribute(name)) return xml::DoubleAttribute(e, name, ctx_);  // 1.0
@@ -509,6 +507,8 @@ bool SdfReader::ChildVector(const Node* e, const char* name, int n,
   std::string_view text;
   if (c) {
     text = xml::Text(c);
+    // Empty: the default (CheckAgainstSchema reports required ones).
+    if (text.empty()) return false;
   } else if (const char* a = e->Attribute(name)) {  // 1.0 attribute form
     text = a;
     c = e;
@@ -524,8 +524,10 @@ bool SdfReader::ChildVector(const Node* e, const char* name, int n,
 }
 
 bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
-  const Node* ge = RequiredChild(parent, "geometry");
-  if (!ge) return false;
+  const Node* ge = parent->FirstChildElement("geometry");
+  // A visual or collision without <geometry>: libsdformat adds the required
+  // element with its default, an empty geometry (Geometry::Type::kNone).
+  if (!ge) return true;
   const Node* s = ge->FirstChildElement();
   if (!s) {
     // An empty <geometry/> is SDF's "no geometry" (libsdformat: EMPTY).
@@ -624,9 +626,11 @@ void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
       m->extensions.push_back(xml::ToElement(c, ctx_));
       continue;
     }
-    // libsdformat's Color reads "r g b" or "r g b a" (alpha 1).
+    // libsdformat's Color reads "r g b" or "r g b a" (alpha 1); empty is
+    // the default, as if not given.
     Eigen::Vector4d rgba(0, 0, 0, 1);
     std::string_view text = xml::Text(c);
+    if (text.empty()) continue;
     int count = 0;
     for (size_t i = 0; i < text.size();) {
       while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
@@ -1037,7 +1041,8 @@ std::string ModelDirectoryFile(const std::string& dir) {
     std::string best;
     int best_minor = -1;
     for (const ModelConfigEntry& entry : *entries) {
-      const int minor = entry.version.empty() ? -1 : MinorVersion(entry.version);
+      const int minor =
+          entry.version.empty() ? -1 : schema::MinorVersion(entry.version);
       const bool readable = minor >= 0 && minor <= kNewestMinor;
       if (best.empty() || (readable && minor > best_minor)) {
         best = entry.file;
@@ -1428,7 +1433,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   }
   version_ = version;
   out.version = version_;
-  minor_ = MinorVersion(version_);
+  minor_ = schema::MinorVersion(version_);
   if (minor_ < 0 || minor_ > kNewestMinor) {
     ctx_.diags->Error("SDF_VERSION_UNSUPPORTED",
                       "SDFormat version '" + version_ +
@@ -1436,6 +1441,8 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
                       ctx_.At(root));
     return std::nullopt;
   }
+  // Every element and value against the description of the version.
+  CheckAgainstSchema(root, minor_, ctx_);
   for (const Node* c = root->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "model")) {

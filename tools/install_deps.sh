@@ -15,6 +15,7 @@ packages=(
   liburdfdom-dev       # URDF interop and test oracle
   liburdfdom-tools     # check_urdf
   libsdformat-dev      # test-only oracle: libsdformat 12
+  sdformat-sdf         # SDFormat description files: the reader's schema tables
   libgtest-dev
   libgmock-dev
 )

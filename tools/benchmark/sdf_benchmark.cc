@@ -14,6 +14,11 @@
 //   sdf2sdf      converter::SdfToSdf (read, validate, write 1.7)
 //   sdf2urdf     converter::SdfToUrdf with default options (read, validate,
 //                reshape into URDF form, write URDF)
+//   xml          our XML parser alone (xml::Parse)
+//   schema       xml::Parse + sdf_io::CheckAgainstSchema (every element and
+//                value against the description of the document's version):
+//                schema - xml is what the schema check adds to sdf2sdf,
+//                which runs it inside its read
 // Inputs: the SDF corpus (*.sdf, *.world) as one batch, model:// resolved in
 // the corpus gazebo_models, and generated SDFormat 1.7 models (chain, tree,
 // frame-heavy; tools/benchmark/sdf_generator.h). sdf2urdf converts one model
@@ -41,6 +46,10 @@
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/schema.h"
+#include "sdf_io/schema_check.h"
+#include "xml/dom.h"
+#include "xml/reader.h"
 #include "tools/benchmark/harness.h"
 #include "tools/benchmark/sdf_generator.h"
 
@@ -67,7 +76,7 @@ const char kUsage[] =
     "  --repeat R                 runs per measurement, best is reported "
     "(default 3)\n"
     "  --tools LIST               subset of floor,ours,libsdformat,sdf2sdf,\n"
-    "                             sdf2urdf\n"
+    "                             sdf2urdf,xml,schema\n"
     "  --markdown                 print Markdown tables\n"
     "  --verbose                  let the libraries' own logging through\n";
 
@@ -220,6 +229,38 @@ RunResult RunSdf2Urdf(const InputSet& set) {
   return RunConversion(set, converter::SdfToUrdf);
 }
 
+// Our XML parser on every file, and with `check` the schema check of each
+// document (sdf_io/schema_check.h) too. ok = parsed (and no schema error).
+RunResult RunXml(const InputSet& set, bool check) {
+  RunResult r;
+  for (const InputFile& f : set.files) {
+    ++r.total;
+    frames::Diagnostics diags;
+    xml::Document doc;
+    if (!xml::Parse(f.text, f.path, &doc, &diags) || !doc.RootElement()) {
+      NoteFailure(r, f, FirstLine(diags.ToString()));
+      continue;
+    }
+    if (check) {
+      const xml::Node* root = doc.RootElement();
+      const char* version = root->Attribute("version");
+      sdf_io::CheckAgainstSchema(
+          root, sdf_io::schema::MinorVersion(version ? version : ""),
+          xml::Context{f.path, &diags});
+      if (diags.HasErrors()) {
+        NoteFailure(r, f, FirstLine(diags.ToString()));
+        continue;
+      }
+    }
+    r.output_bytes += static_cast<long long>(diags.all().size());
+    ++r.ok;
+  }
+  return r;
+}
+
+RunResult RunXmlOnly(const InputSet& set) { return RunXml(set, false); }
+RunResult RunSchema(const InputSet& set) { return RunXml(set, true); }
+
 // Untimed check on a generated model (in its own child): the tool's result
 // holds every link, joint and frame; sdf2urdf's URDF each frame as a link on
 // a fixed joint (SdfToUrdfOptions::frames_as_links).
@@ -313,6 +354,9 @@ int Main(int argc, char** argv) {
       {"libsdformat", "libsdformat Root::LoadSdfString", RunLibsdformat},
       {"sdf2sdf", "sdf2sdf: converter::SdfToSdf", RunSdf2Sdf, /*ours=*/true},
       sdf2urdf,
+      {"xml", "xml: our XML parser (xml::Parse)", RunXmlOnly, /*ours=*/true},
+      {"schema", "schema: xml::Parse + CheckAgainstSchema", RunSchema,
+       /*ours=*/true},
   };
   p.parse_flag = [&](const std::string& flag,
                      const std::function<std::string()>& value) {

@@ -1,0 +1,490 @@
+#include "sdf_io/schema_check.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sdf_io/schema.h"
+
+namespace sdf_io {
+namespace {
+
+using schema::ValueType;
+using xml::Node;
+
+bool IsBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+         c == '\v';
+}
+
+const char* SkipBlanks(const char* p, const char* end) {
+  while (p < end && IsBlank(*p)) ++p;
+  return p;
+}
+
+// std::stod's reading: blanks, then a number at the start of the text
+// ("inf", "nan" and hexadecimal included); the rest is ignored.
+bool LeadingDouble(std::string_view s, double* v) {
+  const char* p = SkipBlanks(s.data(), s.data() + s.size());
+  const char* end = s.data() + s.size();
+  if (p < end && *p == '+') {
+    ++p;
+    if (p < end && (*p == '+' || *p == '-')) return false;
+  }
+  const auto r = std::from_chars(p, end, *v);
+  return r.ec == std::errc() && r.ptr != p;
+}
+
+// std::stoi's (or std::stoul's) reading: blanks, a sign, then digits; the
+// rest is ignored. Out of the type's range is not a value.
+bool LeadingInteger(std::string_view s, bool is_unsigned, double* v) {
+  const char* p = SkipBlanks(s.data(), s.data() + s.size());
+  const char* end = s.data() + s.size();
+  bool negative = false;
+  if (p < end && (*p == '+' || *p == '-')) negative = *p++ == '-';
+  if (p == end || *p < '0' || *p > '9') return false;
+  unsigned long long magnitude = 0;
+  const auto r = std::from_chars(p, end, magnitude);
+  if (r.ec != std::errc()) return false;
+  const double limit = is_unsigned ? 18446744073709551615.0 : 2147483647.0;
+  if (static_cast<double>(magnitude) > limit + (negative && !is_unsigned)) {
+    return false;
+  }
+  *v = negative ? -static_cast<double>(magnitude)
+                : static_cast<double>(magnitude);
+  return true;
+}
+
+// One `stream >> double` (or `>> int`): blanks, then a decimal number with
+// no "inf" or "nan"; reading stops at the first character that does not
+// belong to it. Advances *p.
+bool StreamNumber(const char** p, const char* end, bool integer, double* v) {
+  const char* q = SkipBlanks(*p, end);
+  if (q < end && *q == '+') ++q;
+  const char* digits = q < end && *q == '-' ? q + 1 : q;
+  if (digits == end || !((*digits >= '0' && *digits <= '9') ||
+                         (!integer && *digits == '.'))) {
+    return false;
+  }
+  if (integer) {
+    long long i = 0;
+    const auto r = std::from_chars(q, end, i);
+    if (r.ec != std::errc()) return false;
+    *v = static_cast<double>(i);
+    *p = r.ptr;
+    return true;
+  }
+  const auto r = std::from_chars(q, end, *v);
+  if (r.ec != std::errc() || r.ptr == q) return false;
+  *p = r.ptr;
+  return true;
+}
+
+// The whitespace-separated tokens of `s`, each a whole finite number (a
+// pose): how many there are, or -1 when one is not such a number.
+int WholeNumbers(std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  int count = 0;
+  while ((p = SkipBlanks(p, end)) < end) {
+    const char* token_end = p;
+    while (token_end < end && !IsBlank(*token_end)) ++token_end;
+    const char* q = *p == '+' ? p + 1 : p;
+    double v = 0;
+    const auto r = std::from_chars(q, token_end, v);
+    if (r.ec != std::errc() || r.ptr != token_end || q == token_end ||
+        !std::isfinite(v)) {
+      return -1;
+    }
+    ++count;
+    p = token_end;
+  }
+  return count;
+}
+
+enum class Verdict { kOk, kInvalid, kTooMany, kOutOfRange };
+
+struct Checked {
+  Verdict verdict = Verdict::kOk;
+  double value = 0;      // a scalar's value (for min/max)
+  bool scalar = false;   // value holds one
+  std::string why;       // for kInvalid, kTooMany and kOutOfRange
+};
+
+// `text` (not empty) as libsdformat's Param reads a value of type `t`.
+// `quaternion_pose`: a pose with rotation_format="quat_xyzw" (7 numbers).
+Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
+  Checked c;
+  auto invalid = [&](const char* why) {
+    c.verdict = Verdict::kInvalid;
+    c.why = why;
+    return c;
+  };
+  const char* p = text.data();
+  const char* end = p + text.size();
+  auto numbers = [&](int n, bool integer) {
+    double v = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!StreamNumber(&p, end, integer, &v)) return false;
+    }
+    return true;
+  };
+  switch (t) {
+    case ValueType::kNone:
+    case ValueType::kString:
+      return c;
+    case ValueType::kBool: {
+      std::string v(text);
+      for (char& ch : v) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (v == "true" || v == "false" || v == "1" || v == "0") return c;
+      return invalid("is not a bool (true, false, 1 or 0)");
+    }
+    case ValueType::kInt:
+    case ValueType::kUnsigned:
+      if (!LeadingInteger(text, t == ValueType::kUnsigned, &c.value)) {
+        return invalid(t == ValueType::kInt ? "is not an int"
+                                            : "is not an unsigned int");
+      }
+      c.scalar = true;
+      return c;
+    case ValueType::kDouble:
+      if (!LeadingDouble(text, &c.value)) return invalid("is not a number");
+      c.scalar = true;
+      return c;
+    case ValueType::kVector2d:
+      if (!numbers(2, false)) return invalid("is not a vector2d (2 numbers)");
+      return c;
+    case ValueType::kVector2i:
+      if (!numbers(2, true)) return invalid("is not a vector2i (2 integers)");
+      return c;
+    case ValueType::kVector3:
+      if (!numbers(3, false)) return invalid("is not a vector3 (3 numbers)");
+      return c;
+    case ValueType::kQuaternion:
+      if (!numbers(4, false)) return invalid("is not a quaternion (4 numbers)");
+      return c;
+    case ValueType::kTime:
+      if (!numbers(2, true)) {
+        return invalid("is not a time (seconds and nanoseconds, 2 integers)");
+      }
+      return c;
+    case ValueType::kPose: {
+      const int expected = quaternion_pose ? 7 : 6;
+      const int n = WholeNumbers(text);
+      if (n < 0 || n < expected) {
+        return invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
+                                       : "is not a pose (6 finite numbers)");
+      }
+      if (n > expected) {
+        c.verdict = Verdict::kTooMany;
+        c.why = std::string("has ") + std::to_string(n) +
+                " numbers; a pose has " + std::to_string(expected);
+      }
+      return c;
+    }
+    case ValueType::kColor: {
+      double v[5];
+      int n = 0;
+      while (SkipBlanks(p, end) < end) {
+        double x = 0;
+        if (!StreamNumber(&p, end, false, &x)) {
+          return invalid("is not a color (3 or 4 numbers from 0 to 1)");
+        }
+        if (n < 5) v[n] = x;
+        ++n;
+      }
+      if (n < 3) return invalid("is not a color (3 or 4 numbers from 0 to 1)");
+      if (n > 4) {
+        c.verdict = Verdict::kTooMany;
+        c.why = "has " + std::to_string(n) + " numbers; a color has 3 or 4";
+        return c;
+      }
+      for (int i = 0; i < n; ++i) {
+        if (!(v[i] >= 0.0 && v[i] <= 1.0)) {
+          c.verdict = Verdict::kOutOfRange;
+          c.why = "has a component outside 0 to 1";
+          return c;
+        }
+      }
+      return c;
+    }
+  }
+  return c;
+}
+
+// Values and attributes the reader parses itself and reports on (as
+// `parent`'s child element or attribute `name`; "" for any parent): only
+// their range and extra numbers are checked here.
+struct ReaderRead {
+  const char* parent;
+  const char* name;
+};
+
+constexpr ReaderRead kReaderRead[] = {
+    // Poses of what the reader models (ReadPose), 1.0's <origin pose>.
+    {"model", "pose"}, {"link", "pose"}, {"joint", "pose"},
+    {"frame", "pose"}, {"visual", "pose"}, {"collision", "pose"},
+    {"inertial", "pose"}, {"include", "pose"}, {"origin", "pose"},
+    {"pose", "rotation_format"}, {"pose", "degrees"},
+    // Inertials, shapes, materials.
+    {"inertial", "mass"}, {"inertial", "auto"},
+    {"inertia", "ixx"}, {"inertia", "ixy"}, {"inertia", "ixz"},
+    {"inertia", "iyy"}, {"inertia", "iyz"}, {"inertia", "izz"},
+    {"box", "size"}, {"cylinder", "radius"}, {"cylinder", "length"},
+    {"capsule", "radius"}, {"capsule", "length"}, {"sphere", "radius"},
+    {"ellipsoid", "radii"}, {"plane", "normal"}, {"plane", "size"},
+    {"mesh", "scale"},
+    {"material", "ambient"}, {"material", "diffuse"},
+    {"material", "specular"}, {"material", "emissive"},
+    // Joints.
+    {"joint", "type"}, {"axis", "xyz"}, {"axis2", "xyz"},
+    {"axis", "use_parent_model_frame"}, {"axis2", "use_parent_model_frame"},
+    {"limit", "lower"}, {"limit", "upper"}, {"limit", "effort"},
+    {"limit", "velocity"}, {"dynamics", "damping"}, {"dynamics", "friction"},
+    {"mimic", "joint"}, {"mimic", "multiplier"}, {"mimic", "offset"},
+    {"mimic", "reference"},
+    // Models, includes, names, the version.
+    {"model", "static"}, {"include", "static"}, {"include", "merge"},
+    {"model", "name"}, {"link", "name"}, {"joint", "name"},
+    {"frame", "name"}, {"visual", "name"}, {"collision", "name"},
+    {"world", "name"}, {"sdf", "version"}, {"gazebo", "version"},
+};
+
+bool ReaderReads(const char* parent, const char* name) {
+  for (const ReaderRead& r : kReaderRead) {
+    if (std::strcmp(r.name, name) == 0 && std::strcmp(r.parent, parent) == 0) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The newest version described (and read); libsdformat 12's newest.
+constexpr int kNewestMinor = 12;
+constexpr int kLibsdformatMinor = 9;
+
+bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
+
+// One element's description in three versions (each nullptr when that
+// version lacks it):
+//  - `declared`: the document's version;
+//  - `target`: the version the document is read as, max(declared, 1.9):
+//    libsdformat 12 migrates every document to 1.9 before it checks it, so
+//    1.9's types, ranges and required attributes apply where 1.9 has the
+//    element (1.9 lowered //camera/clip/far's minimum and dropped
+//    //friction/ode/mu's maximum, which older files rely on);
+//  - `newest`: 1.12, whose constructs the reader reads in every version
+//    (a //world/joint in a 1.9 file), so they are not unknown.
+// An element is checked by the first of target, declared, newest that has it.
+struct Described {
+  const schema::Version* v[3];
+  const schema::Element* d[3];
+
+  int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
+  Described Child(const char* name) const {
+    Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
+    for (int i = 0; i < 3; ++i) {
+      if (d[i]) c.d[i] = schema::FindChild(*v[i], *d[i], name);
+    }
+    return c;
+  }
+  bool Known() const { return d[0] || d[1] || d[2]; }
+};
+
+class Checker {
+ public:
+  explicit Checker(const xml::Context& ctx) : ctx_(ctx) {}
+
+  void Element(const Node* n, const Described& at) {
+    const int e = at.Effective();
+    const schema::Version& v = *at.v[e];
+    const schema::Element& d = *at.d[e];
+    stack_.push_back(n);
+    Attributes(n, v, d);
+    if (d.type != ValueType::kNone) {
+      const Node* parent = stack_.size() > 1 ? stack_[stack_.size() - 2] : nullptr;
+      const char* format =
+          d.type == ValueType::kPose ? n->Attribute("rotation_format") : nullptr;
+      const bool quaternion = format && std::strcmp(format, "quat_xyzw") == 0;
+      // (A rotation_format of neither kind the reader reports.)
+      if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
+        Value(n, nullptr, xml::Text(n), d.type,
+              d.required == schema::Required::kOne,
+              parent && ReaderReads(parent->Name(), n->Name()), d.min, d.max,
+              quaternion, v);
+      }
+    }
+    if (!d.copy_data) {
+      for (const Node* c = n->FirstChildElement(); c;
+           c = c->NextSiblingElement()) {
+        if (HasPrefix(c->Name())) continue;  // a custom element
+        const Described child = at.Child(c->Name());
+        if (child.Known()) {
+          Element(c, child);
+        } else if (!(stack_.size() == 1 && xml::Is(c, "include"))) {
+          // (A root-level <include> is read as the model it includes.)
+          stack_.push_back(c);
+          Report(frames::Severity::kWarning, "ELEMENT_UNKNOWN", c,
+                 std::string("<") + c->Name() + "> is not an element of <" +
+                     n->Name() + "> in SDFormat " + at.v[0]->version +
+                     "; it is kept as written");
+          stack_.pop_back();
+        }
+      }
+    }
+    stack_.pop_back();
+  }
+
+ private:
+  void Attributes(const Node* n, const schema::Version& v,
+                  const schema::Element& d) {
+    for (const xml::Attr* a = n->FirstAttribute(); a; a = a->Next()) {
+      if (HasPrefix(a->Name())) continue;  // xmlns:..., custom attributes
+      const schema::Attribute* ad = schema::FindAttribute(v, d, a->Name());
+      if (!ad) continue;
+      Value(n, a->Name(), a->Value(), ad->type, ad->required,
+            ReaderReads(n->Name(), a->Name()), "", "", false, v);
+    }
+    const schema::Attribute* ad = v.attributes + d.first_attribute;
+    for (uint32_t i = 0; i < d.attribute_count; ++i) {
+      if (!ad[i].required || n->Attribute(ad[i].name) ||
+          ReaderReads(n->Name(), ad[i].name)) {
+        continue;
+      }
+      Report(frames::Severity::kError, "ATTRIBUTE_MISSING", n,
+             std::string("<") + n->Name() + "> has no '" + ad[i].name +
+                 "' attribute (required in SDFormat " + v.version + ")");
+    }
+  }
+
+  // The value of element `n` (attr == nullptr) or of its attribute `attr`.
+  void Value(const Node* n, const char* attr, std::string_view text,
+             ValueType type, bool required, bool reader_reads,
+             const char* min, const char* max, bool quaternion,
+             const schema::Version& v) {
+    if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+      // Empty: the default, unless the description requires a value (the
+      // reader reads an empty value as the default too, but reports empty
+      // names itself).
+      if (required && !(reader_reads && attr)) {
+        Report(frames::Severity::kError, "VALUE_INVALID", n,
+               What(n, attr) + " is empty; SDFormat " + v.version +
+                   " requires a " + schema::TypeName(type) + " value");
+      }
+      return;
+    }
+    Checked c = Parse(type, text, quaternion);
+    if (c.verdict == Verdict::kOk && c.scalar) {
+      double bound = 0;
+      if (*min && LeadingDouble(min, &bound) && c.value < bound) {
+        c.verdict = Verdict::kOutOfRange;
+        c.why = std::string("is less than the minimum ") + min;
+      } else if (*max && LeadingDouble(max, &bound) && c.value > bound) {
+        c.verdict = Verdict::kOutOfRange;
+        c.why = std::string("is more than the maximum ") + max;
+      }
+    }
+    if (c.verdict == Verdict::kOk) return;
+    // What the reader parses it reports itself when it cannot.
+    if (reader_reads && c.verdict == Verdict::kInvalid) return;
+    Report(frames::Severity::kError,
+           c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
+                                             : "VALUE_INVALID",
+           n, What(n, attr) + " '" + std::string(text.substr(0, 60)) +
+                  (text.size() > 60 ? "..." : "") + "' " + c.why);
+  }
+
+  static std::string What(const Node* n, const char* attr) {
+    return attr ? std::string("<") + n->Name() + "> attribute '" + attr + "'"
+                : std::string("<") + n->Name() + ">";
+  }
+
+  std::string Path() const {
+    std::string path;
+    for (const Node* n : stack_) {
+      path += '/';
+      path += n->Name();
+      if (const char* name = n->Attribute("name")) {
+        path += '[';
+        path += name;
+        path += ']';
+      }
+    }
+    return path;
+  }
+
+  void Report(frames::Severity severity, const char* code, const Node* n,
+              const std::string& message) {
+    frames::Diagnostic d;
+    d.severity = severity;
+    d.code = code;
+    d.element_path = Path();
+    d.message = d.element_path + ": " + message;
+    d.where = ctx_.At(n);
+    ctx_.diags->Add(std::move(d));
+  }
+
+  const xml::Context& ctx_;
+  std::vector<const Node*> stack_;
+};
+
+// At most one model, light or actor at the root; worlds uniquely named.
+void CheckRoot(const Node* root, const xml::Context& ctx) {
+  const Node* first = nullptr;
+  std::map<std::string, int> worlds;
+  for (const Node* c = root->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    if (xml::Is(c, "model") || xml::Is(c, "light") || xml::Is(c, "actor")) {
+      if (!first) {
+        first = c;
+      } else {
+        frames::Diagnostic d;
+        d.code = "SDF_ROOT_MULTIPLE";
+        d.element_path = std::string("/") + root->Name() + "/" + c->Name();
+        if (const char* n = c->Attribute("name")) {
+          d.element_path += std::string("[") + n + "]";
+        }
+        d.message = d.element_path + ": a document holds at most one model, "
+                    "light or actor at its root; <" + first->Name() +
+                    "> at line " + std::to_string(first->GetLineNum()) +
+                    " is one already";
+        d.where = ctx.At(c);
+        ctx.diags->Add(std::move(d));
+      }
+    } else if (xml::Is(c, "world") && c->Attribute("name")) {
+      const std::string name = c->Attribute("name");
+      auto [it, added] = worlds.emplace(name, c->GetLineNum());
+      if (!added) {
+        frames::Diagnostic d;
+        d.code = "DUPLICATE_NAME";
+        d.element_path = std::string("/") + root->Name() + "/world[" + name + "]";
+        d.message = d.element_path + ": world name '" + name +
+                    "' is already used by the world at line " +
+                    std::to_string(it->second);
+        d.where = ctx.At(c);
+        ctx.diags->Add(std::move(d));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void CheckAgainstSchema(const xml::Node* root, int minor,
+                        const xml::Context& ctx) {
+  const schema::Version* v = schema::ForMinor(minor);
+  if (!v || !root) return;
+  const schema::Version* target =
+      schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
+  const schema::Version* newest = schema::ForMinor(kNewestMinor);
+  CheckRoot(root, ctx);
+  Checker(ctx).Element(
+      root, {{v, target, newest},
+             {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
+}
+
+}  // namespace sdf_io

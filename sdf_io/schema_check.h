@@ -1,0 +1,54 @@
+// Checks every element and attribute of an SDFormat document against the
+// description of its version (sdf_io/schema.h), as libsdformat 12 checks
+// what it reads, so that a document refused here is one libsdformat refuses
+// (the differences are listed in the README, "SDF input checks"):
+//
+//  - a value that does not parse as its type, as libsdformat parses it:
+//    VALUE_INVALID. double: a number at the start of the text ("inf"
+//    included); int, unsigned int: an integer at the start; bool: true,
+//    false, 1 or 0 in any case; vector3 / vector2d / vector2i: 3 / 2
+//    numbers (more are ignored); pose: exactly 6 finite numbers (7 with
+//    rotation_format="quat_xyzw"); color: 3 or 4 numbers, each 0 to 1
+//    (VALUE_OUT_OF_RANGE outside); time: two integers (seconds,
+//    nanoseconds). An empty value is the default, except for an element or
+//    attribute the description requires (required="1"): VALUE_INVALID.
+//  - a number below the description's min or above its max:
+//    VALUE_OUT_OF_RANGE.
+//  - a required attribute missing: ATTRIBUTE_MISSING. A required element
+//    that is missing is not reported: libsdformat adds it with its default
+//    (the reader reports the few it cannot do without, ELEMENT_MISSING).
+//  - an element the description does not know: ELEMENT_UNKNOWN (a
+//    warning; the element is kept, and what is under it is not checked).
+//    An element that a newer version has at that place (a <capsule> in a
+//    1.7 file, a 1.10 //world/joint in a 1.9 file) is known: the reader,
+//    like libsdformat (which migrates every file to 1.9 first), reads
+//    newer constructs in older files.
+// Types, ranges and required attributes are those of the version the
+// document is read as, max(its version, 1.9), where that version has the
+// element, as libsdformat 12 checks a document after migrating it to 1.9;
+// else those of the document's own version (1.0's attribute forms ...).
+//    Elements with a namespace prefix (custom elements, `ignition:` ...) and
+//    the content of //plugin are allowed, as the spec says.
+//  - more than one model, light or actor at the root: SDF_ROOT_MULTIPLE;
+//    two worlds with one name: DUPLICATE_NAME.
+// Values and attributes that the reader itself parses (every //pose,
+// masses, inertias, shape sizes, material colours, joint axes, limits and
+// dynamics, names, joint types) are reported by the reader, not again here;
+// only their ranges and their extra numbers are checked here.
+//
+// Each diagnostic names the element by its path from the root, each named
+// element with its name (/sdf/world[default]/model[box]/link[l]/inertial/
+// mass), in its message and in Diagnostic::element_path.
+#pragma once
+
+#include "xml/dom.h"
+#include "xml/reader.h"
+
+namespace sdf_io {
+
+// Checks `root` (the document's <sdf> or <gazebo>) against the description
+// of SDFormat 1.`minor` (0 to 12; nothing is checked for other versions).
+void CheckAgainstSchema(const xml::Node* root, int minor,
+                        const xml::Context& ctx);
+
+}  // namespace sdf_io

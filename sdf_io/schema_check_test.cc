@@ -1,0 +1,158 @@
+// The schema check (sdf_io/schema_check.h) on its fixtures
+// (testdata/sdf/schema, listed in expected.txt): each gives its exact
+// verdict (the first error's code), the element path of that diagnostic,
+// and its warnings; and, differentially, libsdformat 12 gives the same
+// verdict on every fixture it can read, except the ones marked `differs`
+// (where we follow the spec; the README lists them), on which it must give
+// the other verdict so that the list cannot go stale. Then the messages:
+// file, line, path and code in the form the tools print.
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "frames/graph.h"
+#include "sdf_io/reader.h"
+#include "sdf_io/testing/sdformat_oracle.h"
+
+namespace {
+
+const char kDir[] = "testdata/sdf/schema/";
+
+struct Expectation {
+  std::string file, verdict, path, warning, oracle;
+};
+
+std::vector<Expectation> LoadExpected() {
+  std::vector<Expectation> out;
+  std::ifstream in(std::string(kDir) + "expected.txt");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream s(line);
+    Expectation e;
+    if (s >> e.file >> e.verdict >> e.path >> e.warning >> e.oracle) {
+      if (e.path == "-") e.path.clear();
+      if (e.warning == "-") e.warning.clear();
+      out.push_back(e);
+    }
+  }
+  return out;
+}
+
+// Read and every frame graph, as `sdf2sdf --check` does.
+frames::Diagnostics Check(const std::string& path) {
+  frames::Diagnostics diags;
+  sdf_io::ReadOptions options;
+  options.use_environment_paths = false;
+  auto doc = sdf_io::ReadSdfFile(path, &diags, options);
+  if (!doc) return diags;
+  for (const auto& m : doc->models) frames::FrameGraph::Build(m, &diags);
+  for (const auto& w : doc->worlds) frames::FrameGraph::BuildWorld(w, &diags);
+  return diags;
+}
+
+const frames::Diagnostic* First(const frames::Diagnostics& diags,
+                                frames::Severity severity) {
+  for (const auto& d : diags.all()) {
+    if (d.severity == severity) return &d;
+  }
+  return nullptr;
+}
+
+class SchemaFixtureTest : public testing::TestWithParam<Expectation> {};
+
+TEST_P(SchemaFixtureTest, GivesTheExpectedVerdict) {
+  const Expectation& e = GetParam();
+  const std::string path = std::string(kDir) + e.file;
+  const frames::Diagnostics diags = Check(path);
+  const frames::Diagnostic* error = First(diags, frames::Severity::kError);
+  const frames::Diagnostic* warning = First(diags, frames::Severity::kWarning);
+  EXPECT_EQ(error ? error->code : "VALID", e.verdict) << diags.ToString();
+  if (e.warning.empty()) {
+    EXPECT_EQ(warning, nullptr) << diags.ToString();
+  } else {
+    EXPECT_TRUE(diags.Has(e.warning)) << diags.ToString();
+  }
+  const frames::Diagnostic* about = error ? error : warning;
+  EXPECT_EQ(about ? about->element_path : "", e.path) << diags.ToString();
+  for (const auto& d : diags.all()) {
+    EXPECT_EQ(d.where.file, path) << frames::Format(d);
+    EXPECT_GT(d.where.line, 0) << frames::Format(d);
+    // A path is also named in the message the tools print.
+    if (!d.element_path.empty()) {
+      EXPECT_NE(d.message.find(d.element_path + ": "), std::string::npos)
+          << frames::Format(d);
+    }
+  }
+  if (e.oracle == "none") return;
+  ASSERT_TRUE(e.oracle == "libsdformat" || e.oracle == "differs") << e.oracle;
+  const sdf_oracle::Snapshot theirs = sdf_oracle::LoadFile(path, {});
+  const bool ours_ok = e.verdict == "VALID";
+  if (e.oracle == "libsdformat") {
+    EXPECT_EQ(theirs.ok, ours_ok)
+        << "libsdformat " << (theirs.ok ? "accepts " : "rejects ") << e.file
+        << "\n" << testing::PrintToString(theirs.errors);
+  } else {
+    EXPECT_NE(theirs.ok, ours_ok)
+        << e.file << " is marked `differs` but libsdformat agrees";
+  }
+}
+
+std::string Name(const testing::TestParamInfo<Expectation>& info) {
+  std::string n = info.param.file.substr(0, info.param.file.size() - 4);
+  for (char& ch : n) {
+    if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, SchemaFixtureTest,
+                         testing::ValuesIn(LoadExpected()), Name);
+
+TEST(SchemaFixtures, EveryFixtureIsListed) {
+  std::set<std::string> listed;
+  for (const auto& e : LoadExpected()) listed.insert(e.file);
+  int files = 0;
+  for (const auto& f : std::filesystem::directory_iterator(kDir)) {
+    if (f.path().extension() != ".sdf") continue;
+    ++files;
+    EXPECT_TRUE(listed.count(f.path().filename().string()))
+        << f.path() << " is not in expected.txt";
+  }
+  EXPECT_EQ(static_cast<size_t>(files), listed.size());
+}
+
+TEST(SchemaCheck, PrintsFileLinePathAndCode) {
+  const std::string path = std::string(kDir) + "vector3_invalid.sdf";
+  const frames::Diagnostics diags = Check(path);
+  ASSERT_EQ(diags.all().size(), 1u) << diags.ToString();
+  EXPECT_EQ(frames::Format(diags.all()[0]),
+            path + ":5: error: /sdf/world[w]/gravity: <gravity> '0 1' is not "
+                   "a vector3 (3 numbers) [VALUE_INVALID]");
+}
+
+TEST(SchemaCheck, EveryProblemIsReportedNotJustTheFirst) {
+  const std::string text =
+      "<sdf version='1.9'><world name='w'><gravity>0 1</gravity>"
+      "<physics type='ode'><max_contacts>x</max_contacts></physics>"
+      "<gui fullscreen='2'/><frob/></world></sdf>";
+  frames::Diagnostics diags;
+  sdf_io::ReadOptions options;
+  options.use_environment_paths = false;
+  ASSERT_TRUE(sdf_io::ReadSdf(text, "in.sdf", &diags, options));
+  std::vector<std::string> codes;
+  for (const auto& d : diags.all()) codes.push_back(d.code + " " + d.element_path);
+  EXPECT_EQ(codes, (std::vector<std::string>{
+                       "VALUE_INVALID /sdf/world[w]/gravity",
+                       "VALUE_INVALID /sdf/world[w]/physics/max_contacts",
+                       "VALUE_INVALID /sdf/world[w]/gui",
+                       "ELEMENT_UNKNOWN /sdf/world[w]/frob",
+                   }));
+}
+
+}  // namespace
