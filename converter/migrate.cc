@@ -388,10 +388,12 @@ void Migration::Convert(Task* task, const std::string& text) {
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
+    s.allowed_include_dirs = {o_.src_dir};
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
     s.model_paths = model_paths_;
+    s.allowed_include_dirs = {o_.src_dir};
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);

@@ -15,6 +15,7 @@
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -30,6 +31,12 @@ struct SdfToSdfOptions {
   // Directories searched for model:// URIs, before SDF_PATH and
   // GZ_SIM_RESOURCE_PATH.
   std::vector<std::string> model_paths;
+  // Bounds on the input (size, depth, number of elements, include chain):
+  // beyond them the conversion is refused with a coded error.
+  xml::Limits limits;
+  // Directories an //include may also read from, beyond the input's own
+  // directory and the model paths (sdf_io::ReadOptions::allowed_include_dirs).
+  std::vector<std::string> allowed_include_dirs;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

@@ -1300,6 +1300,8 @@ ConversionResult Finish(std::optional<Model> model,
 sdf_io::ReadOptions ReadOptionsFor(const SdfToUrdfOptions& options) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
+  read.limits = options.limits;
+  read.allowed_include_dirs = options.allowed_include_dirs;
   return read;
 }
 

@@ -208,7 +208,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
                            const std::string& source_name,
                            const UrdfToSdfOptions& options) {
   ConversionResult result;
-  auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics);
+  auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics,
+                                 options.limits);
   if (!model) {
     result.diagnostics.SortByLocation();
     return result;
@@ -258,7 +259,7 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
 ConversionResult UrdfFileToSdf(const std::string& path,
                                const UrdfToSdfOptions& options) {
   frames::Diagnostics diags;
-  auto text = xml::ReadFile(path, &diags);
+  auto text = xml::ReadFile(path, &diags, options.limits);
   if (!text) {
     ConversionResult r;
     r.diagnostics = diags;

@@ -10,6 +10,7 @@
 
 #include "converter/result.h"
 #include "frames/diagnostics.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -22,6 +23,9 @@ struct UrdfToSdfOptions {
   bool package_to_model = false;
   // Only validate; the result's output stays empty.
   bool check_only = false;
+  // Bounds on the input (size, depth, number of elements, include chain):
+  // beyond them the conversion is refused with a coded error.
+  xml::Limits limits;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").

@@ -6,15 +6,18 @@
 // [CODE]`, and exit codes 0 (converted; warnings allowed), 1 (invalid
 // input), 2 (usage or I/O: IO_ERROR for unreadable input, standard input
 // included, and unwritable output; OUTPUT_IS_INPUT when -o names the input
-// file, however spelled).
+// file, however spelled); the input bounds --max-depth, --max-elements,
+// --max-file-size, --max-include-depth.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "converter/result.h"
+#include "xml/dom.h"
 
 namespace tools {
 
@@ -40,6 +43,11 @@ struct Cli {
   // convert function runs, for commands whose output depends on where it is
   // written (sdf2urdf's relative mesh paths).
   std::string* output = nullptr;
+  // Set by --max-depth, --max-elements, --max-file-size and
+  // --max-include-depth (when not null), and applied to standard input.
+  xml::Limits* limits = nullptr;
+  // Added to by --allow-include-from DIR (when not null: the SDF commands).
+  std::vector<std::string>* allowed_include_dirs = nullptr;
 };
 
 int RunCli(int argc, char** argv, const Cli& cli);

@@ -31,6 +31,9 @@ options:
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
                           Fuel URIs are read from the local Fuel cache)
+  --allow-include-from DIR  let <include> read files under DIR (repeatable);
+                          by default only the input's directory tree, the
+                          model paths and the Fuel cache are read
 )";
 
 }  // namespace
@@ -41,6 +44,8 @@ int main(int argc, char** argv) {
   cli.name = "sdf2sdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
+  cli.limits = &options.limits;
+  cli.allowed_include_dirs = &options.allowed_include_dirs;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (a == "--urdf-parity") {
       options.urdf_parity = true;

@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   cli.name = "urdf2sdf";
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
+  cli.limits = &options.limits;
   cli.flag = [&](const std::string& a, const auto&, std::string*) {
     if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
