@@ -586,10 +586,12 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
     return true;
   }
   if (Is(s, "empty")) {
-    // A shape SDFormat lacks, carried as a namespaced element after an
-    // <empty/> (what the writer makes of it): that shape.
+    // A shape SDFormat (or the version written) lacks, carried after an
+    // <empty/> (what the writer makes of it): that shape. Namespaced
+    // (<urdf:...>) or not: a 1.11 <cone> is written so in 1.7, and was
+    // dropped when such a file was read again.
     const Node* carried = s->NextSiblingElement();
-    if (carried && std::strchr(carried->Name(), ':')) {
+    if (carried) {
       g->type = Geometry::Type::kOther;
       g->other = xml::ToElement(carried, ctx_);
       return true;
