@@ -416,6 +416,7 @@ void Migration::Convert(Task* task, const std::string& text) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
     s.uris = std::move(uris);
+    s.allowed_include_dirs = {o_.src_dir};
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
@@ -423,6 +424,7 @@ void Migration::Convert(Task* task, const std::string& text) {
     s.sdf_version = o_.sdf_version;
     s.preserve_includes = o_.preserve_includes;
     s.uris = std::move(uris);
+    s.allowed_include_dirs = {o_.src_dir};
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);

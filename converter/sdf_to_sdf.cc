@@ -174,6 +174,8 @@ sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
   read.model_paths = options.model_paths;
   read.keep_unresolved_includes = options.preserve_includes;
   read.packages = options.uris.packages;
+  read.limits = options.limits;
+  read.allowed_include_dirs = options.allowed_include_dirs;
   return read;
 }
 

@@ -18,6 +18,7 @@
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -46,6 +47,12 @@ struct SdfToSdfOptions {
   // Mesh and include URIs in the output (converter/uris.h), and where
   // package:// includes are found.
   UriOptions uris;
+  // Bounds on the input (size, depth, number of elements, include chain):
+  // beyond them the conversion is refused with a coded error.
+  xml::Limits limits;
+  // Directories an //include may also read from, beyond the input's own
+  // directory and the model paths (sdf_io::ReadOptions::allowed_include_dirs).
+  std::vector<std::string> allowed_include_dirs;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

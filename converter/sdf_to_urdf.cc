@@ -1260,6 +1260,8 @@ sdf_io::ReadOptions ReadOptionsFor(const SdfToUrdfOptions& options) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
   read.packages = options.uris.packages;
+  read.limits = options.limits;
+  read.allowed_include_dirs = options.allowed_include_dirs;
   return read;
 }
 

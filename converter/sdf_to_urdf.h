@@ -61,6 +61,7 @@
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -90,6 +91,12 @@ struct SdfToUrdfOptions {
   // Directories searched for model:// URIs (includes and meshes), before
   // SDF_PATH and GZ_SIM_RESOURCE_PATH.
   std::vector<std::string> model_paths;
+  // Bounds on the input (size, depth, number of elements, include chain):
+  // beyond them the conversion is refused with a coded error.
+  xml::Limits limits;
+  // Directories an //include may also read from, beyond the input's own
+  // directory and the model paths (sdf_io::ReadOptions::allowed_include_dirs).
+  std::vector<std::string> allowed_include_dirs;
 };
 
 // The reshaping stage: `model` (a top-level SDF model that passed

@@ -196,7 +196,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   ConversionResult result;
   if (!CheckSdfOutputVersion(options.sdf_version, &result.diagnostics))
     return result;
-  auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics);
+  auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics,
+                                 options.limits);
   if (!model) {
     result.diagnostics.SortByLocation();
     return result;
@@ -254,7 +255,7 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
 ConversionResult UrdfFileToSdf(const std::string& path,
                                const UrdfToSdfOptions& options) {
   frames::Diagnostics diags;
-  auto text = xml::ReadFile(path, &diags);
+  auto text = xml::ReadFile(path, &diags, options.limits);
   if (!text) {
     ConversionResult r;
     r.diagnostics = diags;

@@ -13,6 +13,7 @@
 #include "converter/sdf_version.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -34,6 +35,9 @@ struct UrdfToSdfOptions {
   // sdf_version.h): 7 (1.7) to 12. From 1.11 a URDF <mimic> is written as
   // //joint/axis/mimic instead of being carried as <urdf:mimic>.
   int sdf_version = kDefaultSdfVersion;
+  // Bounds on the input (size, depth, number of elements, include chain):
+  // beyond them the conversion is refused with a coded error.
+  xml::Limits limits;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").

@@ -34,7 +34,6 @@ using frames::Model;
 using xml::Node;
 using xml::Context;
 
-constexpr int kMaxIncludeDepth = 32;
 // The newest SDFormat read: 1.12.
 constexpr int kNewestMinor = 12;
 
@@ -144,6 +143,7 @@ std::optional<frames::InertialInFrame> ShapeInertial(const Geometry& g,
 struct CachedDocument {
   std::shared_ptr<const SdfDocument> doc;
   size_t size = 0;
+  size_t depth = 0;  // ModelDepth of its model
 };
 
 // Parsed included files, shared by every reader of one top-level read: a
@@ -158,6 +158,9 @@ struct IncludeCache {
   // is built).
   size_t expanded = 0;
   bool expansion_reported = false;
+  // Directories an include may read from (IncludeRoots): the file
+  // converted's own, canonical then as written, first.
+  std::vector<std::string> roots;
 };
 
 // Models and links in `m`, nested ones included.
@@ -165,6 +168,13 @@ size_t ExpandedSize(const Model& m) {
   size_t n = 1 + m.links.size();
   for (const Model& c : m.models) n += ExpandedSize(c);
   return n;
+}
+
+// How deep models nest in `m` (1 for a model with no nested model).
+size_t ModelDepth(const Model& m) {
+  size_t deepest = 0;
+  for (const Model& c : m.models) deepest = std::max(deepest, ModelDepth(c));
+  return 1 + deepest;
 }
 
 // The canonical form of an existing path (symlinks, `.` and `..` resolved);
@@ -175,6 +185,25 @@ std::string CanonicalPath(const std::string& path) {
   std::string out(resolved);
   std::free(resolved);
   return out;
+}
+
+// `path` made absolute and normalized without looking at the file system
+// ("a/./b/../c" is "$PWD/a/c"), symbolic links kept.
+std::string LexicalPath(const std::string& path) {
+  std::error_code ec;
+  std::string out =
+      std::filesystem::absolute(path, ec).lexically_normal().string();
+  if (ec) return path;
+  while (out.size() > 1 && out.back() == '/') out.pop_back();
+  return out;
+}
+
+// Whether path `path` is `root` or under it (both canonical, or both
+// lexical).
+bool IsUnder(const std::string& path, const std::string& root) {
+  if (root == "/") return true;
+  return path.compare(0, root.size(), root) == 0 &&
+         (path.size() == root.size() || path[root.size()] == '/');
 }
 
 // %XX escapes of a URI path segment decoded ("Mecanum%20lift").
@@ -315,6 +344,13 @@ class SdfReader {
                                    std::vector<Element>* others);
   // The file an include's uri names; INCLUDE_UNRESOLVED (naming every
   // place searched) when none.
+  // Whether `path`, which include `e` (of `uri`) names, is under a
+  // directory an include may read from (IncludeCache::roots); else
+  // INCLUDE_NOT_ALLOWED, and nothing of it is read.
+  // xml::Parse of the file this reader reads, with its limits.
+  bool ParseXml(std::string_view text, xml::Document* doc);
+  bool IncludeAllowed(const Node* e, const std::string& uri,
+                      const std::string& path);
   std::optional<std::string> FindIncludedFile(const Node* e,
                                               const std::string& uri);
   // //include/@merge (1.9): BOOL_INVALID when not a bool.
@@ -338,6 +374,9 @@ class SdfReader {
   Context ctx_;
   const ReadOptions& options_;
   IncludeCache* cache_;
+  // How many models enclose the element being read (0 in a world or at the
+  // top level).
+  size_t model_depth_ = 0;
   std::string version_;
   int minor_ = 7;
 };
@@ -536,10 +575,12 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
     return true;
   }
   if (Is(s, "empty")) {
-    // A shape SDFormat lacks, carried as a namespaced element after an
-    // <empty/> (what the writer makes of it): that shape.
+    // A shape SDFormat (or the version written) lacks, carried after an
+    // <empty/> (what the writer makes of it): that shape. Namespaced
+    // (<urdf:...>) or not: a 1.11 <cone> is written so in 1.7, and was
+    // dropped when such a file was read again.
     const Node* carried = s->NextSiblingElement();
-    if (carried && std::strchr(carried->Name(), ':')) {
+    if (carried) {
       g->type = Geometry::Type::kOther;
       g->other = xml::ToElement(carried, ctx_);
       return true;
@@ -912,6 +953,12 @@ void SdfReader::ReadFrame(const Node* e, frames::Frame* frame) {
 }
 
 void SdfReader::ReadModel(const Node* e, Model* model) {
+  // Depth of the model being read, for the nesting check of includes.
+  struct Level {
+    size_t* depth;
+    explicit Level(size_t* d) : depth(d) { ++*depth; }
+    ~Level() { --*depth; }
+  } level(&model_depth_);
   model->where = ctx_.At(e);
   model->source_version = version_;
   if (const char* n = RequiredName(e)) model->name = n;
@@ -1055,6 +1102,33 @@ std::string ModelDirectoryFile(const std::string& dir) {
   return {};
 }
 
+bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
+                               const std::string& path) {
+  const std::string canonical = CanonicalPath(path);
+  const std::string lexical = LexicalPath(path);
+  for (const std::string& root : cache_->roots) {
+    if (IsUnder(canonical, root) || IsUnder(lexical, root)) return true;
+  }
+  // package://PKG/...: the package's directory is a configured place too
+  // (--package, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, the repository's or
+  // the enclosing package.xml).
+  if (const auto package = SplitPackageUri(uri)) {
+    if (auto dir = FindPackage(package->first, options_.packages, ctx_.file)) {
+      if (IsUnder(canonical, CanonicalPath(*dir)) ||
+          IsUnder(lexical, LexicalPath(*dir)))
+        return true;
+    }
+  }
+  ctx_.diags->Error(
+      "INCLUDE_NOT_ALLOWED",
+      "<include> uri '" + uri + "' names '" + canonical +
+          "', which is outside the directory of the file converted and the "
+          "model paths; it was not read (to read it, give "
+          "--allow-include-from with a directory that holds it)",
+      ctx_.At(e));
+  return false;
+}
+
 std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
                                                        const std::string& uri) {
   std::vector<std::string> candidates;
@@ -1105,8 +1179,9 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
     }
   }
   for (const auto& c : candidates) {
-    if (IsFile(c)) return c;
+    if (IsFile(c)) return IncludeAllowed(e, uri, c) ? std::optional(c) : std::nullopt;
     if (!IsDirectory(c)) continue;
+    if (!IncludeAllowed(e, uri, c)) return std::nullopt;
     const std::string file = ModelDirectoryFile(c);
     if (!file.empty()) return file;
   }
@@ -1151,6 +1226,8 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
       others->push_back(xml::ToElement(e, ctx_));
     return std::nullopt;
   }
+  // A model.config may name a file outside its directory.
+  if (!IncludeAllowed(e, uri, *found)) return std::nullopt;
   const std::string path = CanonicalPath(*found);
   for (const auto& open : cache_->stack) {
     if (open == path) {
@@ -1161,15 +1238,23 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
       return std::nullopt;
     }
   }
-  if (cache_->stack.size() >= kMaxIncludeDepth) {
-    ctx_.diags->Error("INCLUDE_CYCLE", "<include> nesting is too deep",
+  // The stack holds the file converted and each file included on the way
+  // here: this include makes the chain one longer than the files below it.
+  if (cache_->stack.size() > options_.limits.max_include_depth) {
+    ctx_.diags->Error("INCLUDE_TOO_DEEP",
+                      "<include> of '" + uri + "' makes a chain of " +
+                          std::to_string(cache_->stack.size()) +
+                          " includes, each in the file the previous one "
+                          "included; the limit is " +
+                          std::to_string(options_.limits.max_include_depth) +
+                          " (--max-include-depth)",
                       ctx_.At(e));
     return std::nullopt;
   }
   auto cached = cache_->documents.find(path);
   if (cached == cache_->documents.end()) {
     frames::Diagnostics inner;
-    auto text = xml::ReadFile(*found, &inner);
+    auto text = xml::ReadFile(*found, &inner, options_.limits);
     std::optional<SdfDocument> read;
     if (text) {
       cache_->stack.push_back(path);
@@ -1181,10 +1266,26 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
     if (!read) return std::nullopt;
     CachedDocument c;
     c.doc = std::make_shared<const SdfDocument>(std::move(*read));
-    if (!c.doc->models.empty()) c.size = ExpandedSize(c.doc->models.front());
+    if (!c.doc->models.empty()) {
+      c.size = ExpandedSize(c.doc->models.front());
+      c.depth = ModelDepth(c.doc->models.front());
+    }
     cached = cache_->documents.emplace(path, std::move(c)).first;
   }
   const SdfDocument& doc = *cached->second.doc;
+  // Each file's elements nest at most max_depth deep, but a chain of
+  // includes nests models deeper than any one file; the frame graphs and
+  // writers recurse once per level.
+  if (model_depth_ + cached->second.depth > options_.limits.max_depth) {
+    ctx_.diags->Error(
+        "MODEL_NESTING_TOO_DEEP",
+        "<include> of '" + uri + "' nests models " +
+            std::to_string(model_depth_ + cached->second.depth) +
+            " deep once expanded; the limit is " +
+            std::to_string(options_.limits.max_depth) + " (--max-depth)",
+        ctx_.At(e));
+    return std::nullopt;
+  }
   if (doc.models.empty()) {
     // model://sun is a light: kept as the include, which is its 1.7 form.
     others->push_back(xml::ToElement(e, ctx_));
@@ -1408,9 +1509,31 @@ void SdfReader::Merge(const Node* include, Model m, frames::World* parent) {
                &parent->models, &parent->extensions, note);
 }
 
+bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
+  // The file converted, or one in its directory tree, is the user's own:
+  // its problems are reported in full. Another file (from a model path, a
+  // Fuel cache, --allow-include-from) is not quoted: what the XML reader
+  // says of it can hold its text.
+  const bool own = cache_->stack.size() <= 1 || cache_->roots.size() < 2 ||
+                   IsUnder(CanonicalPath(ctx_.file), cache_->roots[0]) ||
+                   IsUnder(LexicalPath(ctx_.file), cache_->roots[1]);
+  if (own) return xml::Parse(text, ctx_.file, doc, ctx_.diags, options_.limits);
+  frames::Diagnostics parse;
+  const bool ok = xml::Parse(text, ctx_.file, doc, &parse, options_.limits);
+  for (frames::Diagnostic d : parse.all()) {
+    if (d.severity == frames::Severity::kError) {
+      d.message = "the included file is not read: the XML reader refuses it "
+                  "at this line (" + d.code + "; the file is outside the "
+                  "directory of the file converted, so its text is not quoted)";
+    }
+    ctx_.diags->Add(std::move(d));
+  }
+  return ok;
+}
+
 std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   xml::Document doc;
-  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags)) return std::nullopt;
+  if (!ParseXml(text, &doc)) return std::nullopt;
   const Node* root = doc.RootElement();
   SdfDocument out;
   if (!root || !(Is(root, "sdf") || Is(root, "gazebo"))) {
@@ -1489,12 +1612,42 @@ std::vector<std::string> FuelCacheDirs(const ReadOptions& options) {
   return dirs;
 }
 
+namespace {
+
+// Where an include may read from: the directory of the file read (and
+// below), the model paths and Fuel caches searched, and
+// ReadOptions::allowed_include_dirs; each canonical, then as written (made
+// absolute). A file is allowed when its canonical path is under a
+// canonical root or its path as written under a root as written: symbolic
+// links are followed, since Bazel's sandboxes and runfiles trees (where
+// the Starlark rules and tests convert) are trees of links into the source
+// tree; '..' is not a way out either way.
+std::vector<std::string> IncludeRoots(const std::string& file,
+                                      const ReadOptions& options) {
+  std::vector<std::string> dirs{DirName(file)};
+  for (const auto& list :
+       {ModelSearchDirs(options.model_paths, options.use_environment_paths),
+        FuelCacheDirs(options), options.allowed_include_dirs}) {
+    dirs.insert(dirs.end(), list.begin(), list.end());
+  }
+  std::vector<std::string> roots;
+  for (const std::string& d : dirs) {
+    if (d.empty()) continue;
+    roots.push_back(CanonicalPath(d));
+    roots.push_back(LexicalPath(d));
+  }
+  return roots;
+}
+
+}  // namespace
+
 std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    const std::string& file,
                                    frames::Diagnostics* diags,
                                    const ReadOptions& options) {
   IncludeCache cache;
   cache.stack.push_back(CanonicalPath(file));
+  cache.roots = IncludeRoots(file, options);
   SdfReader reader(file, diags, options, &cache);
   return reader.Read(text);
 }
@@ -1502,7 +1655,7 @@ std::optional<SdfDocument> ReadSdf(std::string_view text,
 std::optional<SdfDocument> ReadSdfFile(const std::string& path,
                                        frames::Diagnostics* diags,
                                        const ReadOptions& options) {
-  auto text = xml::ReadFile(path, diags);
+  auto text = xml::ReadFile(path, diags, options.limits);
   if (!text) return std::nullopt;
   return ReadSdf(*text, path, diags, options);
 }

@@ -48,7 +48,11 @@
 // NAME/model.sdf), and Fuel URIs https://HOST/1.0/OWNER/models/NAME[/VERSION]
 // from the local Fuel cache (owner and name matched ignoring case; the
 // newest cached version when none is given). An include that names nothing
-// is INCLUDE_UNRESOLVED, naming every place searched. Each included file is
+// is INCLUDE_UNRESOLVED, naming every place searched; one that names a file
+// outside the directory of the file read, the model paths and the Fuel
+// caches searched (and ReadOptions::allowed_include_dirs) is
+// INCLUDE_NOT_ALLOWED and is not read. The XML errors of an included file
+// from outside that directory do not quote its text. Each included file is
 // read and parsed once per read, keyed by its canonical path, which also
 // catches cycles through other spellings of a path (INCLUDE_CYCLE); the
 // models and links includes instantiate are counted, and a read beyond
@@ -65,6 +69,7 @@
 #include "frames/model.h"
 #include "sdf_io/document.h"
 #include "sdf_io/packages.h"
+#include "xml/dom.h"
 
 namespace sdf_io {
 
@@ -94,6 +99,17 @@ struct ReadOptions {
 
   // package://PKG/... includes: where packages are (sdf_io/packages.h).
   PackagePaths packages;
+  // An include may name files only under the directory of the file read,
+  // the model paths and the Fuel caches searched, and these directories
+  // (--allow-include-from); anything else is INCLUDE_NOT_ALLOWED and is not
+  // read, so that a document cannot make the converter read (and quote)
+  // files such as /etc/passwd.
+  std::vector<std::string> allowed_include_dirs;
+  // Size, depth and element bounds of every file read (the main one and
+  // each included one); max_depth also bounds how deep models nest once
+  // includes are expanded (MODEL_NESTING_TOO_DEEP), and max_include_depth
+  // how long a chain of includes may be (INCLUDE_TOO_DEEP).
+  xml::Limits limits;
 };
 
 // The directories model://NAME is looked up in: `model_paths`, then (when

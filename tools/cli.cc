@@ -1,6 +1,9 @@
 #include "tools/cli.h"
 
+#include <cctype>
+#include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <optional>
 
@@ -22,6 +25,14 @@ constexpr char kCommonOptions[] = R"(  --diagnostics-format text|json
                           json: one JSON object a line ({"file", "line",
                           "severity", "code", "message"}), as in migrate's
                           report; the -v summary is then not printed
+  --max-depth N           refuse elements (and models, includes expanded)
+                          nested deeper than N (default 256, at most 1000)
+  --max-elements N        refuse a file of more than N elements
+                          (default 1000000)
+  --max-file-size N[K|M|G]  refuse an input file larger than N bytes
+                          (default 256M)
+  --max-include-depth N   refuse a chain of more than N includes, each in
+                          the file the previous one included (default 32)
   -q, --quiet             print errors only, no warnings
   -v, --verbose           also print a summary of what was converted
   -h, --help              print this help
@@ -31,6 +42,57 @@ exit codes: 0 converted (warnings allowed), 1 invalid input,
             2 usage or I/O error
 diagnostics: file:line: error|warning: message [CODE]
 )";
+
+// The input bounds' flags (--max-depth N ...): true when `arg` is one,
+// with *error set when its value is not a number in range.
+bool LimitFlag(const std::string& arg,
+               const std::function<std::optional<std::string>()>& value,
+               xml::Limits* limits, std::string* error) {
+  size_t* field;
+  size_t most = size_t{1} << 50;  // n * 1024 cannot overflow below it
+  bool suffix = false;
+  if (arg == "--max-depth") {
+    field = &limits->max_depth;
+    most = xml::Limits::kMaxDepthCeiling;
+  } else if (arg == "--max-elements") {
+    field = &limits->max_elements;
+  } else if (arg == "--max-file-size") {
+    field = &limits->max_file_size;
+    suffix = true;
+  } else if (arg == "--max-include-depth") {
+    field = &limits->max_include_depth;
+    most = 1000;
+  } else {
+    return false;
+  }
+  const std::optional<std::string> v = value();
+  const std::string range = " needs a number from 1 to " + std::to_string(most);
+  if (!v || v->empty()) {
+    *error = arg + range;
+    return true;
+  }
+  size_t digits = 0;
+  unsigned long long n = 0;
+  while (digits < v->size() && std::isdigit(static_cast<unsigned char>((*v)[digits])) &&
+         n <= most) {
+    n = n * 10 + ((*v)[digits++] - '0');
+  }
+  std::string rest = v->substr(digits);
+  if (suffix && rest.size() == 1) {
+    const std::string units = "KMG";
+    const size_t k = units.find(static_cast<char>(std::toupper(rest[0])));
+    if (k != std::string::npos) {
+      for (size_t i = 0; i <= k && n <= most; ++i) n *= 1024;
+      rest.clear();
+    }
+  }
+  if (digits == 0 || !rest.empty() || n < 1 || n > most) {
+    *error = arg + range + ", not '" + *v + "'";
+    return true;
+  }
+  *field = static_cast<size_t>(n);
+  return true;
+}
 
 }  // namespace
 
@@ -131,6 +193,12 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       verbose = true;
     } else if (cli.uris && ParseUriFlag(a, value, cli.uris, &error)) {
       if (!error.empty()) return usage_error(error);
+    } else if (cli.allowed_include_dirs && a == "--allow-include-from") {
+      auto v = value();
+      if (!v || v->empty()) return usage_error(a + " needs a directory");
+      cli.allowed_include_dirs->push_back(*v);
+    } else if (cli.limits && LimitFlag(a, value, cli.limits, &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (cli.flag && cli.flag(a, value, &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (!error.empty()) {
@@ -198,7 +266,8 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   converter::ConversionResult result;
   if (from_stdin) {
     std::optional<std::string> text =
-        xml::ReadStandardInput(&result.diagnostics);
+        xml::ReadStandardInput(&result.diagnostics,
+                               cli.limits ? *cli.limits : xml::Limits{});
     if (text) result = cli.convert_text(*text, "<stdin>");
   } else {
     result = cli.convert_file(input);

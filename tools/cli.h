@@ -6,16 +6,19 @@
 // [CODE]`, and exit codes 0 (converted; warnings allowed), 1 (invalid
 // input), 2 (usage or I/O: IO_ERROR for unreadable input, standard input
 // included, and unwritable output; OUTPUT_IS_INPUT when -o names the input
-// file, however spelled).
+// file, however spelled); the input bounds --max-depth, --max-elements,
+// --max-file-size, --max-include-depth.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "converter/result.h"
 #include "converter/uris.h"
+#include "xml/dom.h"
 
 namespace tools {
 
@@ -51,6 +54,11 @@ struct Cli {
   // (--diagnostics-format json), for commands that print notes of their
   // own on standard error.
   bool* diagnostics_json = nullptr;
+  // Set by --max-depth, --max-elements, --max-file-size and
+  // --max-include-depth (when not null), and applied to standard input.
+  xml::Limits* limits = nullptr;
+  // Added to by --allow-include-from DIR (when not null: the SDF commands).
+  std::vector<std::string>* allowed_include_dirs = nullptr;
 };
 
 // --package PKG=DIR (repeatable) and --uris keep|package|model|relative|

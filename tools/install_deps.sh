@@ -9,6 +9,8 @@ packages=(
   bazel-rules-java     # rules_java for Bazel's test rules
   g++
   clang                # clang 14: //tools:clang_syntax_test, --config=clang, fuzzing
+  libclang-rt-14-dev   # clang's libFuzzer and sanitizer runtimes (--config=fuzz)
+  llvm-14              # llvm-symbolizer: sanitizer and fuzzer stack traces
   libtinyxml2-dev      # our XML reader/printer
   libeigen3-dev        # pose math
   libspdlog-dev        # progress/debug logging (built against libfmt)

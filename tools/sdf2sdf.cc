@@ -38,6 +38,9 @@ options:
   --sdf-version V         write SDFormat V: 1.7 (default; composition
                           expanded into what 1.7 holds), or 1.8, 1.9, 1.10,
                           1.11, 1.12 (composition kept as the input had it)
+  --allow-include-from DIR  let <include> read files under DIR (repeatable);
+                          by default only the input's directory tree, the
+                          model paths and the Fuel cache are read
 )";
 
 }  // namespace
@@ -49,6 +52,8 @@ int main(int argc, char** argv) {
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
   cli.uris = &options.uris;
+  cli.limits = &options.limits;
+  cli.allowed_include_dirs = &options.allowed_include_dirs;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;

@@ -44,6 +44,9 @@ options:
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
                           Fuel URIs are read from the local Fuel cache)
+  --allow-include-from DIR  let <include> read files under DIR (repeatable);
+                          by default only the input's directory tree, the
+                          model paths and the Fuel cache are read
 )";
 
 }  // namespace
@@ -57,6 +60,10 @@ int main(int argc, char** argv) {
   cli.uris = &options.uris;
   bool json = false;  // --diagnostics-format json: stderr holds only JSON
   cli.diagnostics_json = &json;
+  cli.limits = &options.limits;
+  cli.allowed_include_dirs = &options.allowed_include_dirs;
+  std::string output;  // the -o file, set by RunCli
+  cli.output = &output;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     auto need = [&](const char* what) {
       auto v = value();

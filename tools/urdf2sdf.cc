@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
   cli.usage = kUsage;
   cli.check_only = &options.check_only;
   cli.uris = &options.uris;
+  cli.limits = &options.limits;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;

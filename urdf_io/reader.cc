@@ -31,8 +31,9 @@ std::string Stem(const std::string& path) {
 
 class UrdfReader {
  public:
-  UrdfReader(const std::string& file, frames::Diagnostics* diags)
-      : ctx_{file, diags} {}
+  UrdfReader(const std::string& file, frames::Diagnostics* diags,
+             const xml::Limits& limits)
+      : ctx_{file, diags}, limits_(limits) {}
 
   std::optional<Model> Read(std::string_view text);
 
@@ -63,6 +64,7 @@ class UrdfReader {
   void CheckTree(Model* model, const Node* robot);
 
   Context ctx_;
+  const xml::Limits& limits_;
   std::unordered_map<std::string, size_t> materials_;  // name -> index
   Model* model_ = nullptr;
   bool world_declared_ = false;  // <link name="world"/> present
@@ -641,7 +643,9 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
 
 std::optional<Model> UrdfReader::Read(std::string_view text) {
   xml::Document doc;
-  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags)) return std::nullopt;
+  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags, limits_)) {
+    return std::nullopt;
+  }
   const Node* robot = doc.RootElement();
   if (!robot || !Is(robot, "robot")) {
     ctx_.diags->Error("URDF_NOT_ROBOT",
@@ -802,8 +806,9 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
 
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
-                                      frames::Diagnostics* diags) {
-  return UrdfReader(file, diags).Read(text);
+                                      frames::Diagnostics* diags,
+                                      const xml::Limits& limits) {
+  return UrdfReader(file, diags, limits).Read(text);
 }
 
 }  // namespace urdf_io

@@ -13,6 +13,7 @@
 
 #include "frames/diagnostics.h"
 #include "frames/model.h"
+#include "xml/dom.h"
 
 namespace urdf_io {
 
@@ -21,9 +22,12 @@ inline constexpr char kWorldLink[] = "world";
 
 // Returns the model when the text is a readable URDF; every problem found is
 // reported into `diags` (errors make the result nullopt). `file` names the
-// source in diagnostics; its stem names a robot that has no name.
+// source in diagnostics; its stem names a robot that has no name. A text
+// beyond `limits` (size, depth, number of elements) is refused with its
+// code.
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
-                                      frames::Diagnostics* diags);
+                                      frames::Diagnostics* diags,
+                                      const xml::Limits& limits = {});
 
 }  // namespace urdf_io

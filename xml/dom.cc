@@ -122,6 +122,27 @@ const char* BadCharacterReference(const char* s, const char* end) {
   return nullptr;
 }
 
+// The first entity reference in [s, end) ('&', a name, ';') to an entity
+// other than the five XML predefines ("&nbsp;", "&a;" of a DTD), or
+// nullptr. A '&' that starts no such reference ("& more", "&amp") is
+// text, as tinyxml2 reads it.
+const char* UnsupportedEntityReference(const char* s, const char* end) {
+  for (const char* amp = s;
+       (amp = static_cast<const char*>(std::memchr(amp, '&', end - amp)));
+       ++amp) {
+    const char* q = amp + 1;
+    if (q >= end || !IsNameStart(*q)) continue;
+    while (q < end && IsNameChar(*q)) ++q;
+    if (q >= end || *q != ';') continue;
+    const std::string_view name(amp + 1, q - amp - 1);
+    if (name != "lt" && name != "gt" && name != "amp" && name != "quot" &&
+        name != "apos") {
+      return amp;
+    }
+  }
+  return nullptr;
+}
+
 // The length of the UTF-8 sequence at `s` (before `end`) when it encodes an
 // XML character (RFC 3629: shortest form, no surrogates); 0 when it does
 // not.
@@ -273,9 +294,11 @@ class Document::Parser {
   static constexpr const char* kCharacterError = "XML_CHARACTER_INVALID";
   static constexpr const char* kNameError = "XML_NAME_INVALID";
   static constexpr const char* kDepthError = "XML_NESTING_TOO_DEEP";
+  static constexpr const char* kEntityError = "XML_ENTITY_UNSUPPORTED";
+  static constexpr const char* kCountError = "XML_TOO_MANY_ELEMENTS";
 
-  Parser(Document* doc, char* begin, char* end)
-      : doc_(doc), p_(begin), end_(end), counted_(begin) {}
+  Parser(Document* doc, char* begin, char* end, const Limits& limits)
+      : doc_(doc), p_(begin), end_(end), counted_(begin), limits_(limits) {}
 
   bool Run() {
     if (const char* bad = FindInvalidCharacter(p_, end_)) {
@@ -292,6 +315,7 @@ class Document::Parser {
       if (StartsWith("<!--")) ok = SkipPast(4, "-->", "comment");
       else if (StartsWith("<![CDATA[")) ok = Cdata();
       else if (StartsWith("<?")) ok = Instruction();
+      else if (StartsWith("<!DOCTYPE")) ok = Doctype();
       else if (StartsWith("<!")) ok = SkipPast(2, ">", "'<!' declaration");
       else if (StartsWith("</")) ok = EndTag();
       else ok = StartTag();
@@ -343,6 +367,19 @@ class Document::Parser {
   bool FindReferences(char* begin, char* end, char** amp) {
     *amp = static_cast<char*>(std::memchr(begin, '&', end - begin));
     if (!*amp) return true;
+    if (const char* entity = UnsupportedEntityReference(*amp, end)) {
+      const char* semi = static_cast<const char*>(
+          std::memchr(entity, ';', end - entity));
+      std::string message = "entity reference '" +
+                            std::string(entity, semi + 1) +
+                            "' is not read: only &lt; &gt; &amp; &quot; "
+                            "&apos; and character references are";
+      if (doctype_line_ > 0) {
+        message += " (entities declared in the DOCTYPE at line " +
+                   std::to_string(doctype_line_) + " are never expanded)";
+      }
+      return Fail(LineAt(entity), message, kEntityError);
+    }
     const char* bad = BadCharacterReference(*amp, end);
     if (!bad) return true;
     const char* semi = static_cast<const char*>(std::memchr(bad, ';', end - bad));
@@ -379,6 +416,52 @@ class Document::Parser {
     seen_content_ = true;
     p_ += skip + at + terminator.size();
     return true;
+  }
+
+  // A document type declaration, internal subset included, skipped as
+  // tinyxml2 skips it: nothing it declares is used, no external DTD or
+  // entity is ever read, and the entities it declares are not expanded
+  // (a reference to one is XML_ENTITY_UNSUPPORTED). Quoted literals,
+  // comments and processing instructions in it may hold '>' and ']'.
+  bool Doctype() {
+    const char* start = p_;
+    doctype_line_ = LineAt(start);
+    const auto unterminated = [&] {
+      return Fail(doctype_line_, "<!DOCTYPE is not terminated");
+    };
+    const char* q = p_ + 9;
+    bool subset = false;
+    while (q < end_) {
+      const char c = *q;
+      if (c == '"' || c == '\'') {
+        q = static_cast<const char*>(std::memchr(q + 1, c, end_ - q - 1));
+        if (!q) return unterminated();
+        ++q;
+      } else if (subset && end_ - q >= 4 && std::memcmp(q, "<!--", 4) == 0) {
+        const std::string_view rest(q + 4, end_ - q - 4);
+        const size_t at = rest.find("-->");
+        if (at == std::string_view::npos) return unterminated();
+        q += 4 + at + 3;
+      } else if (subset && end_ - q >= 2 && std::memcmp(q, "<?", 2) == 0) {
+        const std::string_view rest(q + 2, end_ - q - 2);
+        const size_t at = rest.find("?>");
+        if (at == std::string_view::npos) return unterminated();
+        q += 2 + at + 2;
+      } else if (c == '[' && !subset) {
+        subset = true;
+        ++q;
+      } else if (c == ']' && subset) {
+        subset = false;
+        ++q;
+      } else if (c == '>' && !subset) {
+        seen_content_ = true;
+        p_ = const_cast<char*>(q) + 1;
+        return true;
+      } else {
+        ++q;
+      }
+    }
+    return unterminated();
   }
 
   // `end` may be the '<' of the next tag, which the parser has yet to read:
@@ -523,13 +606,21 @@ class Document::Parser {
     char* name = Name();
     const int line = LineAt(tag);
     if (!name) return Fail(line, "'<' is not followed by an element name");
-    if (open_.size() >= kMaxDepth) {
+    if (open_.size() >= limits_.max_depth) {
       return Fail(line,
                   "element <" + std::string(name, p_ - name) + "> is nested " +
                       std::to_string(open_.size() + 1) +
                       " elements deep; the limit is " +
-                      std::to_string(kMaxDepth),
+                      std::to_string(limits_.max_depth) + " (--max-depth)",
                   kDepthError);
+    }
+    if (++element_count_ > limits_.max_elements) {
+      return Fail(line,
+                  "element <" + std::string(name, p_ - name) +
+                      "> is one more than the limit of " +
+                      std::to_string(limits_.max_elements) +
+                      " elements in a document (--max-elements)",
+                  kCountError);
     }
     if (!CheckName(std::string_view(name, p_ - name), "element", tag)) {
       return false;
@@ -641,9 +732,12 @@ class Document::Parser {
   bool seen_content_ = false;  // anything but white space
   std::vector<char*> text_ends_;
   std::set<std::string_view> tag_attribute_set_;  // see IsNewAttribute
+  int doctype_line_ = 0;  // of the <!DOCTYPE, 0 when there is none
+  const Limits& limits_;
+  size_t element_count_ = 0;
 };
 
-bool Document::Parse(std::string_view text) {
+bool Document::Parse(std::string_view text, const Limits& limits) {
   while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
   buffer_ = std::make_unique<char[]>(text.size() + 1);
   std::memcpy(buffer_.get(), text.data(), text.size());
@@ -652,7 +746,7 @@ bool Document::Parse(std::string_view text) {
   char* end = begin + text.size();
   if (text.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0)
     begin += 3;  // UTF-8 byte order mark
-  return Parser(this, begin, end).Run();
+  return Parser(this, begin, end, limits).Run();
 }
 
 }  // namespace xml

@@ -12,16 +12,20 @@
 // both) and reports, with the line, what is not well-formed: an unclosed or
 // mismatched element, a broken attribute, an unterminated comment, CDATA
 // section, declaration or tag. Character and predefined entity references
-// are decoded; an unknown "&name;" is kept as written, as tinyxml2 does.
-// CR LF and lone CR read as LF. Trailing NUL bytes (seen in real files) are
-// ignored. Comments, declarations and DOCTYPE are
-// skipped.
+// are decoded; a '&' that starts no reference ("& more") is kept as
+// written, as tinyxml2 does. CR LF and lone CR read as LF. Trailing NUL
+// bytes (seen in real files) are ignored. Comments, declarations and a
+// <!DOCTYPE> (its internal subset included) are skipped: nothing a DTD
+// declares is used, no external DTD or entity is ever read, and a
+// reference to any entity but the five predefined ones ("&nbsp;", or one
+// the DOCTYPE declares) is refused (XML_ENTITY_UNSUPPORTED), never
+// expanded.
 //
 // Stricter than tinyxml2 (each refusal has its ErrorCode()): the text must
 // be UTF-8 of characters XML allows (no NUL or other control character
 // but tab and line ends, also not through a character reference such as
-// "&#0;"), no name may begin or end with ':', and elements nest at most
-// kMaxDepth deep.
+// "&#0;"), no name may begin or end with ':', and a document stays within
+// its Limits (depth, number of elements).
 #pragma once
 
 #include <cstddef>
@@ -31,6 +35,33 @@
 #include <vector>
 
 namespace xml {
+
+// Bounds on what one read may hold, so that hostile input is refused with a
+// coded error (file:line) instead of exhausting the stack or memory. The
+// command-line tools set them with --max-depth, --max-elements,
+// --max-file-size and --max-include-depth.
+struct Limits {
+  // The deepest nesting of elements (the root element is at depth 1), and
+  // of models once includes are expanded: XML_NESTING_TOO_DEEP,
+  // MODEL_NESTING_TOO_DEEP. Readers, writers and copies of kept elements
+  // recurse once per level, which is why it is bounded at all and may not
+  // exceed kMaxDepthCeiling; tinyxml2's is 100 (TINYXML2_MAX_ELEMENT_DEPTH).
+  size_t max_depth = 256;
+  // The most elements one document (one file) may hold:
+  // XML_TOO_MANY_ELEMENTS.
+  size_t max_elements = 1000000;
+  // The largest input in bytes: FILE_TOO_LARGE (xml::ReadFile,
+  // xml::ReadStandardInput and xml::Parse).
+  size_t max_file_size = size_t{256} << 20;
+  // The longest chain of //include elements, each in the file the previous
+  // one included (SDF): INCLUDE_TOO_DEEP.
+  size_t max_include_depth = 32;
+  // The highest max_depth may be set to: the readers and writers use well
+  // under 8 KiB of stack per level (checked at this depth under
+  // AddressSanitizer by //tools:hostile_input_cli_test), so this depth
+  // stays within the 8 MiB main-thread stack Linux gives a program.
+  static constexpr size_t kMaxDepthCeiling = 1000;
+};
 
 class Attr {
  public:
@@ -104,9 +135,10 @@ class Document {
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
 
-  // Parses a copy of `text`. False when it is not well-formed XML; Error()
-  // and ErrorLine() say what and where. A document may be parsed once.
-  bool Parse(std::string_view text);
+  // Parses a copy of `text`. False when it is not well-formed XML or
+  // exceeds `limits` (max_depth, max_elements); Error() and ErrorLine() say
+  // what and where. A document may be parsed once.
+  bool Parse(std::string_view text, const Limits& limits = {});
   // The first top-level element (nullptr when there is none).
   const Node* RootElement() const { return root_; }
   const std::string& Error() const { return error_; }
@@ -119,14 +151,16 @@ class Document {
   //                          what XML does not allow ("&#0;")
   //   XML_NAME_INVALID       an element or attribute name that begins or
   //                          ends with ':' ("urdf:")
-  //   XML_NESTING_TOO_DEEP   elements nested deeper than kMaxDepth
+  //   XML_NESTING_TOO_DEEP   elements nested deeper than
+  //                          Limits::max_depth
+  //   XML_TOO_MANY_ELEMENTS  more than Limits::max_elements elements
+  //   XML_ENTITY_UNSUPPORTED a reference to an entity other than the five
+  //                          predefined ones ("&nbsp;", one a DOCTYPE
+  //                          declares): entities are never expanded
   const char* ErrorCode() const { return error_code_; }
 
-  // The deepest nesting of elements a document may have (the root element
-  // is at depth 1). Readers, writers and copies of kept elements recurse
-  // once per level, so a limit keeps hostile input from exhausting the
-  // stack; tinyxml2's is 100 (TINYXML2_MAX_ELEMENT_DEPTH).
-  static constexpr size_t kMaxDepth = 256;
+  // The default Limits::max_depth.
+  static constexpr size_t kMaxDepth = Limits{}.max_depth;
   // The line of an XML declaration that does not come first (it is
   // skipped); 0 when there is none.
   int MisplacedDeclarationLine() const { return misplaced_declaration_line_; }

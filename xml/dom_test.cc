@@ -143,7 +143,7 @@ TEST(DocumentTest, EdgeCasesReadAsTinyxml2ReadsThem) {
       "<?xml version=\"1.0\"?>\n<!-- c -->\n<!DOCTYPE a>\n<a x='1' y=\"2\"/>",
       "<a>\n  <b k = \"v\" />\n  text &amp; more &lt;&gt;&quot;&apos;\n</a>",
       "<a>&#65;&#x42;&#x20AC;&#128512;</a>",
-      "<a>&unknown; & more</a>",
+      "<a>& more</a>",
       "<a v='&lt;&#10;x&#x9;'/>",
       "<a>one<b/>two<!-- c -->three</a>",
       "<a><!-- lead -->after</a>",
@@ -205,9 +205,9 @@ TEST(DocumentTest, ReadsWhatTinyxml2GetsWrong) {
 
 // "<line>: <code>: <error>" when our parser refuses `text`, else
 // "accepted".
-std::string Coded(const std::string& text) {
+std::string Coded(const std::string& text, const Limits& limits = {}) {
   Document d;
-  if (d.Parse(text)) return "accepted";
+  if (d.Parse(text, limits)) return "accepted";
   return std::to_string(d.ErrorLine()) + ": " + d.ErrorCode() + ": " +
          d.Error();
 }
@@ -273,6 +273,56 @@ TEST(DocumentTest, RefusesWhatXmlDoesNotAllow) {
             "accepted");
 }
 
+// A <!DOCTYPE>, with or without an internal subset, is skipped: nothing it
+// declares is read or expanded, nothing external is opened; a reference to
+// an entity other than the five predefined ones is refused with its code.
+TEST(DocumentTest, DoctypeIsSkippedAndEntitiesAreRefused) {
+  EXPECT_EQ(Coded("<!DOCTYPE robot>\n<robot/>"), "accepted");
+  EXPECT_EQ(Coded("<!DOCTYPE robot SYSTEM \"http://example.com/x.dtd\">"
+                  "<robot/>"),
+            "accepted");
+  EXPECT_EQ(Coded("<!DOCTYPE robot PUBLIC \"-//x//y\" 'a>b.dtd'><robot/>"),
+            "accepted");
+  // An internal subset: its '>' and ']' inside declarations, literals,
+  // comments and processing instructions do not end the DOCTYPE.
+  const std::string subset =
+      "<?xml version=\"1.0\"?>\n"
+      "<!DOCTYPE robot [\n"
+      "  <!ELEMENT robot ANY>\n"
+      "  <!ENTITY a \"<x>]\">\n"
+      "  <!ENTITY ext SYSTEM \"/etc/passwd\">\n"
+      "  <!-- ]> -->\n"
+      "  <?pi ]> ?>\n"
+      "]>\n"
+      "<robot name=\"r\">&amp;&#65;</robot>\n";
+  Document d;
+  ASSERT_TRUE(d.Parse(subset)) << d.Error();
+  EXPECT_STREQ(d.RootElement()->Name(), "robot");
+  EXPECT_STREQ(d.RootElement()->GetText(), "&A");
+  // Declared entities are never expanded, in text or attributes.
+  EXPECT_EQ(Coded("<!DOCTYPE r [\n<!ENTITY ext SYSTEM \"/etc/passwd\">\n]>\n"
+                  "<r>\n&ext;</r>"),
+            "5: XML_ENTITY_UNSUPPORTED: entity reference '&ext;' is not read: "
+            "only &lt; &gt; &amp; &quot; &apos; and character references are "
+            "(entities declared in the DOCTYPE at line 1 are never expanded)");
+  EXPECT_EQ(Coded("<!DOCTYPE r [<!ENTITY a \"b\">]><r n=\"&a;\"/>"),
+            "1: XML_ENTITY_UNSUPPORTED: entity reference '&a;' is not read: "
+            "only &lt; &gt; &amp; &quot; &apos; and character references are "
+            "(entities declared in the DOCTYPE at line 1 are never expanded)");
+  // An HTML entity without a DOCTYPE.
+  EXPECT_EQ(Coded("<a>\nx&nbsp;y</a>"),
+            "2: XML_ENTITY_UNSUPPORTED: entity reference '&nbsp;' is not "
+            "read: only &lt; &gt; &amp; &quot; &apos; and character "
+            "references are");
+  // ... but not in CDATA or a comment, where it is no reference.
+  EXPECT_EQ(Coded("<a><!-- &x; --><![CDATA[&x;]]></a>"), "accepted");
+  // An unterminated DOCTYPE or internal subset.
+  EXPECT_EQ(Coded("<a/>\n<!DOCTYPE a [ <!ENTITY x \"y\"> "),
+            "2: XML_ERROR: <!DOCTYPE is not terminated");
+  EXPECT_EQ(Coded("<!DOCTYPE a \"x>"),
+            "1: XML_ERROR: <!DOCTYPE is not terminated");
+}
+
 // Elements nested deeper than kMaxDepth are refused at the element that
 // goes too deep, before any reader recurses into them; exactly kMaxDepth
 // reads. tinyxml2's own limit is lower.
@@ -290,7 +340,7 @@ TEST(DocumentTest, NestingIsLimited) {
   const std::string deeper = std::to_string(Document::kMaxDepth + 1);
   EXPECT_EQ(Coded(Nested(Document::kMaxDepth + 1)),
             deeper + ": XML_NESTING_TOO_DEEP: element <e> is nested " + deeper +
-                " elements deep; the limit is " + limit);
+                " elements deep; the limit is " + limit + " (--max-depth)");
   // 100,000 deep: refused as fast, at the same element.
   EXPECT_EQ(Coded(Nested(100000)).substr(0, deeper.size() + 22),
             deeper + ": XML_NESTING_TOO_DEEP");
@@ -298,6 +348,21 @@ TEST(DocumentTest, NestingIsLimited) {
   std::string wide = "<r>";
   for (int k = 0; k < 1000; ++k) wide += "<e/><f></f>";
   EXPECT_EQ(Coded(wide + "</r>"), "accepted");
+}
+
+// Limits other than the defaults: a lower depth, a number of elements.
+TEST(DocumentTest, LimitsAreTheCallers) {
+  Limits limits;
+  limits.max_depth = 3;
+  EXPECT_EQ(Coded("<a><b><c/></b></a>", limits), "accepted");
+  EXPECT_EQ(Coded("<a><b>\n<c><d/></c></b></a>", limits),
+            "2: XML_NESTING_TOO_DEEP: element <d> is nested 4 elements "
+            "deep; the limit is 3 (--max-depth)");
+  limits.max_elements = 4;
+  EXPECT_EQ(Coded("<a><b/><b/><b/></a>", limits), "accepted");
+  EXPECT_EQ(Coded("<a><b/><b/>\n<b/>\n<b/></a>", limits),
+            "3: XML_TOO_MANY_ELEMENTS: element <b> is one more than the "
+            "limit of 4 elements in a document (--max-elements)");
 }
 
 // One element with many attributes: the duplicate check is not quadratic

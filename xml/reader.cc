@@ -51,15 +51,34 @@ bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
   return true;
 }
 
-// Reads the open descriptor `fd` to its end; on failure reports IO_ERROR
-// "cannot read WHAT: reason" on `source`.
+// FILE_TOO_LARGE, at the line holding the first byte past the limit, when
+// `text` is larger than limits.max_file_size.
+bool CheckSize(std::string_view text, const std::string& source,
+               const Limits& limits, frames::Diagnostics* diags) {
+  if (text.size() <= limits.max_file_size) return true;
+  const int line = 1 + static_cast<int>(std::count(
+                           text.begin(), text.begin() + limits.max_file_size,
+                           '\n'));
+  diags->Error("FILE_TOO_LARGE",
+               "the input is larger than the limit of " +
+                   std::to_string(limits.max_file_size) +
+                   " bytes (--max-file-size); refused where it exceeds it",
+               {source, line});
+  return false;
+}
+
+// Reads the open descriptor `fd` to its end, but no further than one byte
+// past `limits.max_file_size`; on failure reports IO_ERROR "cannot read
+// WHAT: reason" on `source`, and FILE_TOO_LARGE when it is larger.
 std::optional<std::string> ReadAll(int fd, const std::string& what,
                                    const std::string& source,
+                                   const Limits& limits,
                                    frames::Diagnostics* diags) {
   std::string data;
   char buf[1 << 16];
   for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
+    const size_t left = limits.max_file_size - data.size();  // never < 0
+    const ssize_t n = ::read(fd, buf, left < sizeof buf ? left + 1 : sizeof buf);
     if (n == 0) return data;
     if (n < 0) {
       if (errno == EINTR) continue;
@@ -69,13 +88,15 @@ std::optional<std::string> ReadAll(int fd, const std::string& what,
       return std::nullopt;
     }
     data.append(buf, static_cast<size_t>(n));
+    if (!CheckSize(data, source, limits, diags)) return std::nullopt;
   }
 }
 
 }  // namespace
 
 std::optional<std::string> ReadFile(const std::string& path,
-                                    frames::Diagnostics* diags) {
+                                    frames::Diagnostics* diags,
+                                    const Limits& limits) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
     diags->Error("IO_ERROR",
@@ -84,18 +105,20 @@ std::optional<std::string> ReadFile(const std::string& path,
                  {path, 0});
     return std::nullopt;
   }
-  auto data = ReadAll(fd, "'" + path + "'", path, diags);
+  auto data = ReadAll(fd, "'" + path + "'", path, limits, diags);
   ::close(fd);
   return data;
 }
 
-std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags) {
-  return ReadAll(STDIN_FILENO, "standard input", "<stdin>", diags);
+std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
+                                             const Limits& limits) {
+  return ReadAll(STDIN_FILENO, "standard input", "<stdin>", limits, diags);
 }
 
 bool Parse(std::string_view text, const std::string& file, Document* doc,
-           frames::Diagnostics* diags) {
-  if (!doc->Parse(text)) {
+           frames::Diagnostics* diags, const Limits& limits) {
+  if (!CheckSize(text, file, limits, diags)) return false;
+  if (!doc->Parse(text, limits)) {
     const std::string code = doc->ErrorCode();
     diags->Error(code,
                  code == "XML_ERROR" ? "not well-formed XML: " + doc->Error()

@@ -19,21 +19,28 @@
 namespace xml {
 
 // Reads a whole file; nullopt (and an IO_ERROR diagnostic naming the file
-// and the operating system's reason, e.g. "Is a directory") if it can't.
+// and the operating system's reason, e.g. "Is a directory") if it can't,
+// or (FILE_TOO_LARGE, reading no more than one byte past the limit) when it
+// is larger than limits.max_file_size.
 std::optional<std::string> ReadFile(const std::string& path,
-                                    frames::Diagnostics* diags);
+                                    frames::Diagnostics* diags,
+                                    const Limits& limits = {});
 
 // Reads standard input to its end; nullopt (and an IO_ERROR diagnostic on
 // `<stdin>` with the reason) when it cannot be read: closed ("Bad file
 // descriptor"), a directory, a read error. Distinct from an empty input.
-std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags);
+// FILE_TOO_LARGE as ReadFile.
+std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
+                                             const Limits& limits = {});
 
 // Parses `text` into `doc`; on failure reports the document's ErrorCode()
-// (XML_ERROR, XML_CHARACTER_INVALID, XML_NAME_INVALID or
-// XML_NESTING_TOO_DEEP) with the line and returns false. An XML declaration after other content (seen after a
+// (XML_ERROR, XML_CHARACTER_INVALID, XML_NAME_INVALID,
+// XML_NESTING_TOO_DEEP, XML_TOO_MANY_ELEMENTS or XML_ENTITY_UNSUPPORTED)
+// with the line and returns false; a text larger than
+// limits.max_file_size is FILE_TOO_LARGE. An XML declaration after other content (seen after a
 // leading comment) is XML_DECLARATION_MISPLACED, a warning.
 bool Parse(std::string_view text, const std::string& file, Document* doc,
-           frames::Diagnostics* diags);
+           frames::Diagnostics* diags, const Limits& limits = {});
 
 // Context for reporting: the file name and the diagnostics sink.
 struct Context {

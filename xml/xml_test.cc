@@ -113,6 +113,29 @@ TEST_F(ParseFixture, NotXml) {
   EXPECT_EQ(diags.all().back().where.line, 1);
 }
 
+// A text or file larger than Limits::max_file_size: FILE_TOO_LARGE at the
+// line where the limit is passed; a file is not read further than that.
+TEST_F(ParseFixture, FileSizeIsLimited) {
+  Limits limits;
+  limits.max_file_size = 12;
+  Document fits;
+  EXPECT_TRUE(Parse("<robot/>\n", "f.urdf", &fits, &diags, limits));
+  Document large;
+  EXPECT_FALSE(Parse("<robot>\n\n</robot>", "f.urdf", &large, &diags, limits));
+  ASSERT_EQ(diags.all().size(), 1u);
+  EXPECT_EQ(frames::Format(diags.all()[0]),
+            "f.urdf:3: error: the input is larger than the limit of 12 bytes "
+            "(--max-file-size); refused where it exceeds it [FILE_TOO_LARGE]");
+  // /dev/zero never ends: read no further than the limit.
+  frames::Diagnostics zero;
+  EXPECT_FALSE(ReadFile("/dev/zero", &zero, limits));
+  EXPECT_TRUE(zero.Has("FILE_TOO_LARGE"));
+  frames::Diagnostics exact;
+  limits.max_file_size = 0;
+  EXPECT_FALSE(ReadFile("/dev/zero", &exact, limits));
+  EXPECT_TRUE(exact.Has("FILE_TOO_LARGE"));
+}
+
 // Seen in real files: a comment before the declaration. Read, with a warning
 // at the declaration's line; a leading byte order mark is not "before".
 TEST_F(ParseFixture, MisplacedDeclarationIsAWarning) {

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (bazel --config=fuzz: clang, libFuzzer, ASan,
+# UBSan) and runs each, one at a time and niced, for SECONDS over a copy of
+# its checked-in corpus (the checked-in files are never written), with the
+# XML dictionary. Prints one line of figures per target; exits non-zero when
+# a target finds a crash, leak, timeout or failed check (the input is kept
+# in the work directory, printed).
+#
+#   tools/fuzzing/run_fuzzers.sh [-t SECONDS] [-w WORKDIR] [--merge] [TARGET...]
+#
+# TARGET: a label such as //xml:dom_fuzz; default all of them. --merge
+# replaces each checked-in corpus by libFuzzer's minimization (-merge=1) of
+# it and of what the run found.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+seconds=60
+work=""
+merge=0
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -t) seconds="$2"; shift 2 ;;
+    -w) work="$2"; shift 2 ;;
+    --merge) merge=1; shift ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(//xml:dom_fuzz //urdf_io:reader_fuzz //sdf_io:reader_fuzz
+           //converter:urdf_to_sdf_fuzz //converter:sdf_to_urdf_fuzz
+           //converter:sdf_to_sdf_fuzz)
+fi
+[ -n "$work" ] || work=$(mktemp -d "${TMPDIR:-/tmp}/fuzz-run.XXXXXX")
+mkdir -p "$work"
+
+# A Bazel output base of its own: --config=fuzz switches the C++ toolchain
+# to clang (a repository setting), which in the workspace's own output base
+# would make the next plain build configure and build everything again.
+output_base="$(bazel info output_base)-fuzz"
+bazel_flags=(--config=fuzz --symlink_prefix=/)  # no bazel-* links: they are the plain build's
+if [ -n "${FUZZ_DISK_CACHE:-}" ]; then bazel_flags+=(--disk_cache="$FUZZ_DISK_CACHE"); fi
+bazel --output_base="$output_base" build "${bazel_flags[@]}" "${targets[@]}" || exit 2
+bin=$(bazel --output_base="$output_base" info "${bazel_flags[@]}" bazel-bin)
+
+status=0
+for t in "${targets[@]}"; do
+  pkg=${t#//}; pkg=${pkg%%:*}; name=${t##*:}
+  corpus="$pkg/${name}_corpus"
+  dir="$work/${pkg//\//_}_$name"
+  mkdir -p "$dir/corpus" "$dir/artifacts"
+  cp -n "$corpus"/* "$dir/corpus/" 2>/dev/null
+  log="$dir/fuzz.log"
+  nice -n 19 "$bin/$pkg/$name" "$dir/corpus" \
+    -dict=tools/fuzzing/xml.dict -max_len=16384 -timeout=20 \
+    -rss_limit_mb=2048 -max_total_time="$seconds" -print_final_stats=1 \
+    -artifact_prefix="$dir/artifacts/" >"$log" 2>&1
+  rc=$?
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+  rate=$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}')
+  cov=$(echo "$last" | grep -oE 'cov: [0-9]+' | awk '{print $2}')
+  ft=$(echo "$last" | grep -oE 'ft: [0-9]+' | awk '{print $2}')
+  units=$(echo "$last" | grep -oE 'corp: [0-9]+/[0-9a-zA-Z]+' | awk '{print $2}')
+  echo "$t: ${seconds}s execs=${execs:-?} exec/s=${rate:-?} corpus=${units:-?} cov(edges)=${cov:-?} ft=${ft:-?} rc=$rc"
+  if [ $rc -ne 0 ]; then
+    status=1
+    echo "  FAILED: see $log; inputs: $(ls "$dir/artifacts" | tr '\n' ' ')"
+    grep -E 'ERROR|fuzz check failed|SUMMARY' "$log" | head -5 | sed 's/^/  /'
+  elif [ $merge -eq 1 ]; then
+    rm -rf "$dir/merged" && mkdir -p "$dir/merged"
+    nice -n 19 "$bin/$pkg/$name" -merge=1 -max_len=16384 -timeout=20 \
+      "$dir/merged" "$dir/corpus" >"$dir/merge.log" 2>&1 &&
+      rm -f "$corpus"/* && cp "$dir/merged"/* "$corpus/" &&
+      echo "  merged: $(ls "$corpus" | wc -l) files in $corpus"
+  fi
+done
+echo "fuzz work directory: $work"
+exit $status
