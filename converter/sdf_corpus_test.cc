@@ -17,6 +17,8 @@
 //  3. Migration: converter::SdfFileToSdf's SDFormat 1.7 output of every file
 //     both accept loads in libsdformat without errors and gives the input's
 //     libsdformat snapshot again (same keys, same numbers within 1e-9).
+//  4. The same for --sdf-version 1.9 (composition kept) on every file of
+//     px4-gazebo-models both accept.
 //
 // Outside Bazel: SDF_CORPUS_DIR=../shared/corpus
 //   SDF_CORPUS_DIFFERENCES=testdata/sdf_corpus_differences.txt
@@ -292,7 +294,7 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
   }
 
   int agreed = 0, listed_differences = 0, pose_comparisons = 0,
-      pose_files = 0, migrated = 0;
+      pose_files = 0, migrated = 0, migrated19 = 0;
   std::vector<std::string> unlisted;  // differences list lines, for updating
   std::vector<std::string> both_reject;  // file and each side's first error
   std::vector<std::string> unflattened;  // see AddUnflattenedModelKeys
@@ -389,6 +391,31 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
                            << ": libsdformat places our 1.7 output elsewhere:\n"
                            << Joined(d, kJoinedMax);
     if (d.empty()) ++migrated;
+
+    // 4. px4-gazebo-models (SDFormat 1.9 and 1.10, includes, merge-includes)
+    // written as 1.9 with composition kept: loads in libsdformat as well,
+    // to the same places.
+    if (rel.rfind("px4-gazebo-models/", 0) != 0) continue;
+    options.sdf_version = 9;
+    const converter::ConversionResult r19 =
+        converter::SdfFileToSdf(path, options);
+    if (!r19.ok) {
+      ADD_FAILURE() << rel << ": SdfFileToSdf 1.9 failed:\n"
+                    << r19.diagnostics.ToString();
+      continue;
+    }
+    const Snapshot back19 = sdf_oracle::LoadString(r19.output, model_paths);
+    if (!back19.ok) {
+      ADD_FAILURE() << rel << ": libsdformat rejects our 1.9 output:\n"
+                    << Errors(back19.errors);
+      continue;
+    }
+    const std::vector<std::string> d19 =
+        Compare(oracle, back19, "input", "1.9 output", &ignored);
+    EXPECT_TRUE(d19.empty())
+        << rel << ": libsdformat places our 1.9 output elsewhere:\n"
+        << Joined(d19, kJoinedMax);
+    if (d19.empty()) ++migrated19;
   }
   std::cout << "Nested models only libsdformat makes (unflattened names, "
             << unflattened.size() << "):\n";
@@ -404,7 +431,9 @@ TEST(SdfCorpusTest, EveryFileAgreesWithLibsdformat) {
             << " (of " << listed.size() << " listed)"
             << ", files pose-compared: " << pose_files
             << ", pose/axis/inertial comparisons: " << pose_comparisons
-            << ", migrated files loaded and equal: " << migrated << "\n";
+            << ", migrated files loaded and equal: " << migrated
+            << ", px4 files written as 1.9 loaded and equal: " << migrated19
+            << "\n";
   EXPECT_GT(pose_comparisons, 0);
 }
 

@@ -72,11 +72,10 @@ void WarnMergeIncludes(const std::vector<frames::Element>& elements,
 // checking), and its graphs (for world joints below 1.10; a reference into
 // a kept include leaves a pose unresolved, which only keeps such a joint
 // where it is).
-std::optional<sdf_io::SdfDocument> ReadPreserved(std::string_view text,
-                                  const std::string& source,
-                                  const SdfToSdfOptions& options,
-                                  std::vector<frames::FrameGraph>* graphs,
-                                  frames::Diagnostics* diags) {
+std::optional<sdf_io::SdfDocument> ReadPreserved(
+    std::string_view text, const std::string& source,
+    const SdfToSdfOptions& options, std::vector<frames::FrameGraph>* graphs,
+    frames::Diagnostics* diags) {
   sdf_io::ReadOptions read;
   read.model_paths = options.model_paths;
   read.resolve_includes = false;
