@@ -138,9 +138,16 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
     case ValueType::kString:
       return c;
     case ValueType::kBool: {
-      std::string v(text);
-      for (char& ch : v) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (v == "true" || v == "false" || v == "1" || v == "0") return c;
+      auto is = [&](std::string_view word) {
+        if (text.size() != word.size()) return false;
+        for (size_t i = 0; i < word.size(); ++i) {
+          if (std::tolower(static_cast<unsigned char>(text[i])) != word[i]) {
+            return false;
+          }
+        }
+        return true;
+      };
+      if (is("true") || is("false") || is("1") || is("0")) return c;
       return invalid("is not a bool (true, false, 1 or 0)");
     }
     case ValueType::kInt:
@@ -220,8 +227,10 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
 // `parent`'s child element or attribute `name`; "" for any parent): only
 // their range and extra numbers are checked here.
 struct ReaderRead {
-  const char* parent;
-  const char* name;
+  const char* parent;  // nullptr: the root, whose values the reader reads
+  const char* name;    // but its version
+  // Whether the reader reads this (looked up only when a value fails).
+  bool Reads() const;
 };
 
 constexpr ReaderRead kReaderRead[] = {
@@ -254,13 +263,18 @@ constexpr ReaderRead kReaderRead[] = {
     {"world", "name"}, {"sdf", "version"}, {"gazebo", "version"},
 };
 
-bool ReaderReads(const char* parent, const char* name) {
+bool ReaderRead::Reads() const {
+  if (!parent) return false;
   for (const ReaderRead& r : kReaderRead) {
     if (std::strcmp(r.name, name) == 0 && std::strcmp(r.parent, parent) == 0) {
       return true;
     }
   }
   return false;
+}
+
+bool ReaderReads(const char* parent, const char* name) {
+  return ReaderRead{parent, name}.Reads();
 }
 
 // The newest version described (and read); libsdformat 12's newest.
@@ -288,7 +302,14 @@ struct Described {
   Described Child(const char* name) const {
     Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
     for (int i = 0; i < 3; ++i) {
-      if (d[i]) c.d[i] = schema::FindChild(*v[i], *d[i], name);
+      if (!d[i]) continue;
+      // The same description as the one before (a 1.9 document's declared
+      // and target versions): the same child.
+      if (i > 0 && v[i] == v[i - 1] && d[i] == d[i - 1]) {
+        c.d[i] = c.d[i - 1];
+      } else {
+        c.d[i] = schema::FindChild(*v[i], *d[i], name);
+      }
     }
     return c;
   }
@@ -314,7 +335,7 @@ class Checker {
       if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
         Value(n, nullptr, xml::Text(n), d.type,
               d.required == schema::Required::kOne,
-              parent && ReaderReads(parent->Name(), n->Name()), d.min, d.max,
+              {parent ? parent->Name() : nullptr, n->Name()}, d.min, d.max,
               quaternion, v);
       }
     }
@@ -347,7 +368,7 @@ class Checker {
       const schema::Attribute* ad = schema::FindAttribute(v, d, a->Name());
       if (!ad) continue;
       Value(n, a->Name(), a->Value(), ad->type, ad->required,
-            ReaderReads(n->Name(), a->Name()), "", "", false, v);
+            {n->Name(), a->Name()}, "", "", false, v);
     }
     const schema::Attribute* ad = v.attributes + d.first_attribute;
     for (uint32_t i = 0; i < d.attribute_count; ++i) {
@@ -363,14 +384,14 @@ class Checker {
 
   // The value of element `n` (attr == nullptr) or of its attribute `attr`.
   void Value(const Node* n, const char* attr, std::string_view text,
-             ValueType type, bool required, bool reader_reads,
+             ValueType type, bool required, ReaderRead as_read,
              const char* min, const char* max, bool quaternion,
              const schema::Version& v) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
       // Empty: the default, unless the description requires a value (the
       // reader reads an empty value as the default too, but reports empty
       // names itself).
-      if (required && !(reader_reads && attr)) {
+      if (required && !(attr && as_read.Reads())) {
         Report(frames::Severity::kError, "VALUE_INVALID", n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
@@ -390,7 +411,7 @@ class Checker {
     }
     if (c.verdict == Verdict::kOk) return;
     // What the reader parses it reports itself when it cannot.
-    if (reader_reads && c.verdict == Verdict::kInvalid) return;
+    if (c.verdict == Verdict::kInvalid && as_read.Reads()) return;
     Report(frames::Severity::kError,
            c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
                                              : "VALUE_INVALID",
