@@ -292,7 +292,8 @@ bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
 //    element (1.9 lowered //camera/clip/far's minimum and dropped
 //    //friction/ode/mu's maximum, which older files rely on);
 //  - `newest`: 1.12, whose constructs the reader reads in every version
-//    (a //world/joint in a 1.9 file), so they are not unknown.
+//    (a //world/joint in a 1.9 file), so they are not unknown. Looked up
+//    only for what neither of the others has (and held only then).
 // An element is checked by the first of target, declared, newest that has it.
 struct Described {
   const schema::Version* v[3];
@@ -301,16 +302,18 @@ struct Described {
   int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
   Described Child(const char* name) const {
     Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
-    for (int i = 0; i < 3; ++i) {
-      if (!d[i]) continue;
-      // The same description as the one before (a 1.9 document's declared
-      // and target versions): the same child.
-      if (i > 0 && v[i] == v[i - 1] && d[i] == d[i - 1]) {
-        c.d[i] = c.d[i - 1];
-      } else {
-        c.d[i] = schema::FindChild(*v[i], *d[i], name);
-      }
+    if (d[1]) c.d[1] = schema::FindChild(*v[1], *d[1], name);
+    // A 1.9 document's declared version is its target: the same child.
+    if (d[0]) {
+      c.d[0] = v[0] == v[1] && d[0] == d[1] ? c.d[1]
+                                              : schema::FindChild(*v[0], *d[0], name);
     }
+    if (c.d[0] || c.d[1]) return c;  // newest: derived from target's when needed
+    // Only the newest may have it. The tables of 1.10 to 1.12 extend the one
+    // before (schema.h), so the target's element at index i is the newest's.
+    const schema::Element* parent =
+        d[2] ? d[2] : d[1] ? &v[2]->elements[d[1] - v[1]->elements] : nullptr;
+    if (parent) c.d[2] = schema::FindChild(*v[2], *parent, name);
     return c;
   }
   bool Known() const { return d[0] || d[1] || d[2]; }
