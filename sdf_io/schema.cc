@@ -44,12 +44,25 @@ int MinorVersion(std::string_view v) {
   return minor;
 }
 
+namespace {
+
+// `name` equals the NUL-terminated `candidate` (the first character
+// compared first: most candidates differ there).
+bool SameName(std::string_view name, const char* candidate) {
+  if (name.empty()) return *candidate == '\0';
+  if (*candidate != name[0]) return false;
+  return std::strncmp(candidate, name.data(), name.size()) == 0 &&
+         candidate[name.size()] == '\0';
+}
+
+}  // namespace
+
 const Element* FindChild(const Version& v, const Element& e,
                          std::string_view name) {
   const uint32_t* c = v.children + e.first_child;
   for (uint32_t i = 0; i < e.child_count; ++i) {
     const Element& child = v.elements[c[i]];
-    if (name == child.name) return &child;
+    if (SameName(name, child.name)) return &child;
   }
   return nullptr;
 }
@@ -58,7 +71,7 @@ const Attribute* FindAttribute(const Version& v, const Element& e,
                                std::string_view name) {
   const Attribute* a = v.attributes + e.first_attribute;
   for (uint32_t i = 0; i < e.attribute_count; ++i) {
-    if (name == a[i].name) return &a[i];
+    if (SameName(name, a[i].name)) return &a[i];
   }
   return nullptr;
 }

@@ -12,7 +12,9 @@
 // <element copy_data="true"> child takes any content (//plugin). 1.1 has no
 // description of its own and uses 1.0's. Versions 1.10 to 1.12 are 1.9 with
 // the differences of the spec's migration notes applied
-// (sdf_io/schema_delta.txt, our own table, applied by the generator).
+// (sdf_io/schema_delta.txt, our own table, applied by the generator); their
+// tables extend the one before: element i of 1.9 is element i of 1.10, 1.11
+// and 1.12, additions come after.
 #pragma once
 
 #include <cstddef>

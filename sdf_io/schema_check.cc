@@ -138,9 +138,16 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
     case ValueType::kString:
       return c;
     case ValueType::kBool: {
-      std::string v(text);
-      for (char& ch : v) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      if (v == "true" || v == "false" || v == "1" || v == "0") return c;
+      auto is = [&](std::string_view word) {
+        if (text.size() != word.size()) return false;
+        for (size_t i = 0; i < word.size(); ++i) {
+          if (std::tolower(static_cast<unsigned char>(text[i])) != word[i]) {
+            return false;
+          }
+        }
+        return true;
+      };
+      if (is("true") || is("false") || is("1") || is("0")) return c;
       return invalid("is not a bool (true, false, 1 or 0)");
     }
     case ValueType::kInt:
@@ -220,8 +227,10 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
 // `parent`'s child element or attribute `name`; "" for any parent): only
 // their range and extra numbers are checked here.
 struct ReaderRead {
-  const char* parent;
-  const char* name;
+  const char* parent;  // nullptr: the root, whose values the reader reads
+  const char* name;    // but its version
+  // Whether the reader reads this (looked up only when a value fails).
+  bool Reads() const;
 };
 
 constexpr ReaderRead kReaderRead[] = {
@@ -254,13 +263,18 @@ constexpr ReaderRead kReaderRead[] = {
     {"world", "name"}, {"sdf", "version"}, {"gazebo", "version"},
 };
 
-bool ReaderReads(const char* parent, const char* name) {
+bool ReaderRead::Reads() const {
+  if (!parent) return false;
   for (const ReaderRead& r : kReaderRead) {
     if (std::strcmp(r.name, name) == 0 && std::strcmp(r.parent, parent) == 0) {
       return true;
     }
   }
   return false;
+}
+
+bool ReaderReads(const char* parent, const char* name) {
+  return ReaderRead{parent, name}.Reads();
 }
 
 // The newest version described (and read); libsdformat 12's newest.
@@ -278,7 +292,8 @@ bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
 //    element (1.9 lowered //camera/clip/far's minimum and dropped
 //    //friction/ode/mu's maximum, which older files rely on);
 //  - `newest`: 1.12, whose constructs the reader reads in every version
-//    (a //world/joint in a 1.9 file), so they are not unknown.
+//    (a //world/joint in a 1.9 file), so they are not unknown. Looked up
+//    only for what neither of the others has (and held only then).
 // An element is checked by the first of target, declared, newest that has it.
 struct Described {
   const schema::Version* v[3];
@@ -287,9 +302,18 @@ struct Described {
   int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
   Described Child(const char* name) const {
     Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
-    for (int i = 0; i < 3; ++i) {
-      if (d[i]) c.d[i] = schema::FindChild(*v[i], *d[i], name);
+    if (d[1]) c.d[1] = schema::FindChild(*v[1], *d[1], name);
+    // A 1.9 document's declared version is its target: the same child.
+    if (d[0]) {
+      c.d[0] = v[0] == v[1] && d[0] == d[1] ? c.d[1]
+                                              : schema::FindChild(*v[0], *d[0], name);
     }
+    if (c.d[0] || c.d[1]) return c;  // newest: derived from target's when needed
+    // Only the newest may have it. The tables of 1.10 to 1.12 extend the one
+    // before (schema.h), so the target's element at index i is the newest's.
+    const schema::Element* parent =
+        d[2] ? d[2] : d[1] ? &v[2]->elements[d[1] - v[1]->elements] : nullptr;
+    if (parent) c.d[2] = schema::FindChild(*v[2], *parent, name);
     return c;
   }
   bool Known() const { return d[0] || d[1] || d[2]; }
@@ -314,7 +338,7 @@ class Checker {
       if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
         Value(n, nullptr, xml::Text(n), d.type,
               d.required == schema::Required::kOne,
-              parent && ReaderReads(parent->Name(), n->Name()), d.min, d.max,
+              {parent ? parent->Name() : nullptr, n->Name()}, d.min, d.max,
               quaternion, v);
       }
     }
@@ -347,7 +371,7 @@ class Checker {
       const schema::Attribute* ad = schema::FindAttribute(v, d, a->Name());
       if (!ad) continue;
       Value(n, a->Name(), a->Value(), ad->type, ad->required,
-            ReaderReads(n->Name(), a->Name()), "", "", false, v);
+            {n->Name(), a->Name()}, "", "", false, v);
     }
     const schema::Attribute* ad = v.attributes + d.first_attribute;
     for (uint32_t i = 0; i < d.attribute_count; ++i) {
@@ -363,14 +387,14 @@ class Checker {
 
   // The value of element `n` (attr == nullptr) or of its attribute `attr`.
   void Value(const Node* n, const char* attr, std::string_view text,
-             ValueType type, bool required, bool reader_reads,
+             ValueType type, bool required, ReaderRead as_read,
              const char* min, const char* max, bool quaternion,
              const schema::Version& v) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
       // Empty: the default, unless the description requires a value (the
       // reader reads an empty value as the default too, but reports empty
       // names itself).
-      if (required && !(reader_reads && attr)) {
+      if (required && !(attr && as_read.Reads())) {
         Report(frames::Severity::kError, "VALUE_INVALID", n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
@@ -390,7 +414,7 @@ class Checker {
     }
     if (c.verdict == Verdict::kOk) return;
     // What the reader parses it reports itself when it cannot.
-    if (reader_reads && c.verdict == Verdict::kInvalid) return;
+    if (c.verdict == Verdict::kInvalid && as_read.Reads()) return;
     Report(frames::Severity::kError,
            c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
                                              : "VALUE_INVALID",

@@ -216,6 +216,15 @@ TEST(SchemaTest, NewerVersionsAreTheDeltaTable) {
   // 1.12: cones, in visuals too (geometry.sdf is one element).
   EXPECT_EQ(At(v11, {"model", "link", "visual", "geometry", "cone"}), nullptr);
   ASSERT_NE(At(v12, {"model", "link", "visual", "geometry", "cone", "radius"}), nullptr);
+  // Each extends the one before: the same index is the same element (the
+  // schema check relies on it).
+  for (const Version* newer : {&v10, &v11, &v12}) {
+    for (size_t i = 0; i < v9.element_count; ++i) {
+      ASSERT_STREQ(newer->elements[i].name, v9.elements[i].name)
+          << newer->version << " element " << i;
+      ASSERT_EQ(newer->elements[i].type, v9.elements[i].type);
+    }
+  }
   // Nothing else changed: 2 + 12 + 3 elements, 1 + 5 attributes.
   EXPECT_EQ(v10.element_count, v9.element_count + 2);
   EXPECT_EQ(v11.element_count, v10.element_count + 12);
