@@ -14,7 +14,7 @@ cc_fuzz_target(name, srcs, deps, corpus) declares
 
 load("//build_defs:cc.bzl", "cc_binary", "cc_test")
 
-def cc_fuzz_target(name, srcs, corpus, deps = [], size = "small"):
+def cc_fuzz_target(name, srcs, corpus, deps = [], size = "medium"):
     support = ["//tools/fuzzing:fuzz_support"]
     cc_binary(
         name = name,

@@ -192,12 +192,16 @@ void Lower(frames::Model* m, const FrameGraph& g, Diagnostics* diags) {
   }
 }
 
-// A world joint from `world` to a frame of model M, as a joint of M: its
-// child the link the child frame is attached to, posed in M's frame, the
-// axis in the joint frame. False when that cannot be done.
+// A world joint from `world` (or a frame fixed to it) to a frame of model
+// M, as a joint of M: its child the link the child frame is attached to,
+// posed in M's frame, the axis in the joint frame. False when that cannot
+// be done.
 bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
                    frames::World* world) {
-  if (j.parent != "world") return false;
+  // From `world` or from a world frame fixed to it ("world_frame"): either
+  // way the joint's parent is the world (else a second sdf2sdf moved what
+  // the first had written as a //world/joint with parent 'world').
+  if (j.parent != "world" && g.AttachedLink(j.parent) != "world") return false;
   const std::string head = j.child.substr(0, j.child.find("::"));
   frames::Model* m = nullptr;
   for (auto& candidate : world->models) {

@@ -541,10 +541,24 @@ class GazeboApplier {
           continue;
         }
         *colour = *rgba;
+      } else if (c.name == "script" && !HasScriptUri(c) &&
+                 !std::any_of(m.extensions.begin(), m.extensions.end(),
+                              HasScriptUri)) {
+        // SDFormat requires //script/uri (MATERIAL_SCRIPT_URI_MISSING):
+        // written without one, the SDF would not read back.
+        Invalid(c, where, "a material script with a <uri>");
       } else {
         MergeChild(&m.extensions, c);
       }
     }
+  }
+
+  static bool HasScriptUri(const Element& e) {
+    if (e.name != "script") return false;
+    for (const auto& c : e.children) {
+      if (c.name == "uri" && !c.text.empty()) return true;
+    }
+    return false;
   }
 
   // --- Joint ---------------------------------------------------------------

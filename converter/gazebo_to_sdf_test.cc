@@ -346,7 +346,7 @@ TEST(GazeboLink, VisualBlobsByNameOrAll) {
       <cast_shadows>no</cast_shadows>
       <transparency>0.4</transparency>
       <material><ambient>0.1 0.2 0.3 1</ambient><diffuse>1 0 0</diffuse>
-        <script><name>My/Mat</name></script></material>
+        <script><name>My/Mat</name><uri>file://my.material</uri></script></material>
     </visual>
     <visual><laser_retro>9</laser_retro></visual>
     <visual name="missing"><transparency>1</transparency></visual>
@@ -365,6 +365,31 @@ TEST(GazeboLink, VisualBlobsByNameOrAll) {
   EXPECT_EQ(Find(other.extensions, "transparency"), nullptr);
   EXPECT_FALSE(other.material);
   EXPECT_EQ(Codes(a.diags), std::vector<std::string>{"GAZEBO_NO_TARGET@30"});
+}
+
+// SDFormat requires //material/script/uri: a script without one is not
+// applied (the SDF would not read back), unless the material already has a
+// script with a uri to merge it into.
+TEST(GazeboLink, MaterialScriptWithoutUriIsNotApplied) {
+  Applied alone = Apply(R"(<gazebo reference="base">
+    <visual name="shell">
+      <material><script><name>My/Mat</name></script></material>
+    </visual>
+  </gazebo>)");
+  const auto& shell = LinkNamed(alone.model, "base").visuals[0];
+  EXPECT_EQ(Find(shell.material->extensions, "script"), nullptr);
+  ASSERT_EQ(alone.diags.all().size(), 1u);
+  EXPECT_EQ(alone.diags.all()[0].code, "GAZEBO_VALUE_INVALID");
+  Applied merged = Apply(R"(<gazebo reference="base">
+    <material>Gazebo/Grey</material>
+    <visual name="shell">
+      <material><script><name>My/Mat</name></script></material>
+    </visual>
+  </gazebo>)");
+  const auto& kept = LinkNamed(merged.model, "base").visuals[0];
+  EXPECT_EQ(Text(kept.material->extensions, "script/name"), "My/Mat");
+  EXPECT_NE(Text(kept.material->extensions, "script/uri"), "<absent>");
+  EXPECT_TRUE(merged.diags.all().empty()) << merged.diags.ToString();
 }
 
 TEST(GazeboLink, SensorsLightsAndOtherBlobsInDocumentOrder) {

@@ -3,7 +3,7 @@
 
 Run once from the repository root: python3 tools/fuzzing/make_seeds.py.
 The seeds were then run through the fuzzers and minimized with libFuzzer's
--merge=1 (tools/fuzzing/run_fuzzers.sh --merge), which is what is checked in;
+-set_cover_merge=1 (tools/fuzzing/run_fuzzers.sh --merge), which is what is checked in;
 rerunning this only adds seeds. An SDF seed with includes is packed in the
 file-set form of tools/fuzzing/fuzz_support.h: the main file, then for each
 included file a line "@@@ NAME" and its text, NAME relative to the main

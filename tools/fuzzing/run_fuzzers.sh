@@ -9,7 +9,7 @@
 #   tools/fuzzing/run_fuzzers.sh [-t SECONDS] [-w WORKDIR] [--merge] [TARGET...]
 #
 # TARGET: a label such as //xml:dom_fuzz; default all of them. --merge
-# replaces each checked-in corpus by libFuzzer's minimization (-merge=1) of
+# replaces each checked-in corpus by libFuzzer's minimization (-set_cover_merge=1) of
 # it and of what the run found.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -69,7 +69,7 @@ for t in "${targets[@]}"; do
     grep -E 'ERROR|fuzz check failed|SUMMARY' "$log" | head -5 | sed 's/^/  /'
   elif [ $merge -eq 1 ]; then
     rm -rf "$dir/merged" && mkdir -p "$dir/merged"
-    nice -n 19 "$bin/$pkg/$name" -merge=1 -max_len=16384 -timeout=20 \
+    nice -n 19 "$bin/$pkg/$name" -set_cover_merge=1 -max_len=16384 -timeout=20 \
       "$dir/merged" "$dir/corpus" >"$dir/merge.log" 2>&1 &&
       rm -f "$corpus"/* && cp "$dir/merged"/* "$corpus/" &&
       echo "  merged: $(ls "$corpus" | wc -l) files in $corpus"
