@@ -56,6 +56,7 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
   if (!names.ClaimFileNames(&*flat, diags)) return std::nullopt;
   pass::MakeLinks(*flat, &draft);
   if (!pass::ResolveJointEnds(&*flat, diags)) return std::nullopt;
+  pass::CutLoops(&*flat, diags);
   if (!pass::MapJoints(*flat, options, &names, &draft, diags))
     return std::nullopt;
   pass::FramesAsLinks(*flat, options, &names, &draft, diags);
@@ -67,6 +68,7 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
   pass::WarnModelPoseDropped(*flat, X_WM, draft, diags);
   pass::PreserveFixedJoints(*flat, &draft);
   pass::CarryModelLevel(*flat, &draft, diags);
+  pass::CarryCutJoints(*flat, names, &draft);
   pass::ChooseGazeboBlocks(*flat, &draft, diags);
   pass::WriteBlocks(*flat, &draft);
   return std::move(draft.out);

@@ -27,9 +27,12 @@ bool Bounded(const std::optional<double>& v) {
 
 class JointMapper {
  public:
-  JointMapper(const SdfToUrdfOptions& options, OutputNames* names,
-              Draft* draft, frames::Diagnostics* diags)
-      : opt_(options), names_(*names), draft_(*draft), diags_(diags) {}
+  JointMapper(const FlatModel& flat, const SdfToUrdfOptions& options,
+              OutputNames* names, Draft* draft, frames::Diagnostics* diags)
+      : flat_joints_(flat.joints.data()), opt_(options), names_(*names),
+        draft_(*draft), diags_(diags) {
+    draft_.carried_type.assign(flat.joints.size(), false);
+  }
 
   bool MapJoint(const FlatJoint& fj);
 
@@ -38,6 +41,7 @@ class JointMapper {
                                             const frames::JointAxis& a,
                                             JointType* type, Element* block);
 
+  const FlatJoint* flat_joints_;
   const SdfToUrdfOptions& opt_;
   OutputNames& names_;
   Draft& draft_;
@@ -146,16 +150,28 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
       u.original_name.empty() ? u.name : u.original_name;
   JointToGazebo(std::move(sdf_only), &block);
 
+  const bool split = j.type == JointType::kUniversal ||
+                     j.type == JointType::kRevolute2;
+  if ((j.type == JointType::kBall && !opt_.ball_as_floating) ||
+      j.type == JointType::kScrew || j.type == JointType::kGearbox ||
+      (split && opt_.keep_joint_types)) {
+    // The nearest tree joint, floating (libsdformat drops it), and the SDF
+    // joint, with all it says, in the robot's block: Gazebo gets it back.
+    diags_->Warning(
+        "JOINT_CARRIED_IN_GAZEBO",
+        std::string(frames::JointTypeName(j.type)) + " joint " + Quoted(name) +
+            " has no URDF type; it is written as a floating joint (URDF "
+            "tools let its child move freely) and carried as the SDFormat "
+            "joint in the robot's <gazebo> block, which Gazebo reads instead",
+        j.where);
+    u.type = JointType::kFloating;
+    draft_.carried_type[&fj - flat_joints_] = true;
+    draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
+    draft_.out.joints.push_back(std::move(u));
+    return true;
+  }
   switch (j.type) {
     case JointType::kBall:
-      if (!opt_.ball_as_floating) {
-        diags_->Error("JOINT_TYPE_NOT_URDF",
-                      "ball joint " + Quoted(name) +
-                          " has no URDF type (--ball-as-floating writes it "
-                          "as a floating joint)",
-                      j.where);
-        return false;
-      }
       diags_->Warning("BALL_AS_FLOATING",
                       "ball joint " + Quoted(name) +
                           " is written as a floating joint: URDF has no "
@@ -163,13 +179,6 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
                       j.where);
       u.type = JointType::kFloating;
       break;
-    case JointType::kScrew:
-    case JointType::kGearbox:
-      diags_->Error("JOINT_TYPE_NOT_URDF",
-                    std::string(frames::JointTypeName(j.type)) + " joint " +
-                        Quoted(name) + " has no URDF type",
-                    j.where);
-      return false;
     default:
       break;
   }
@@ -268,9 +277,11 @@ std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
 
 bool MapJoints(const FlatModel& flat, const SdfToUrdfOptions& options,
                OutputNames* names, Draft* draft, frames::Diagnostics* diags) {
-  JointMapper mapper(options, names, draft, diags);
+  JointMapper mapper(flat, options, names, draft, diags);
   bool ok = true;
-  for (const auto& fj : flat.joints) ok = mapper.MapJoint(fj) && ok;
+  for (const auto& fj : flat.joints) {
+    if (!fj.cut) ok = mapper.MapJoint(fj) && ok;
+  }
   return ok;
 }
 

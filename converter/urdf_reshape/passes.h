@@ -73,6 +73,8 @@ struct FlatJoint {
   frames::Isometry3 X_MJ;
   std::string parent, child;  // flat ("::") names; parent may be "world"
   std::string name;           // in the output (OutputNames)
+  // Cut from the URDF tree (CutLoops): carried as an SDF joint instead.
+  bool cut = false;
 };
 
 struct FlatFrame {
@@ -110,6 +112,12 @@ std::optional<FlatModel> Flatten(const frames::Model& top,
 // Sets each flat joint's parent and child link; false (with
 // JOINT_LINK_UNRESOLVED errors) when one names no link.
 bool ResolveJointEnds(FlatModel* flat, frames::Diagnostics* diags);
+
+// --- loops.cc -------------------------------------------------------------
+
+// Marks the joints that close kinematic loops `cut` (the rule is in
+// loops.cc), each with a JOINT_LOOP_CUT warning; the others form a tree.
+void CutLoops(FlatModel* flat, frames::Diagnostics* diags);
 
 // --- names.cc -------------------------------------------------------------
 
@@ -195,6 +203,9 @@ struct Draft {
   GazeboBlocks blocks;
   // Robot-level URDF elements urdf2sdf carried, restored.
   std::vector<frames::Element> restored;
+  // Per flat joint: written as a floating joint, the SDF joint carried in
+  // the robot-level <gazebo> block (MapJoints: a type URDF lacks).
+  std::vector<bool> carried_type;
 };
 
 // --- links.cc -------------------------------------------------------------
@@ -262,6 +273,17 @@ void CarryModelLevel(const FlatModel& flat, Draft* draft,
 // here when they still say what the SDF says; else they are dropped.
 void ChooseGazeboBlocks(const FlatModel& flat, Draft* draft,
                         frames::Diagnostics* diags);
+// The SDF <joint> of `fj` as libsdformat's URDF reader takes it from a
+// robot-level <gazebo> block (pasted into the model): posed in its child
+// link's URDF frame, axes in the joint frame, named as in the URDF.
+std::optional<frames::Element> SdfJointElement(const FlatJoint& fj,
+                                               const OutputNames& names,
+                                               const Draft& draft,
+                                               const FlatModel& flat);
+// (loops.cc) Each cut joint, and each joint whose type URDF lacks, into the
+// robot-level <gazebo> block, in document order.
+void CarryCutJoints(const FlatModel& flat, const OutputNames& names,
+                    Draft* draft);
 // The blocks into out.extensions, each after the element it refers to.
 void WriteBlocks(const FlatModel& flat, Draft* draft);
 
