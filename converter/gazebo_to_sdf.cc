@@ -315,6 +315,46 @@ class GazeboApplier {
 
   // --- Model -------------------------------------------------------------
 
+  // An SDFormat <joint> in the robot's block, which libsdformat pastes into
+  // the model: how a URDF carries a joint that closes a kinematic loop (or
+  // one of a type URDF lacks, sdf2urdf's output). Its pose is in its child
+  // link's frame, which is the URDF link frame here as in libsdformat. Kept
+  // as the model's element when it has a type and its parent and child name
+  // links of the model (the parent may be `world`).
+  void ModelJoint(const Element& e, const Where& where) {
+    const std::string* name = e.Attribute("name");
+    const Element* parent = e.Child("parent");
+    const Element* child = e.Child("child");
+    const auto is_link = [&](const Element* x) {
+      return x && links_.count(x->text) > 0;
+    };
+    std::string why;
+    if (!name || name->empty() || !e.Attribute("type")) {
+      why = "has no name or no type";
+    } else if (!is_link(child) ||
+               !(is_link(parent) || (parent && parent->text == "world"))) {
+      why = "does not join two links of the robot";
+    } else if (IsCarriedJoint(*name)) {
+      // sdf2urdf's joint of a type URDF lacks, in place of the floating
+      // joint of that name (a frame here, as libsdformat drops it): the
+      // joint replaces the frame, and the child link posed relative_to it
+      // stays where it is (the joint is posed relative_to its parent link).
+      model_.frames.erase(
+          std::find_if(model_.frames.begin(), model_.frames.end(),
+                       [&](const auto& f) { return f.name == *name; }));
+    } else if (links_.count(*name) || joints_.count(*name) ||
+               std::any_of(model_.frames.begin(), model_.frames.end(),
+                           [&](const auto& f) { return f.name == *name; })) {
+      why = "has the name of a link, joint or frame of the robot";
+    }
+    if (!why.empty()) {
+      NotApplied("GAZEBO_KINEMATICS_NOT_APPLIED", e, where,
+                 why + ", so it is no joint libsdformat can add");
+      return;
+    }
+    model_.extensions.push_back(e);
+  }
+
   void ModelChild(const Element& e) {
     const Where where([] { return std::string("the model"); });
     if (e.name == "static") {
@@ -325,6 +365,8 @@ class GazeboApplier {
         MergeChild(&model_.extensions, std::move(*leaf));
     } else if (OneOf(e.name, {"plugin", "gripper"})) {
       MergeChild(&model_.extensions, e);
+    } else if (e.name == "joint") {
+      ModelJoint(e, where);
     } else if (!Misplaced(e, where, false, false, true)) {
       NotSdf(e, where, "model");
     }

@@ -22,6 +22,11 @@
 //     <self_collide> <allow_auto_disable> <enable_wind>
 //                                  that //model child, value normalised
 //     <plugin> <gripper>           appended to the model, in document order
+//     <joint name type>            an SDFormat joint appended to the model, as
+//                                  libsdformat pastes it (a joint closing a
+//                                  loop, sdf2urdf's carried joints): its pose
+//                                  is in its child link's frame; it must join
+//                                  links of the robot (parent also world)
 //   link
 //     <material>NAME</material>    //visual/material/script {name NAME,
 //                                  uri file://media/materials/scripts/
@@ -85,7 +90,8 @@
 //   GAZEBO_ELEMENT_IGNORED    <canonicalBody>, which libsdformat ignores
 //   GAZEBO_KINEMATICS_NOT_APPLIED
 //                             <pose>, <geometry>, <inertial>, <link>,
-//                             <joint>, <frame>, <parent>, <child>, axis
+//                             <joint> (but a robot-level one that joins
+//                             links), <frame>, <parent>, <child>, axis
 //                             <xyz>: kinematics come from the URDF only
 //   GAZEBO_VALUE_INVALID      a value that is not a number (libsdformat
 //                             throws) or a boolean; a keyword boolean it

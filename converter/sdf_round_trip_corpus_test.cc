@@ -42,7 +42,9 @@
 // sdf2urdf's documented reshaping (converter/sdf_to_urdf.h) is applied to the
 // expectation, not counted as a difference:
 //  - a link is moved onto its parent joint's frame: a link that is some
-//    joint's child is expected at that joint's pose; other links (the root,
+//    joint's child is expected at that joint's pose (of a link with several
+//    parent joints, a kinematic loop, at the one the URDF tree keeps: the
+//    others are carried in <gazebo>); other links (the root,
 //    free links on L_floating joints) at their own;
 //  - a revolute axis without finite limits (|lower|, |upper| >= 1e16) is a
 //    continuous joint, on both sides;
@@ -752,6 +754,19 @@ class Compare {
         made_joints_[name + "_axis2"] = "second axis joint";
       }
       o_parent_joint_[j.child] = name;
+    }
+    // A link that is the child of several SDF joints (a kinematic loop) sits
+    // on the one sdf2urdf keeps in the URDF tree; the others are carried in
+    // <gazebo> (JOINT_LOOP_CUT).
+    // A link made the root of a cycle of joints no root reaches hangs on
+    // L_floating like a free link.
+    for (const auto& [child, joint] : u_.parent_joint) {
+      const auto o = o_.joints.find(joint);
+      if (o != o_.joints.end() && o->second.child == child) {
+        o_parent_joint_[child] = joint;
+      } else if (o == o_.joints.end() && joint == child + "_floating") {
+        o_parent_joint_.erase(child);
+      }
     }
     for (const auto& [name, l] : o_.links) {
       if (name != u_.root && !o_parent_joint_.count(name)) {

@@ -20,13 +20,19 @@
 //    such a joint is dropped with MODEL_POSE_DROPPED.
 //  - universal and revolute2 joints become two revolute (or continuous)
 //    joints through a massless link JOINT_intermediate; the second joint is
-//    JOINT_axis2. ball joints are JOINT_TYPE_NOT_URDF errors unless
-//    `ball_as_floating`; screw and gearbox always are.
+//    JOINT_axis2 (unless `keep_joint_types`). ball (unless
+//    `ball_as_floating`), screw, gearbox (and universal and revolute2 with
+//    `keep_joint_types`) joints become the nearest URDF tree joint, floating
+//    (its child moves freely in URDF tools), and the SDF joint is carried in
+//    the robot-level <gazebo> block, where libsdformat reads it in place of
+//    the floating joint, which it drops (JOINT_CARRIED_IN_GAZEBO).
 //  - Axes are resolved through expressed_in into the joint frame. A revolute
 //    axis without finite limits (SDF's default ±1e16) is continuous; effort
 //    and velocity are copied (SDF's default -1, no limit, when absent).
-//  - A kinematic loop or a link with two parent joints is an error naming the
-//    joints.
+//  - A kinematic loop or a link with two parent joints is cut at a joint
+//    (rule: converter/urdf_reshape/loops.cc), carried as an SDF <joint> in
+//    the robot-level <gazebo> block, posed in its child link's URDF frame
+//    (JOINT_LOOP_CUT).
 //  - Material colour: URDF rgba = diffuse, or ambient when there is no
 //    diffuse, clamped to [0, 1]. SDF-only material data (ambient differing
 //    from diffuse, specular, emissive, script, shader, pbr) is carried in
@@ -82,6 +88,10 @@ struct SdfToUrdfOptions {
   // A ball joint becomes a floating joint (with a warning) instead of an
   // error.
   bool ball_as_floating = false;
+  // universal and revolute2 joints are written as floating joints with the
+  // SDF joint carried in the robot's <gazebo> block (as ball, screw and
+  // gearbox joints are), instead of two revolute joints.
+  bool keep_joint_types = false;
   // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
   // capsules as URDF 1.1 <capsule>.
   std::string urdf_version;

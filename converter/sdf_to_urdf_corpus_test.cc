@@ -37,7 +37,8 @@
 // every testdata/sdf2urdf/*.sdf and testdata/sdf/spec/*.sdf that libsdformat
 // loads, with default options, each model of a world chosen by name, and
 // each testdata/sdf2urdf/NAME.V.flags variant whose flags are options
-// (--separator, --no-frames, --ball-as-floating, --model). A world's
+// (--separator, --no-frames, --ball-as-floating, --keep-joint-types,
+// --model). A world's
 // snapshot is in the world frame: a URDF rooted at world is compared there
 // absolutely; a model of its own rooted at world is also put in a world for
 // libsdformat, so that its joints from world, which carry the model pose,
@@ -239,7 +240,73 @@ struct Carried {
   std::string geometry;
   Isometry3d X_LE = Isometry3d::Identity();  // its <pose>, in link L
   std::string pose_error;  // why the pose could not be read
+  // A joint carried in the robot-level block (key "joint:J"): its child link
+  // L (X_LE is the joint's pose in it) and its axes in the joint frame.
+  std::string child;
+  std::optional<Vector3d> axis, axis2;
+  // The link its pose is relative_to (the parent link of the floating joint
+  // it replaces), else empty: the child link.
+  std::string relative_to;
+  const std::string& In() const { return relative_to.empty() ? child : relative_to; }
 };
+
+// A plain 6-number <pose> as an isometry; nullopt (with *why) otherwise.
+std::optional<Isometry3d> PlainPose(const tinyxml2::XMLElement* pose,
+                                    std::string* why,
+                                    bool relative_to_ok = false) {
+  if (pose == nullptr) return Isometry3d::Identity();
+  std::istringstream in(pose->GetText() ? pose->GetText() : "");
+  double v[6];
+  int n = 0;
+  while (n < 6 && in >> v[n]) ++n;
+  std::string rest;
+  if ((!relative_to_ok && pose->Attribute("relative_to")) ||
+      pose->Attribute("frame") || pose->Attribute("degrees") || n != 6 ||
+      (in >> rest)) {
+    *why = std::string("its pose there is not a plain 6-number pose: '") +
+           (pose->GetText() ? pose->GetText() : "") + "'";
+    return std::nullopt;
+  }
+  Isometry3d X = Isometry3d::Identity();
+  // SDFormat's rpy is URDF's: Rz(yaw) * Ry(pitch) * Rx(roll).
+  X.linear() = (Eigen::AngleAxisd(v[5], Vector3d::UnitZ()) *
+                Eigen::AngleAxisd(v[4], Vector3d::UnitY()) *
+                Eigen::AngleAxisd(v[3], Vector3d::UnitX()))
+                   .toRotationMatrix();
+  X.translation() = Vector3d(v[0], v[1], v[2]);
+  return X;
+}
+
+// The SDF joints a URDF carries in its robot-level <gazebo> blocks, keyed
+// "joint:J".
+void CarriedJoints(const tinyxml2::XMLElement* block,
+                   std::map<std::string, Carried>* out) {
+  for (const tinyxml2::XMLElement* j = block->FirstChildElement("joint"); j;
+       j = j->NextSiblingElement("joint")) {
+    const char* name = j->Attribute("name");
+    const tinyxml2::XMLElement* child = j->FirstChildElement("child");
+    if (name == nullptr || child == nullptr || child->GetText() == nullptr)
+      continue;
+    Carried c;
+    c.child = child->GetText();
+    const tinyxml2::XMLElement* pose = j->FirstChildElement("pose");
+    if (auto X = PlainPose(pose, &c.pose_error, true)) c.X_LE = *X;
+    if (pose && pose->Attribute("relative_to"))
+      c.relative_to = pose->Attribute("relative_to");
+    auto axis = [&](const char* tag) -> std::optional<Vector3d> {
+      const tinyxml2::XMLElement* a = j->FirstChildElement(tag);
+      const tinyxml2::XMLElement* xyz = a ? a->FirstChildElement("xyz") : nullptr;
+      if (xyz == nullptr || xyz->GetText() == nullptr) return std::nullopt;
+      std::istringstream in(xyz->GetText());
+      Vector3d v;
+      if (!(in >> v.x() >> v.y() >> v.z())) return std::nullopt;
+      return v;
+    };
+    c.axis = axis("axis");
+    c.axis2 = axis("axis2");
+    (*out)[std::string("joint:") + name] = c;
+  }
+}
 
 // Carried visuals and collisions of a URDF text, keyed "L/visual:V" and
 // "L/collision:C" (the keys of the snapshot after the model's "M::").
@@ -252,7 +319,10 @@ std::map<std::string, Carried> CarriedGeometry(const std::string& urdf_text) {
   for (const tinyxml2::XMLElement* g = robot->FirstChildElement("gazebo"); g;
        g = g->NextSiblingElement("gazebo")) {
     const char* reference = g->Attribute("reference");
-    if (reference == nullptr) continue;
+    if (reference == nullptr) {
+      CarriedJoints(g, &out);
+      continue;
+    }
     for (const tinyxml2::XMLElement* e = g->FirstChildElement(); e;
          e = e->NextSiblingElement()) {
       const std::string kind = e->Name();
@@ -559,10 +629,24 @@ class Comparer {
         }
         continue;
       }
+      const auto carried = carried_.find("joint:" + name);
       if (u_.joints_.count(name)) {
         ++stats_.joints;
         CountScoped(rest);
         ComparePose("joint " + key, X_RE, X_UJ_.at(name));
+      } else if (carried != carried_.end()) {
+        // A joint the URDF tree cannot hold, carried in the robot's
+        // <gazebo> block, posed in its child link.
+        const Carried& c = carried->second;
+        if (!c.pose_error.empty()) {
+          Fail("carried joint " + key + ": " + c.pose_error);
+        } else if (!u_.links_.count(c.In())) {
+          Fail("carried joint " + key + ": the URDF has no link '" + c.In() +
+               "'");
+        } else {
+          ++stats_.carried;
+          ComparePose("carried joint " + key, X_RE, X_UL_.at(c.In()) * c.X_LE);
+        }
       } else if (u_.links_.count(name)) {
         ++stats_.frames;
         CountScoped(rest);
@@ -669,6 +753,29 @@ class Comparer {
     const std::string sdf_joint = UrdfName(joint_key.substr(m_.size() + 2));
     const std::string name = second ? sdf_joint + "_axis2" : sdf_joint;
     const auto joint = u_.joints_.find(name);
+    const auto carried = carried_.find("joint:" + sdf_joint);
+    // A joint URDF has no type for is floating there, and carried.
+    if (carried != carried_.end() &&
+        (joint == u_.joints_.end() ||
+         joint->second->type == urdf::Joint::FLOATING)) {
+      const Carried& c = carried->second;
+      const std::optional<Vector3d>& a_J = second ? c.axis2 : c.axis;
+      if (!a_J || !u_.links_.count(c.In()) || !(a_J->norm() > 0)) {
+        Fail("axis " + key + ": the joint carried in <gazebo> has no axis " +
+             "or no child link");
+        return;
+      }
+      ++stats_.axes;
+      const Vector3d sdf = X_RB_.linear().transpose() * a_R;
+      const Vector3d urdf =
+          FromU(X_UL_.at(c.In()) * c.X_LE).linear() * a_J->normalized();
+      if ((sdf - urdf).cwiseAbs().maxCoeff() > kTol) {
+        Fail("axis " + key + ": in " + reference_ + ": " + sdf_source + " " +
+             Vec(sdf) + ", carried " + Vec(urdf) + " (joint " + sdf_joint +
+             ")");
+      }
+      return;
+    }
     if (joint == u_.joints_.end()) {
       Fail("axis " + key + ": the URDF has no joint '" + name + "'");
       return;
@@ -1489,6 +1596,8 @@ bool OptionsFromFlags(const std::string& flags_text,
       options->frames_as_links = false;
     } else if (a == "--ball-as-floating") {
       options->ball_as_floating = true;
+    } else if (a == "--keep-joint-types") {
+      options->keep_joint_types = true;
     } else if (a == "--check-parity" || a == "--mesh-uris" ||
                a == "--urdf-version") {
       *skip = a;

@@ -50,11 +50,10 @@ TEST(SdfToUrdfdomTest, FixturesEqualUrdfdomsParseOfTheText) {
 TEST(SdfToUrdfdomTest, RefusedModelGivesNullAndTheReason) {
   frames::Diagnostics diags;
   EXPECT_FALSE(SdfToUrdfModelInterface(
-      R"(<sdf version="1.7"><model name="m"><link name="a"/><link name="b"/>
-      <joint name="j" type="ball"><parent>a</parent><child>b</child></joint>
-      </model></sdf>)",
-      "ball.sdf", {}, &diags));
-  EXPECT_TRUE(diags.Has("JOINT_TYPE_NOT_URDF")) << diags.ToString();
+      R"(<sdf version="1.7"><model name="a"><link name="l"/></model>
+      <model name="b"><link name="l"/></model></sdf>)",
+      "two.sdf", {}, &diags));
+  EXPECT_TRUE(diags.Has("SDF_MODEL_NOT_SELECTED")) << diags.ToString();
 }
 
 }  // namespace

@@ -53,4 +53,21 @@ Pose Pose::FromIsometry(const Isometry3& X, std::string relative_to) {
   return p;
 }
 
+double CleanRounding(double v) { return std::abs(v) < 1e-15 ? 0.0 : v; }
+
+Vector3 CleanRounding(const Vector3& v) {
+  return v.unaryExpr([](double x) { return CleanRounding(x); });
+}
+
+Pose ComputedPose(const Isometry3& X, std::string relative_to) {
+  Pose p = Pose::FromIsometry(X, std::move(relative_to));
+  p.xyz = CleanRounding(p.xyz);
+  p.rpy = CleanRounding(p.rpy);
+  return p;
+}
+
+Isometry3 Reroot(const Isometry3& X_MA, const Isometry3& X_MB) {
+  return X_MA.inverse() * X_MB;
+}
+
 }  // namespace frames

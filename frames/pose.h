@@ -33,4 +33,15 @@ struct Pose {
   static Pose FromIsometry(const Isometry3& X, std::string relative_to = {});
 };
 
+// Rounding noise of pose arithmetic (6e-17 for cos 90 degrees) as 0, so that
+// computed numbers read like a file's.
+double CleanRounding(double v);
+Vector3 CleanRounding(const Vector3& v);
+// A pose computed by arithmetic, as written: Pose::FromIsometry with the
+// rounding noise of each number cleaned.
+Pose ComputedPose(const Isometry3& X, std::string relative_to = {});
+// X_AB from two frames measured in a common frame M: X_MA^-1 * X_MB (B
+// re-rooted from M onto A).
+Isometry3 Reroot(const Isometry3& X_MA, const Isometry3& X_MB);
+
 }  // namespace frames

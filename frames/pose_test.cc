@@ -73,5 +73,30 @@ TEST(ElementPoseChildTest, RefusesMalformedText) {
   EXPECT_FALSE(PosedElement("1 2 x 4 5 6").PoseChild().has_value());
 }
 
+TEST(PoseTest, ComputedPoseCleansRoundingNoise) {
+  Isometry3 X = Isometry3::Identity();
+  X.linear() = RotationFromRpy(Vector3(M_PI / 2, 0, 0));
+  X.translation() = Vector3(1e-17, 0.5, -2e-16);
+  const Pose p = ComputedPose(X, "base");
+  EXPECT_EQ(p.xyz.x(), 0.0);
+  EXPECT_EQ(p.xyz.y(), 0.5);
+  EXPECT_EQ(p.xyz.z(), 0.0);
+  EXPECT_EQ(p.rpy.y(), 0.0);
+  EXPECT_EQ(p.rpy.z(), 0.0);
+  EXPECT_DOUBLE_EQ(p.rpy.x(), M_PI / 2);
+  EXPECT_EQ(p.relative_to, "base");
+  EXPECT_EQ(CleanRounding(1e-15), 1e-15);  // only below 1e-15
+}
+
+TEST(PoseTest, RerootMeasuresInTheNewFrame) {
+  Isometry3 X_MA = Isometry3::Identity(), X_MB = Isometry3::Identity();
+  X_MA.translation() = Vector3(1, 0, 0);
+  X_MA.linear() = RotationFromRpy(Vector3(0, 0, M_PI / 2));
+  X_MB.translation() = Vector3(1, 2, 0);
+  const Isometry3 X_AB = Reroot(X_MA, X_MB);
+  EXPECT_TRUE((X_MA * X_AB).isApprox(X_MB, 1e-15));
+  EXPECT_TRUE(X_AB.translation().isApprox(Vector3(2, 0, 0), 1e-15));
+}
+
 }  // namespace
 }  // namespace frames

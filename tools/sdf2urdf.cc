@@ -36,7 +36,10 @@ options:
   --no-frames             do not write //frame elements as links (each is
                           reported)
   --ball-as-floating      write ball joints as floating joints (a warning
-                          each) instead of refusing them
+                          each) without the ball joint carried in <gazebo>
+  --keep-joint-types      write universal and revolute2 joints as floating
+                          joints with the SDF joint carried in <gazebo>,
+                          instead of two revolute joints
   --urdf-version V        write <robot version="V">: 1.0, or 1.1 which also
                           writes capsules as <capsule>
   --mesh-uris MODE        the same as --uris MODE (below)
@@ -83,6 +86,8 @@ int main(int argc, char** argv) {
       options.frames_as_links = false;
     } else if (a == "--ball-as-floating") {
       options.ball_as_floating = true;
+    } else if (a == "--keep-joint-types") {
+      options.keep_joint_types = true;
     } else if (a == "--urdf-version") {
       options.urdf_version = need("a version (1.0 or 1.1)");
       if (error->empty() && options.urdf_version != "1.0" &&

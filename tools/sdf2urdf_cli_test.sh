@@ -67,10 +67,10 @@ grep -q '^<stdin>:15: warning: .*\[JOINT_SPLIT\]$' "$TMP/err" ||
   fail "stdin warning: $(cat "$TMP/err")"
 
 # Refused: exit 1, nothing written, not even with -o.
-"$BIN" loop.sdf -o "$TMP/loop.urdf" 2>/dev/null
+"$BIN" world.sdf -o "$TMP/world.urdf" 2>/dev/null
 rc=$?
-[ "$rc" -eq 1 ] || fail "loop: exit $rc, expected 1"
-[ ! -e "$TMP/loop.urdf" ] || fail "loop: wrote output"
+[ "$rc" -eq 1 ] || fail "world: exit $rc, expected 1"
+[ ! -e "$TMP/world.urdf" ] || fail "world: wrote output"
 
 # --check: validates, writes nothing.
 "$BIN" --check reexpress.sdf >"$TMP/out" 2>"$TMP/err" || fail "--check: exit $?"

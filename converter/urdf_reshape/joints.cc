@@ -1,0 +1,302 @@
+// MapJoints: each SDF joint as URDF joints: its type (universal and
+// revolute2 split in two revolute joints), its axis in the joint frame, its
+// limits as URDF requires them, and the URDF details urdf2sdf carried.
+#include <cmath>
+
+#include "converter/gazebo_from_sdf.h"
+#include "converter/urdf_extensions.h"
+#include "converter/urdf_reshape/passes.h"
+#include "urdf_io/reader.h"
+#include "xml/writer.h"
+
+namespace converter::urdf_reshape {
+namespace {
+
+using frames::Element;
+using frames::Isometry3;
+using frames::JointType;
+
+// SDFormat's default joint limits, which mean "no limit".
+constexpr double kSdfUnbounded = 1e16;
+
+// A revolute (or universal/revolute2) axis is bounded when a limit is
+// finite, not SDFormat's ±1e16 default.
+bool Bounded(const std::optional<double>& v) {
+  return v && std::isfinite(*v) && std::abs(*v) < kSdfUnbounded;
+}
+
+class JointMapper {
+ public:
+  JointMapper(const FlatModel& flat, const SdfToUrdfOptions& options,
+              OutputNames* names, Draft* draft, frames::Diagnostics* diags)
+      : flat_joints_(flat.joints.data()), opt_(options), names_(*names),
+        draft_(*draft), diags_(diags) {
+    draft_.carried_type.assign(flat.joints.size(), false);
+  }
+
+  bool MapJoint(const FlatJoint& fj);
+
+ private:
+  std::optional<frames::JointAxis> UrdfAxis(const FlatJoint& fj,
+                                            const frames::JointAxis& a,
+                                            JointType* type, Element* block);
+
+  const FlatJoint* flat_joints_;
+  const SdfToUrdfOptions& opt_;
+  OutputNames& names_;
+  Draft& draft_;
+  frames::Diagnostics* diags_;
+};
+
+std::optional<frames::JointAxis> JointMapper::UrdfAxis(
+    const FlatJoint& fj, const frames::JointAxis& a, JointType* type,
+    Element* block) {
+  const frames::Joint& j = *fj.src;
+  frames::JointAxis u;
+  auto xyz = AxisInJointFrame(fj, a);
+  if (!xyz) return std::nullopt;
+  u.xyz = *xyz;
+  // What URDF has no attribute for is carried in the <gazebo> block of the
+  // URDF joint that moves about this axis (the second joint for axis 2).
+  if (a.dynamics && (a.dynamics->damping || a.dynamics->friction)) {
+    // urdfdom refuses a <dynamics> with neither attribute.
+    u.dynamics =
+        frames::JointDynamics{a.dynamics->damping, a.dynamics->friction, {}};
+  }
+  const frames::JointLimit none;
+  const frames::JointLimit& lim = a.limit ? *a.limit : none;
+  // The 1.11 //axis/mimic the reader read into the joint's mimic is the
+  // URDF <mimic> (MapJoint), not a <gazebo> element.
+  std::vector<Element> extensions;
+  for (const auto& e : a.extensions) {
+    if (!(e.name == "mimic" && j.mimic && j.axis && &a == &*j.axis))
+      extensions.push_back(e);
+  }
+  AxisToGazebo(extensions,
+               a.dynamics ? a.dynamics->extensions : std::vector<Element>{},
+               lim.extensions, j.where, block);
+
+  // Limits. SDFormat's effort and velocity default to -1 (no limit); URDF
+  // requires both on a limit, so the SDF value (or that default) is copied.
+  frames::JointLimit ul;
+  ul.effort = lim.effort ? *lim.effort : -1.0;
+  ul.velocity = lim.velocity ? *lim.velocity : -1.0;
+  const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
+  switch (*type) {
+    case JointType::kRevolute:
+      if (!lower && !upper) {
+        *type = JointType::kContinuous;
+        if (lim.effort || lim.velocity) u.limit = ul;
+        break;
+      }
+      [[fallthrough]];
+    case JointType::kPrismatic:
+      ul.lower = lim.lower ? *lim.lower : -kSdfUnbounded;
+      ul.upper = lim.upper ? *lim.upper : kSdfUnbounded;
+      if (!lower || !upper) {
+        diags_->Warning(
+            "LIMIT_UNBOUNDED",
+            std::string(frames::JointTypeName(*type)) + " joint " +
+                Quoted(j.name) + " has no " + (lower ? "upper" : "lower") +
+                " limit; URDF needs both, so SDFormat's default " +
+                xml::FormatDouble(lower ? kSdfUnbounded : -kSdfUnbounded) +
+                " is written",
+            j.where);
+      }
+      u.limit = ul;
+      break;
+    case JointType::kContinuous:
+      // URDF ignores a continuous joint's lower and upper, but a file may
+      // give them (urdf2sdf carries them): kept when finite.
+      if (lim.effort || lim.velocity || lower || upper) {
+        if (lower) ul.lower = *lim.lower;
+        if (upper) ul.upper = *lim.upper;
+        u.limit = ul;
+      }
+      break;
+    default:
+      // A fixed or floating joint's limit means nothing to URDF either, but
+      // one that came from a URDF goes back as it was.
+      if (a.limit) {
+        ul.lower = lim.lower;
+        ul.upper = lim.upper;
+        u.limit = ul;
+      }
+      break;
+  }
+  return u;
+}
+
+bool JointMapper::MapJoint(const FlatJoint& fj) {
+  const frames::Joint& j = *fj.src;
+  const std::string& name = fj.name;
+  frames::Joint u;
+  u.name = name;
+  u.type = j.type;
+  u.parent =
+      fj.parent == urdf_io::kWorldLink ? fj.parent : names_.Out(fj.parent);
+  u.child = names_.Out(fj.child);
+  u.where = j.where;
+  // URDF details carried by urdf2sdf come back; SDF-only children are
+  // carried in <gazebo reference="JOINT"> (by the joint's URDF name).
+  const Element* zero_axis = nullptr;
+  std::vector<Element> sdf_only;
+  for (const auto& e : j.extensions) {
+    if (!IsCarried(e)) {
+      sdf_only.push_back(e);
+    } else if (!zero_axis && IsCarriedZeroAxis(e)) {
+      zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
+    } else if (!RestoreJointDetail(e, &u)) {
+      u.extensions.push_back(Restored(e));
+    }
+  }
+  // SDFormat 1.11 //axis/mimic, which the reader read into j.mimic: the
+  // leader named as the URDF names it (with a nested model's prefix).
+  if (j.mimic && !u.mimic) {
+    u.mimic = j.mimic;
+    u.mimic->joint =
+        name.substr(0, name.size() - j.name.size()) + j.mimic->joint;
+  }
+  // Collected here, added to the joint's <gazebo> block only if there is
+  // anything (most joints have nothing to carry).
+  Element block;
+  const std::string block_ref =
+      u.original_name.empty() ? u.name : u.original_name;
+  JointToGazebo(std::move(sdf_only), &block);
+
+  const bool split = j.type == JointType::kUniversal ||
+                     j.type == JointType::kRevolute2;
+  if ((j.type == JointType::kBall && !opt_.ball_as_floating) ||
+      j.type == JointType::kScrew || j.type == JointType::kGearbox ||
+      (split && opt_.keep_joint_types)) {
+    // The nearest tree joint, floating (libsdformat drops it), and the SDF
+    // joint, with all it says, in the robot's block: Gazebo gets it back.
+    diags_->Warning(
+        "JOINT_CARRIED_IN_GAZEBO",
+        std::string(frames::JointTypeName(j.type)) + " joint " + Quoted(name) +
+            " has no URDF type; it is written as a floating joint (URDF "
+            "tools let its child move freely) and carried as the SDFormat "
+            "joint in the robot's <gazebo> block, which Gazebo reads instead",
+        j.where);
+    u.type = JointType::kFloating;
+    draft_.carried_type[&fj - flat_joints_] = true;
+    draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
+    draft_.out.joints.push_back(std::move(u));
+    return true;
+  }
+  switch (j.type) {
+    case JointType::kBall:
+      diags_->Warning("BALL_AS_FLOATING",
+                      "ball joint " + Quoted(name) +
+                          " is written as a floating joint: URDF has no "
+                          "ball joint, and the translation is not locked",
+                      j.where);
+      u.type = JointType::kFloating;
+      break;
+    default:
+      break;
+  }
+  const bool two_axes =
+      j.type == JointType::kUniversal || j.type == JointType::kRevolute2;
+  if (two_axes) u.type = JointType::kRevolute;
+  // SDFormat's default axis is 0 0 1 (URDF's is 1 0 0).
+  frames::JointAxis sdf_default;
+  sdf_default.xyz = frames::Vector3::UnitZ();
+  if (u.type != JointType::kFixed && u.type != JointType::kFloating) {
+    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, &u.type, &block);
+    if (!axis) return false;
+    u.axis = std::move(axis);
+    if (u.type == JointType::kContinuous &&
+        u.urdf_form.Has(frames::UrdfForm::kRevolute)) {
+      // The URDF said revolute, without finite limits: revolute again, with
+      // the limits it wrote.
+      u.type = JointType::kRevolute;
+      if (j.axis && j.axis->limit && u.axis->limit) {
+        u.axis->limit->lower = j.axis->limit->lower;
+        u.axis->limit->upper = j.axis->limit->upper;
+      }
+    }
+  } else if (j.axis) {
+    // An axis on a fixed joint (URDF files write them; urdf2sdf keeps them).
+    auto axis = UrdfAxis(fj, *j.axis, &u.type, &block);
+    if (!axis) return false;
+    u.axis = std::move(axis);
+  } else if (zero_axis) {
+    u.axis.emplace();
+    u.axis->xyz = frames::Vector3::Zero();
+    for (const auto& c : zero_axis->children) RestoreAxisDetail(c, &u.axis);
+  }
+  frames::Model& out = draft_.out;
+  draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
+  if (!two_axes) {
+    out.joints.push_back(std::move(u));
+    draft_.blocks.AddToBlock(block_ref, j.where, &block);
+    return true;
+  }
+  // universal / revolute2: parent -J-> J_intermediate -J_axis2-> child, both
+  // joints at the joint frame, the second about axis2 (exact: the
+  // intermediate link is massless and the joints share their origin).
+  frames::Link mid;
+  mid.name = names_.Unique(name + "_intermediate");
+  mid.where = j.where;
+  frames::Joint second;
+  second.name = names_.Unique(name + "_axis2");
+  second.type = JointType::kRevolute;
+  second.parent = mid.name;
+  second.child = u.child;
+  second.pose.relative_to = mid.name;
+  second.where = j.where;
+  // The second axis's SDF-only parts go with the joint that moves about it.
+  Element block2;
+  {
+    auto axis = UrdfAxis(fj, j.axis2 ? *j.axis2 : sdf_default, &second.type,
+                         &block2);
+    if (!axis) return false;
+    second.axis = std::move(axis);
+  }
+  const std::string second_name = second.name;
+  u.child = mid.name;
+  diags_->Warning("JOINT_SPLIT",
+                  std::string(frames::JointTypeName(j.type)) + " joint " +
+                      Quoted(name) + " is written as revolute joints " +
+                      Quoted(u.name) + " and " + Quoted(second.name) +
+                      " through massless link " + Quoted(mid.name),
+                  j.where);
+  out.links.push_back(std::move(mid));
+  draft_.link_src.push_back(-1);
+  out.joints.push_back(std::move(u));
+  out.joints.push_back(std::move(second));
+  draft_.joint_info.push_back(JointInfo{fj.X_MJ, true, nullptr});  // identity
+  draft_.blocks.AddToBlock(block_ref, j.where, &block);
+  draft_.blocks.AddToBlock(second_name, j.where, &block2);
+  return true;
+}
+
+}  // namespace
+
+std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
+                                                const frames::JointAxis& a) {
+  const frames::Joint& j = *fj.src;
+  const Scope& s = *fj.scope;
+  if (a.expressed_in.empty() || a.expressed_in == j.name) return a.xyz;
+  Isometry3 X_ME = s.X_MS;
+  if (a.expressed_in != "__model__") {
+    auto X_SE = s.graph->PoseInModel(a.expressed_in);
+    if (!X_SE) return std::nullopt;
+    X_ME = s.X_MS * *X_SE;
+  }
+  return frames::CleanRounding(
+      frames::Vector3(fj.X_MJ.linear().transpose() * (X_ME.linear() * a.xyz)));
+}
+
+bool MapJoints(const FlatModel& flat, const SdfToUrdfOptions& options,
+               OutputNames* names, Draft* draft, frames::Diagnostics* diags) {
+  JointMapper mapper(flat, options, names, draft, diags);
+  bool ok = true;
+  for (const auto& fj : flat.joints) {
+    if (!fj.cut) ok = mapper.MapJoint(fj) && ok;
+  }
+  return ok;
+}
+
+}  // namespace converter::urdf_reshape
