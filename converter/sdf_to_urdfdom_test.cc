@@ -50,8 +50,9 @@ TEST(SdfToUrdfdomTest, FixturesEqualUrdfdomsParseOfTheText) {
 TEST(SdfToUrdfdomTest, RefusedModelGivesNullAndTheReason) {
   frames::Diagnostics diags;
   EXPECT_FALSE(SdfToUrdfModelInterface(
-      R"(<sdf version="1.7"><model name="a"><link name="l"/></model>
-      <model name="b"><link name="l"/></model></sdf>)",
+      R"(<sdf version="1.7"><world name="w">
+      <model name="a"><link name="l"/></model>
+      <model name="b"><link name="l"/></model></world></sdf>)",
       "two.sdf", {}, &diags));
   EXPECT_TRUE(diags.Has("SDF_MODEL_NOT_SELECTED")) << diags.ToString();
 }

@@ -347,11 +347,28 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
       CarryForm(v.urdf_form, !v.name_given, &v.extensions);
       if (!v.material) continue;
       frames::Material& m = *v.material;
+      bool clamped = false;
       if (m.rgba) {
-        m.ambient = *m.rgba;
-        m.diffuse = *m.rgba;
+        // SDFormat colours are 0 to 1 (libsdformat refuses others); URDF
+        // readers take any number. The SDF gets the colour clamped, and the
+        // visual's own <material> carries the URDF value back.
+        const Eigen::Vector4d c = m.rgba->cwiseMax(0.0).cwiseMin(1.0);
+        clamped = c != *m.rgba;
+        if (clamped) {
+          diags->Warning("COLOR_CLAMPED",
+                         "visual '" + v.name + "' of link '" + l.name +
+                             "': colour '" + xml::FormatVector4(*m.rgba) +
+                             "' has a component outside 0 to 1, which "
+                             "SDFormat refuses; written clamped to '" +
+                             xml::FormatVector4(c) +
+                             "', the URDF colour carried in <urdf:material>",
+                         v.where);
+        }
+        m.ambient = c;
+        m.diffuse = c;
       }
-      if (!m.name.empty() || !m.texture.empty() || !m.urdf_extensions.empty()) {
+      if ((clamped && !m.by_reference) || !m.name.empty() ||
+          !m.texture.empty() || !m.urdf_extensions.empty()) {
         // A reference carries only the name: the robot-level material
         // (carried below) holds its color and texture.
         v.extensions.push_back(MaterialElement(m, !m.by_reference));

@@ -126,7 +126,7 @@ void SdfWriter::Geometry(const frames::Geometry& g) {
       break;
     case Geometry::Type::kMesh:
       w_.Start("mesh");
-      w_.Leaf("uri", g.uri);
+      if (!g.uri.empty()) w_.Leaf("uri", g.uri);  // none read: none written
       if (g.scale) w_.Leaf("scale", xml::Numbers(*g.scale));
       Extensions(g.extensions);
       w_.End();

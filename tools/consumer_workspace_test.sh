@@ -60,7 +60,8 @@ cd "$ws"
 bazel_cmd=(bazel --batch --nohome_rc
            "--output_user_root=$TEST_TMPDIR/bazel_root")
 disk_cache="$TEST_TMPDIR/disk_cache"
-if ! "${bazel_cmd[@]}" build "--disk_cache=$disk_cache" //:convert //:robot_sdf //:migrated \
+if ! "${bazel_cmd[@]}" build "--disk_cache=$disk_cache" \
+    --execution_log_json_file="$ws/exec1.json" //:convert //:robot_sdf //:migrated \
     @urdf_sdf_converter//tools:sdf2sdf @urdf_sdf_converter//tools:urdf2sdf > build.log 2>&1; then
   tail -40 build.log
   echo "FAILED: the consumer workspace does not build"
@@ -109,6 +110,30 @@ check "all $converted conversions ran in the second build ($spawns spawns)" \
   test "$spawns" -eq "$converted"
 check "every conversion came from the disk cache ($hits of $spawns)" \
   test "$hits" -eq "$spawns" -a "$spawns" -gt 0
+if [ "$hits" -ne "$spawns" ]; then
+  # Which inputs of the conversion actions differ between the two builds
+  # (path and digest of each input, first build then second).
+  inputs() {
+    python3 - "$1" <<'PY'
+import json, sys
+text = open(sys.argv[1]).read()
+dec = json.JSONDecoder(); i = 0; seen = set()
+while i < len(text):
+    while i < len(text) and text[i].isspace(): i += 1
+    if i >= len(text): break
+    o, i = dec.raw_decode(text, i)
+    if o.get("mnemonic") not in ("Urdf2Sdf", "Sdf2Sdf", "Sdf2Urdf"): continue
+    for f in o.get("inputs", []):
+        key = (f.get("path"), f.get("digest", {}).get("hash"))
+        if key not in seen:
+            seen.add(key); print(*key)
+PY
+  }
+  inputs "$ws/exec1.json" | sort > inputs1.txt
+  inputs "$ws/exec.json" | sort > inputs2.txt
+  echo "conversion inputs that differ between the builds:"
+  diff inputs1.txt inputs2.txt | head -20
+fi
 
 # Without C++17 the headers say what to do instead of failing obscurely.
 if g++ -std=c++14 -fsyntax-only -I"$repo" -I/usr/include/eigen3 convert.cc \
