@@ -349,10 +349,14 @@ class SdfReader {
   // INCLUDE_NOT_ALLOWED, and nothing of it is read.
   // xml::Parse of the file this reader reads, with its limits.
   bool ParseXml(std::string_view text, xml::Document* doc);
+  // `package_dir`: the directory a package:// URI resolved to (allowed
+  // too), or empty.
   bool IncludeAllowed(const Node* e, const std::string& uri,
-                      const std::string& path);
+                      const std::string& path, const std::string& package_dir);
+  // Sets *package_dir to the package's directory for a package:// URI.
   std::optional<std::string> FindIncludedFile(const Node* e,
-                                              const std::string& uri);
+                                              const std::string& uri,
+                                              std::string* package_dir);
   // //include/@merge (1.9): BOOL_INVALID when not a bool.
   bool IsMerge(const Node* include);
   // 1.9 merge-include, as libsdformat 12 does it: the included model's
@@ -1103,7 +1107,8 @@ std::string ModelDirectoryFile(const std::string& dir) {
 }
 
 bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
-                               const std::string& path) {
+                               const std::string& path,
+                               const std::string& package_dir) {
   const std::string canonical = CanonicalPath(path);
   const std::string lexical = LexicalPath(path);
   for (const std::string& root : cache_->roots) {
@@ -1111,13 +1116,10 @@ bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
   }
   // package://PKG/...: the package's directory is a configured place too
   // (--package, ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, the repository's or
-  // the enclosing package.xml).
-  if (const auto package = SplitPackageUri(uri)) {
-    if (auto dir = FindPackage(package->first, options_.packages, ctx_.file)) {
-      if (IsUnder(canonical, CanonicalPath(*dir)) ||
-          IsUnder(lexical, LexicalPath(*dir)))
-        return true;
-    }
+  // the enclosing package.xml), as FindIncludedFile resolved it.
+  if (!package_dir.empty() && (IsUnder(canonical, CanonicalPath(package_dir)) ||
+                               IsUnder(lexical, LexicalPath(package_dir)))) {
+    return true;
   }
   ctx_.diags->Error(
       "INCLUDE_NOT_ALLOWED",
@@ -1129,8 +1131,8 @@ bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
   return false;
 }
 
-std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
-                                                       const std::string& uri) {
+std::optional<std::string> SdfReader::FindIncludedFile(
+    const Node* e, const std::string& uri, std::string* package_dir) {
   std::vector<std::string> candidates;
   const std::string kModel = "model://";
   const std::string kFile = "file://";
@@ -1141,6 +1143,7 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
     // package://PKG/rest (sdf_io/packages.h), without ROS.
     if (auto dir = FindPackage(package->first, options_.packages, ctx_.file,
                                &packages_searched)) {
+      *package_dir = *dir;
       candidates.push_back(package->second.empty()
                                ? *dir
                                : *dir + "/" + package->second);
@@ -1179,9 +1182,12 @@ std::optional<std::string> SdfReader::FindIncludedFile(const Node* e,
     }
   }
   for (const auto& c : candidates) {
-    if (IsFile(c)) return IncludeAllowed(e, uri, c) ? std::optional(c) : std::nullopt;
+    if (IsFile(c)) {
+      return IncludeAllowed(e, uri, c, *package_dir) ? std::optional(c)
+                                                      : std::nullopt;
+    }
     if (!IsDirectory(c)) continue;
-    if (!IncludeAllowed(e, uri, c)) return std::nullopt;
+    if (!IncludeAllowed(e, uri, c, *package_dir)) return std::nullopt;
     const std::string file = ModelDirectoryFile(c);
     if (!file.empty()) return file;
   }
@@ -1220,14 +1226,15 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   const Node* u = RequiredChild(e, "uri");
   if (!u) return std::nullopt;
   const std::string uri(xml::Text(u));
-  auto found = FindIncludedFile(e, uri);
+  std::string package_dir;
+  auto found = FindIncludedFile(e, uri, &package_dir);
   if (!found) {
     if (options_.keep_unresolved_includes)
       others->push_back(xml::ToElement(e, ctx_));
     return std::nullopt;
   }
   // A model.config may name a file outside its directory.
-  if (!IncludeAllowed(e, uri, *found)) return std::nullopt;
+  if (!IncludeAllowed(e, uri, *found, package_dir)) return std::nullopt;
   const std::string path = CanonicalPath(*found);
   for (const auto& open : cache_->stack) {
     if (open == path) {
