@@ -15,7 +15,7 @@ using frames::FrameGraph;
 using frames::Isometry3;
 using frames::Pose;
 
-constexpr char kCode[] = "SDF17_CANNOT_EXPRESS";
+constexpr frames::Code kCode = frames::Code::SDF17_CANNOT_EXPRESS;
 
 // A frame reference as 1.7 can write it in one scope: the name itself when
 // it has no "::", else the nested model it starts with and the frame's pose
@@ -98,7 +98,8 @@ class Sdf17 {
   void Joint(frames::Joint* j) {
     // Parent and child name links in 1.7 (scoped links included).
     auto to_link = [&](const std::string& name) -> std::optional<std::string> {
-      if (name == "world" || g_.KindOf(name) == FrameGraph::Kind::kLink)
+      if (name == frames::kWorldFrame ||
+          g_.KindOf(name) == FrameGraph::Kind::kLink)
         return std::nullopt;
       return g_.AttachedLink(name);
     };
@@ -197,7 +198,7 @@ void Lower(frames::Model* m, const FrameGraph& g, Diagnostics* diags) {
 // axis in the joint frame. False when that cannot be done.
 bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
                    frames::World* world) {
-  if (j.parent != "world") return false;
+  if (j.parent != frames::kWorldFrame) return false;
   const std::string head = j.child.substr(0, j.child.find("::"));
   frames::Model* m = nullptr;
   for (auto& candidate : world->models) {
@@ -213,9 +214,9 @@ bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
     return false;
   }
   frames::Joint moved = j;
-  moved.parent = "world";
+  moved.parent = frames::kWorldFrame;
   moved.child = link->substr(head.size() + 2);
-  moved.pose = Pose::FromIsometry(X_WM->inverse() * *X_WJ, "__model__");
+  moved.pose = Pose::FromIsometry(X_WM->inverse() * *X_WJ, frames::kModelFrame);
   for (auto* axis : {&moved.axis, &moved.axis2}) {
     if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
     const auto X_JE = g.Resolve((*axis)->expressed_in, j.name);

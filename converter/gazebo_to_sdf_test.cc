@@ -114,7 +114,8 @@ int Count(const std::vector<Element>& elements, const std::string& name) {
 std::vector<std::string> Codes(const frames::Diagnostics& d) {
   std::vector<std::string> out;
   for (const auto& x : d.all())
-    out.push_back(x.code + "@" + std::to_string(x.where.line));
+    out.push_back(std::string(frames::CodeName(x.code)) + "@" +
+                  std::to_string(x.where.line));
   return out;
 }
 

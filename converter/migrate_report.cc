@@ -23,7 +23,7 @@ void AppendDiagnostic(std::string* out, const frames::Diagnostic& d) {
   out->append(d.severity == frames::Severity::kError ? "\"error\""
                                                      : "\"warning\"");
   out->append(", \"code\": ");
-  AppendJsonString(out, d.code);
+  AppendJsonString(out, frames::CodeName(d.code));
   out->append(", \"message\": ");
   AppendJsonString(out, d.message);
   out->append("}");

@@ -1250,7 +1250,8 @@ std::map<std::string, std::string> ReadList(const std::string& path,
 std::string FirstError(const frames::Diagnostics& diags) {
   for (const frames::Diagnostic& d : diags.all()) {
     if (d.severity == frames::Severity::kError) {
-      return d.code + ": " + OneLine(d.message, 200);
+      return std::string(frames::CodeName(d.code)) + ": " +
+             OneLine(d.message, 200);
     }
   }
   return "(no error)";

@@ -29,7 +29,7 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
   for (const auto& l : m.links) {
     if (l.inertial && !frames::IsValidMassMatrix(l.inertial->mass,
                                                  l.inertial->InertiaMatrix())) {
-      diags->Error("LINK_INERTIA_INVALID",
+      diags->Error(frames::Code::LINK_INERTIA_INVALID,
                    "link '" + l.name + "' of model '" + m.name +
                        "' has an invalid inertial: the mass must be "
                        "non-negative and the inertia positive semi-definite "
@@ -41,7 +41,7 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
     for (const auto& v : l.visuals) visuals.insert(v.name);
     for (const auto& c : l.collisions) {
       if (!visuals.count(c.name)) continue;
-      diags->Warning("SIBLING_NAME_NOT_UNIQUE",
+      diags->Warning(frames::Code::SIBLING_NAME_NOT_UNIQUE,
                      "collision '" + c.name + "' of link '" + l.name +
                          "' has the name of a visual of that link; SDFormat "
                          "asks sibling names to be unique",
@@ -62,8 +62,8 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   std::vector<frames::FrameGraph> graphs;
   ValidateSdfDocument(*doc, &diags, &graphs);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
-    diags.Error("SDF_EMPTY", "the document has no <model>, <world> or <light>",
-                doc->where);
+    diags.Error(frames::Code::SDF_EMPTY,
+                "the document has no <model>, <world> or <light>", doc->where);
   }
   // 1.8 composition (placement frames, "::" references, joints to frames,
   // world joints) in what the 1.7 output can hold, every pose unchanged.

@@ -239,7 +239,7 @@ bool Reshaper::Claim(const Scope& s, const std::string& name,
                      const SourceLocation& where, std::string* out) {
   *out = Out(s.prefix + name);
   if (Use(*out)) return true;
-  diags_->Error("SEPARATOR_NAME_CLASH",
+  diags_->Error(frames::Code::SEPARATOR_NAME_CLASH,
                 "with separator " + Quoted(opt_.separator) + ", " +
                     Quoted(s.prefix + name) + " becomes " + Quoted(*out) +
                     ", the name of another link, joint or frame",
@@ -320,7 +320,7 @@ std::optional<std::string> Reshaper::LinkOf(const Scope& s,
     flat = s.prefix + *link;
   }
   if (!link_index_.count(flat)) {
-    diags_->Error("JOINT_LINK_UNRESOLVED",
+    diags_->Error(frames::Code::JOINT_LINK_UNRESOLVED,
                   Quoted(name) + " does not name a link of model " +
                       Quoted(s.model->name) + " or a frame attached to one",
                   where);
@@ -387,7 +387,7 @@ std::optional<frames::JointAxis> Reshaper::UrdfAxis(const FlatJoint& fj,
       ul.upper = lim.upper ? *lim.upper : kSdfUnbounded;
       if (!lower || !upper) {
         diags_->Warning(
-            "LIMIT_UNBOUNDED",
+            frames::Code::LIMIT_UNBOUNDED,
             std::string(frames::JointTypeName(*type)) + " joint " +
                 Quoted(j.name) + " has no " + (lower ? "upper" : "lower") +
                 " limit; URDF needs both, so SDFormat's default " +
@@ -450,14 +450,14 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   switch (j.type) {
     case JointType::kBall:
       if (!opt_.ball_as_floating) {
-        diags_->Error("JOINT_TYPE_NOT_URDF",
+        diags_->Error(frames::Code::JOINT_TYPE_NOT_URDF,
                       "ball joint " + Quoted(name) +
                           " has no URDF type (--ball-as-floating writes it "
                           "as a floating joint)",
                       j.where);
         return false;
       }
-      diags_->Warning("BALL_AS_FLOATING",
+      diags_->Warning(frames::Code::BALL_AS_FLOATING,
                       "ball joint " + Quoted(name) +
                           " is written as a floating joint: URDF has no "
                           "ball joint, and the translation is not locked",
@@ -466,7 +466,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
       break;
     case JointType::kScrew:
     case JointType::kGearbox:
-      diags_->Error("JOINT_TYPE_NOT_URDF",
+      diags_->Error(frames::Code::JOINT_TYPE_NOT_URDF,
                     std::string(frames::JointTypeName(j.type)) + " joint " +
                         Quoted(name) + " has no URDF type",
                     j.where);
@@ -533,7 +533,7 @@ bool Reshaper::MapJoint(const FlatJoint& fj) {
   }
   const std::string second_name = second.name;
   u.child = mid.name;
-  diags_->Warning("JOINT_SPLIT",
+  diags_->Warning(frames::Code::JOINT_SPLIT,
                   std::string(frames::JointTypeName(j.type)) + " joint " +
                       Quoted(name) + " is written as revolute joints " +
                       Quoted(u.name) + " and " + Quoted(second.name) +
@@ -565,23 +565,22 @@ bool Reshaper::CheckTree() {
     // close a loop (a four-bar linkage). Otherwise it is two trees joined.
     const auto loop = frames::LoopThroughParents(out_, tree_, first, other);
     if (!loop) {
-      diags_->Error("URDF_MULTIPLE_PARENTS",
+      diags_->Error(frames::Code::URDF_MULTIPLE_PARENTS,
                     "link " + Quoted(b.child) + " is the child of joints " +
                         Quoted(a.name) + " and " + Quoted(b.name) +
                         "; URDF links have one parent joint",
                     b.where);
       continue;
     }
-    diags_->Error("URDF_KINEMATIC_LOOP",
+    diags_->Error(frames::Code::URDF_KINEMATIC_LOOP,
                   "joints " + names(*loop) + " form a kinematic loop (link " +
                       Quoted(b.child) + " is the child of " + Quoted(a.name) +
-                      " and " + Quoted(b.name) +
-                      "); URDF describes a tree",
+                      " and " + Quoted(b.name) + "); URDF describes a tree",
                   b.where);
   }
   if (!tree_.extra_parents.empty()) return false;
   for (const auto& cycle : frames::JointCycles(out_, tree_)) {
-    diags_->Error("URDF_KINEMATIC_LOOP",
+    diags_->Error(frames::Code::URDF_KINEMATIC_LOOP,
                   "joints " + names(cycle) +
                       " form a kinematic loop; URDF describes a tree",
                   out_.joints[cycle.front()].where);
@@ -619,10 +618,11 @@ void Reshaper::ChooseRoot() {
     j.parent = root;
     j.child = name;
     j.where = out_.links[k].where;
-    diags_->Warning("LINK_FREE_FLOATING",
+    diags_->Warning(frames::Code::LINK_FREE_FLOATING,
                     "link " + Quoted(name) +
                         " is no joint's child (a free body); URDF has one "
-                        "root, " + Quoted(root) +
+                        "root, " +
+                        Quoted(root) +
                         ", so it is attached to it by floating joint " +
                         Quoted(j.name),
                     j.where);
@@ -806,7 +806,7 @@ void Reshaper::MoveContents(const FlatLink& fl, frames::Link* l) {
                               std::pair{"collision", &collisions}}) {
     if (ShapesToGazebo(kind, std::move(*shapes), &block)) continue;
     diags_->Warning(
-        "GAZEBO_SHAPES_DIFFER",
+        frames::Code::GAZEBO_SHAPES_DIFFER,
         std::string("the ") + kind + "s of link " + Quoted(l->name) +
             " carry different SDF-only content; it is written per " + kind +
             " as <gazebo reference=\"" + l->name + "\"><" + kind +
@@ -838,8 +838,9 @@ void Reshaper::CarryModelLevel() {
       }
     }
     if (s->model != &top_ && s->model->is_static) {
-      diags_->Warning("NESTED_STATIC_DROPPED",
-                      "nested model " + Quoted(s->prefix.substr(0, s->prefix.size() - 2)) +
+      diags_->Warning(frames::Code::NESTED_STATIC_DROPPED,
+                      "nested model " +
+                          Quoted(s->prefix.substr(0, s->prefix.size() - 2)) +
                           " is static; URDF has no static flag for part of a "
                           "robot, so its links are not fixed in simulation",
                       s->model->where);
@@ -876,9 +877,10 @@ void Reshaper::ChooseGazeboBlocks() {
   // SDF-only content added to a URDF robot that had no <gazebo> blocks:
   // written as made here, nothing carried to drop.
   if (first == restored_.end()) return;
-  diags_->Warning("GAZEBO_CARRIED_STALE",
+  diags_->Warning(frames::Code::GAZEBO_CARRIED_STALE,
                   "the URDF <gazebo> blocks carried in <urdf:gazebo> no longer "
-                  "say what the SDFormat model says (" + *difference +
+                  "say what the SDFormat model says (" +
+                      *difference +
                       "); they are dropped and <gazebo> blocks are written "
                       "from the SDFormat content",
                   first->where);
@@ -895,7 +897,7 @@ size_t CountLinks(const Model& m) {
 
 std::optional<Model> Reshaper::Run() {
   if (CountLinks(top_) == 0) {
-    diags_->Error("URDF_NO_LINK",
+    diags_->Error(frames::Code::URDF_NO_LINK,
                   "model " + Quoted(top_.name) +
                       " has no link; a URDF robot needs at least one",
                   top_.where);
@@ -904,7 +906,7 @@ std::optional<Model> Reshaper::Run() {
   const FrameGraph& graph = graph_;
   if (!graph.ok() ||
       !Collect(top_, graph, "", Isometry3::Identity())) {
-    diags_->Error("POSE_UNRESOLVED",
+    diags_->Error(frames::Code::POSE_UNRESOLVED,
                   "model " + Quoted(top_.name) +
                       " has poses that do not resolve; fix the errors above",
                   top_.where);
@@ -1016,7 +1018,7 @@ std::optional<Model> Reshaper::Run() {
       continue;
     }
     if (!opt_.frames_as_links) {
-      diags_->Warning("FRAME_OMITTED",
+      diags_->Warning(frames::Code::FRAME_OMITTED,
                       "frame " + Quoted(ff.scope->prefix + ff.src->name) +
                           " is not written (frames are omitted); URDF has no "
                           "frames",
@@ -1070,7 +1072,7 @@ std::optional<Model> Reshaper::Run() {
         [](const auto& j) { return j.parent == urdf_io::kWorldLink; });
     if (!applied) {
       const Pose p = Computed(X_WM_);
-      diags_->Warning("MODEL_POSE_DROPPED",
+      diags_->Warning(frames::Code::MODEL_POSE_DROPPED,
                       "model " + Quoted(top_.name) + " has pose " +
                           xml::FormatPose(p.xyz, p.rpy) +
                           " in the world; URDF has no model pose and no joint "
@@ -1158,7 +1160,7 @@ void MapMeshUris(Model* model, const SdfToUrdfOptions& options,
     }
     auto path = FindModelFile(uri, options);
     if (!path) {
-      diags->Warning("MESH_URI_UNRESOLVED",
+      diags->Warning(frames::Code::MESH_URI_UNRESOLVED,
                      "mesh " + Quoted(uri) +
                          " is not found on the model paths (--model-path, "
                          "SDF_PATH, GZ_SIM_RESOURCE_PATH); it is kept as is",
@@ -1216,10 +1218,10 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
     for (const auto& p : all)
       names += (names.empty() ? "" : ", ") + Quoted(p.model->name);
     diags->Error(
-        "SDF_MODEL_NOT_SELECTED",
+        frames::Code::SDF_MODEL_NOT_SELECTED,
         options.model.empty()
-            ? "the document has " + std::to_string(all.size()) +
-                  " models (" + (names.empty() ? "none" : names) +
+            ? "the document has " + std::to_string(all.size()) + " models (" +
+                  (names.empty() ? "none" : names) +
                   "); a URDF holds one robot: choose one with --model NAME"
             : "the document has no model named " + Quoted(options.model) +
                   " (it has " + (names.empty() ? "none" : names) + ")",
@@ -1234,7 +1236,7 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
   size_t others = doc.extensions.size() + all.size() - 1;
   for (const auto& w : doc.worlds) others += w.frames.size() + w.extensions.size();
   if (others > 0) {
-    diags->Warning("DOCUMENT_CONTENT_DROPPED",
+    diags->Warning(frames::Code::DOCUMENT_CONTENT_DROPPED,
                    "only model " + Quoted(s.model->name) +
                        " is converted; the document's " +
                        std::to_string(others) +

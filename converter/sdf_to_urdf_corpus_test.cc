@@ -891,7 +891,8 @@ std::vector<std::string> CompareWithSnapshot(const urdf::ModelInterface& urdf,
 
 std::string FirstErrorCode(const frames::Diagnostics& d) {
   for (const frames::Diagnostic& x : d.all()) {
-    if (x.severity == frames::Severity::kError) return x.code;
+    if (x.severity == frames::Severity::kError)
+      return std::string(frames::CodeName(x.code));
   }
   return "";
 }

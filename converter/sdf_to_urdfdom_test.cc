@@ -54,7 +54,7 @@ TEST(SdfToUrdfdomTest, RefusedModelGivesNullAndTheReason) {
       <joint name="j" type="ball"><parent>a</parent><child>b</child></joint>
       </model></sdf>)",
       "ball.sdf", {}, &diags));
-  EXPECT_TRUE(diags.Has("JOINT_TYPE_NOT_URDF")) << diags.ToString();
+  EXPECT_TRUE(diags.Has(frames::Code::JOINT_TYPE_NOT_URDF)) << diags.ToString();
 }
 
 }  // namespace

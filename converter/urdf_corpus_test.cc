@@ -1245,7 +1245,7 @@ std::string FirstError(const frames::Diagnostics& d, std::string* message) {
   for (const auto& x : d.all()) {
     if (x.severity == frames::Severity::kError) {
       *message = x.message;
-      return x.code;
+      return std::string(frames::CodeName(x.code));
     }
   }
   *message = "refused without an error diagnostic";
@@ -1367,7 +1367,7 @@ TEST(UrdfCorpusTest, EveryFileConvertsAndMatchesForwardKinematics) {
     for (const auto& d : result.diagnostics.all()) {
       if (d.severity == frames::Severity::kWarning) {
         has_warning = true;
-        ++warning_codes[d.code];
+        ++warning_codes[std::string(frames::CodeName(d.code))];
       }
     }
     if (result.ok != !result.diagnostics.HasErrors()) {

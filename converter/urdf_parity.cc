@@ -9,17 +9,17 @@
 
 namespace converter {
 
-bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
+bool CheckKinematicTree(const frames::Model& model,
                         frames::Diagnostics* diags) {
-  const std::string prefix = code_prefix;
   bool ok = true;
   const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
   for (const frames::Joint& j : model.joints) {
     if (j.child.find("::") != std::string::npos ||
         j.parent.find("::") != std::string::npos) {
-      diags->Error(prefix + "SCOPED_JOINT",
-                   "joint '" + j.name + "' connects a link of a nested model ('" +
-                       j.parent + "' to '" + j.child +
+      diags->Error(frames::Code::PARITY_SCOPED_JOINT,
+                   "joint '" + j.name +
+                       "' connects a link of a nested model ('" + j.parent +
+                       "' to '" + j.child +
                        "'); a URDF tree cannot cross model scopes",
                    j.where);
       ok = false;
@@ -27,7 +27,7 @@ bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
   }
   for (const auto& [first, other] : tree.extra_parents) {
     const frames::Joint& j = model.joints[other];
-    diags->Error(prefix + "MULTIPLE_PARENTS",
+    diags->Error(frames::Code::PARITY_MULTIPLE_PARENTS,
                  "link '" + j.child + "' is the child of joints '" +
                      model.joints[first].name + "' and '" + j.name + "'",
                  j.where);
@@ -37,7 +37,7 @@ bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
     std::string names;
     for (const auto& r : tree.roots)
       names += (names.empty() ? "'" : ", '") + r + "'";
-    diags->Error(prefix + "MULTIPLE_ROOTS",
+    diags->Error(frames::Code::PARITY_MULTIPLE_ROOTS,
                  "model '" + model.name + "' has " +
                      std::to_string(tree.roots.size()) +
                      " links that are no joint's child (" + names +
@@ -47,7 +47,7 @@ bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
   }
   for (size_t k : tree.unreached) {
     const frames::Joint* j = tree.ParentJoint(model, model.links[k].name);
-    diags->Error(prefix + "KINEMATIC_LOOP",
+    diags->Error(frames::Code::PARITY_KINEMATIC_LOOP,
                  "link '" + model.links[k].name +
                      "' is on a kinematic loop (through joint '" + j->name +
                      "')",
@@ -60,13 +60,14 @@ bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
 bool ToUrdfParity(frames::Model* model, frames::Diagnostics* diags) {
   bool ok = true;
   for (auto& nested : model->models) ok = ToUrdfParity(&nested, diags) && ok;
-  if (!CheckKinematicTree(*model, "PARITY_", diags)) return false;
+  if (!CheckKinematicTree(*model, diags)) return false;
   frames::Diagnostics scratch;  // the model was validated before
   const frames::FrameGraph graph = frames::FrameGraph::Build(*model, &scratch);
   if (!graph.ok()) return false;
   const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
   for (auto& j : model->joints) {
-    const std::string target = j.parent == "world" ? "__model__" : j.parent;
+    const std::string target =
+        j.parent == frames::kWorldFrame ? frames::kModelFrame : j.parent;
     if (j.pose.relative_to == target) continue;
     auto X_PJ = graph.Resolve(j.name, target);
     if (!X_PJ) return false;
@@ -76,7 +77,7 @@ bool ToUrdfParity(frames::Model* model, frames::Diagnostics* diags) {
     const frames::Joint* parent = tree.ParentJoint(*model, l.name);
     const std::string target = parent ? parent->name : "";
     if (l.pose.relative_to == target ||
-        (target.empty() && l.pose.relative_to == "__model__")) {
+        (target.empty() && l.pose.relative_to == frames::kModelFrame)) {
       continue;
     }
     auto X_TL = graph.Resolve(l.name, target);

@@ -85,7 +85,7 @@ TEST(UrdfRoundTripTest, CorpusComesBackAsUrdfdomReadsIt) {
       // joint, pybullet's spherical) is refused with its reason.
       for (const auto& d : back.diagnostics.all()) {
         if (d.severity == frames::Severity::kError) {
-          ++back_codes[d.code];
+          ++back_codes[std::string(frames::CodeName(d.code))];
           break;
         }
       }

@@ -28,7 +28,7 @@ TreeAnalysis AnalyzeTree(const Model& model) {
     const Joint& j = model.joints[k];
     const long parent = t.parent_link_of_joint[k] = t.FindLink(model, j.parent);
     const long child = t.child_link_of_joint[k] = t.FindLink(model, j.child);
-    const bool from_world = j.parent == "world";
+    const bool from_world = j.parent == kWorldFrame;
     if (from_world) t.from_world = true;
     if (child < 0 || j.parent == j.child) continue;
     long& first = t.parent_of_link[child];

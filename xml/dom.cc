@@ -269,10 +269,12 @@ const Node* Node::NextSiblingElement(const char* name) const {
 class Document::Parser {
  public:
   // Document::ErrorCode() values.
-  static constexpr const char* kSyntaxError = "XML_ERROR";
-  static constexpr const char* kCharacterError = "XML_CHARACTER_INVALID";
-  static constexpr const char* kNameError = "XML_NAME_INVALID";
-  static constexpr const char* kDepthError = "XML_NESTING_TOO_DEEP";
+  static constexpr frames::Code kSyntaxError = frames::Code::XML_ERROR;
+  static constexpr frames::Code kCharacterError =
+      frames::Code::XML_CHARACTER_INVALID;
+  static constexpr frames::Code kNameError = frames::Code::XML_NAME_INVALID;
+  static constexpr frames::Code kDepthError =
+      frames::Code::XML_NESTING_TOO_DEEP;
 
   Parser(Document* doc, char* begin, char* end)
       : doc_(doc), p_(begin), end_(end), counted_(begin) {}
@@ -331,7 +333,7 @@ class Document::Parser {
     return line_;
   }
 
-  bool Fail(int line, std::string message, const char* code = kSyntaxError) {
+  bool Fail(int line, std::string message, frames::Code code = kSyntaxError) {
     doc_->error_ = std::move(message);
     doc_->error_line_ = line;
     doc_->error_code_ = code;

@@ -30,6 +30,8 @@
 #include <string_view>
 #include <vector>
 
+#include "frames/diagnostics.h"
+
 namespace xml {
 
 class Attr {
@@ -120,7 +122,7 @@ class Document {
   //   XML_NAME_INVALID       an element or attribute name that begins or
   //                          ends with ':' ("urdf:")
   //   XML_NESTING_TOO_DEEP   elements nested deeper than kMaxDepth
-  const char* ErrorCode() const { return error_code_; }
+  frames::Code ErrorCode() const { return error_code_; }
 
   // The deepest nesting of elements a document may have (the root element
   // is at depth 1). Readers, writers and copies of kept elements recurse
@@ -153,7 +155,7 @@ class Document {
   Node* root_ = nullptr;
   std::string error_;
   int error_line_ = 0;
-  const char* error_code_ = "";
+  frames::Code error_code_ = frames::Code::XML_ERROR;
   int misplaced_declaration_line_ = 0;
 };
 

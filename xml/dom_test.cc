@@ -208,8 +208,8 @@ TEST(DocumentTest, ReadsWhatTinyxml2GetsWrong) {
 std::string Coded(const std::string& text) {
   Document d;
   if (d.Parse(text)) return "accepted";
-  return std::to_string(d.ErrorLine()) + ": " + d.ErrorCode() + ": " +
-         d.Error();
+  return std::to_string(d.ErrorLine()) + ": " +
+         std::string(frames::CodeName(d.ErrorCode())) + ": " + d.Error();
 }
 
 // Where we are stricter than tinyxml2 (which accepts each of these): what
