@@ -15,7 +15,7 @@ using frames::FrameGraph;
 using frames::Isometry3;
 using frames::Pose;
 
-constexpr char kCode[] = "SDF17_CANNOT_EXPRESS";
+constexpr frames::Code kCode = frames::Code::SDF17_CANNOT_EXPRESS;
 
 // A frame reference as 1.7 can write it in one scope: the name itself when
 // it has no "::", else the nested model it starts with and the frame's pose
@@ -234,7 +234,7 @@ bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
 }  // namespace
 
 void MoveWorldJointsIntoModels(frames::World* world, const FrameGraph& graph,
-                               const std::string& version, const char* code,
+                               const std::string& version, frames::Code code,
                                Diagnostics* diags) {
   std::vector<frames::Joint> kept;
   for (const auto& j : world->joints) {

@@ -47,7 +47,7 @@ void ExpressAsSdf17(frames::World* world, const frames::FrameGraph& graph,
 // warning.
 void MoveWorldJointsIntoModels(frames::World* world,
                                const frames::FrameGraph& graph,
-                               const std::string& version, const char* code,
+                               const std::string& version, frames::Code code,
                                frames::Diagnostics* diags);
 
 }  // namespace converter

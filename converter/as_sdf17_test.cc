@@ -97,7 +97,7 @@ TEST(AsSdf17Test, WorldJointBetweenModelsIsKeptWithAWarning) {
   const FrameGraph g = FrameGraph::BuildWorld(w, &d);
   ASSERT_TRUE(g.ok()) << d.ToString();
   ExpressAsSdf17(&w, g, &d);
-  EXPECT_TRUE(d.Has("SDF17_CANNOT_EXPRESS")) << d.ToString();
+  EXPECT_TRUE(d.Has(frames::Code::SDF17_CANNOT_EXPRESS)) << d.ToString();
   ASSERT_EQ(w.joints.size(), 1u);
   // Its references are still rewritten into what a scope can name.
   EXPECT_EQ(w.joints[0].parent, "arm2::body");

@@ -205,13 +205,13 @@ class GazeboApplier {
     if (*ref == model_.name) {
       why = "names the robot itself; libsdformat applies only a <gazebo> "
             "without reference to the model";
-    } else if (*ref == "world") {
+    } else if (*ref == frames::kWorldFrame) {
       why = "names the 'world' link, which is not part of the model";
     } else if (IsCarriedJoint(*ref)) {
       why = "names a floating or planar joint, which SDFormat 1.7 has no "
             "joint for";
     }
-    diags_.Warning("GAZEBO_REFERENCE_UNKNOWN",
+    diags_.Warning(frames::Code::GAZEBO_REFERENCE_UNKNOWN,
                    "<gazebo reference=\"" + *ref + "\"> " + why +
                        "; it is not applied (only carried as <urdf:gazebo>)",
                    block.where);
@@ -228,7 +228,7 @@ class GazeboApplier {
     return false;
   }
 
-  void NotApplied(const char* code, const Element& e, const Where& where,
+  void NotApplied(frames::Code code, const Element& e, const Where& where,
                   const std::string& why) {
     diags_.Warning(code,
                    "<" + e.name + "> in <gazebo> for " + where.Text() + " " +
@@ -242,7 +242,7 @@ class GazeboApplier {
   bool Misplaced(const Element& e, const Where& where, bool link_ok,
                  bool joint_ok, bool model_ok) {
     if (e.name == "canonicalBody") {
-      NotApplied("GAZEBO_ELEMENT_IGNORED", e, where,
+      NotApplied(frames::Code::GAZEBO_ELEMENT_IGNORED, e, where,
                  "has no effect in libsdformat");
       return true;
     }
@@ -251,13 +251,13 @@ class GazeboApplier {
     if (!joint_ok && IsJointKeyword(e.name)) level = "joint";
     if (!model_ok && IsModelKeyword(e.name)) level = "model";
     if (level) {
-      NotApplied("GAZEBO_ELEMENT_MISPLACED", e, where,
+      NotApplied(frames::Code::GAZEBO_ELEMENT_MISPLACED, e, where,
                  std::string("is a ") + level +
                      " keyword, which libsdformat ignores here");
       return true;
     }
     if (IsKinematic(e.name)) {
-      NotApplied("GAZEBO_KINEMATICS_NOT_APPLIED", e, where,
+      NotApplied(frames::Code::GAZEBO_KINEMATICS_NOT_APPLIED, e, where,
                  "would change the kinematics, which come from the URDF "
                  "only");
       return true;
@@ -266,7 +266,7 @@ class GazeboApplier {
   }
 
   void NotSdf(const Element& e, const Where& where, const char* level) {
-    NotApplied("GAZEBO_ELEMENT_NOT_SDF", e, where,
+    NotApplied(frames::Code::GAZEBO_ELEMENT_NOT_SDF, e, where,
                std::string("is neither a libsdformat keyword nor an "
                            "SDFormat element of a ") +
                    level);
@@ -274,7 +274,7 @@ class GazeboApplier {
 
   void Invalid(const Element& e, const Where& where,
                const std::string& what) {
-    NotApplied("GAZEBO_VALUE_INVALID", e, where,
+    NotApplied(frames::Code::GAZEBO_VALUE_INVALID, e, where,
                "has value '" + GazeboValue(e) + "', which is not " + what);
   }
 
@@ -292,7 +292,7 @@ class GazeboApplier {
   bool KeywordTruth(const Element& e, const Where& where) {
     auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
-      diags_.Warning("GAZEBO_VALUE_INVALID",
+      diags_.Warning(frames::Code::GAZEBO_VALUE_INVALID,
                      "<" + e.name + "> in <gazebo> for " + where.Text() +
                          " has value '" + GazeboValue(e) +
                          "', which is not a boolean; it is read as false, as "
@@ -348,7 +348,7 @@ class GazeboApplier {
       why = "has the name of a link, joint or frame of the robot";
     }
     if (!why.empty()) {
-      NotApplied("GAZEBO_KINEMATICS_NOT_APPLIED", e, where,
+      NotApplied(frames::Code::GAZEBO_KINEMATICS_NOT_APPLIED, e, where,
                  why + ", so it is no joint libsdformat can add");
       return;
     }
@@ -442,7 +442,7 @@ class GazeboApplier {
     // libsdformat: false/no/0 turn gravity on, anything else off.
     auto t = ParseGazeboTruth(GazeboValue(e));
     if (!t) {
-      diags_.Warning("GAZEBO_VALUE_INVALID",
+      diags_.Warning(frames::Code::GAZEBO_VALUE_INVALID,
                      "<turnGravityOff> in <gazebo> for " + where.Text() +
                          " has value '" + GazeboValue(e) +
                          "', which is not a boolean; gravity is turned off, "
@@ -463,7 +463,7 @@ class GazeboApplier {
       for (auto& old : *into) {
         const std::string* n = old.Attribute("name");
         if (old.name != e.name || !n || *n != *name) continue;
-        diags_.Warning("GAZEBO_ELEMENT_REPLACED",
+        diags_.Warning(frames::Code::GAZEBO_ELEMENT_REPLACED,
                        "<" + e.name + " name=\"" + *name +
                            "\"> in <gazebo> for " + where.Text() +
                            " replaces the one of that name at line " +
@@ -479,7 +479,8 @@ class GazeboApplier {
 
   void NoTarget(const Element& e, const Where& where,
                 const std::string& why) {
-    NotApplied("GAZEBO_NO_TARGET", e, where, "has nothing to apply to: " + why);
+    NotApplied(frames::Code::GAZEBO_NO_TARGET, e, where,
+               "has nothing to apply to: " + why);
   }
 
   // What a collision keyword adds to every collision of its link.

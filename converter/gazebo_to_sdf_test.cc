@@ -114,7 +114,8 @@ int Count(const std::vector<Element>& elements, const std::string& name) {
 std::vector<std::string> Codes(const frames::Diagnostics& d) {
   std::vector<std::string> out;
   for (const auto& x : d.all())
-    out.push_back(x.code + "@" + std::to_string(x.where.line));
+    out.push_back(std::string(frames::CodeName(x.code)) + "@" +
+                  std::to_string(x.where.line));
   return out;
 }
 
@@ -379,7 +380,7 @@ TEST(GazeboLink, MaterialScriptWithoutUriIsNotApplied) {
   const auto& shell = LinkNamed(alone.model, "base").visuals[0];
   EXPECT_EQ(Find(shell.material->extensions, "script"), nullptr);
   ASSERT_EQ(alone.diags.all().size(), 1u);
-  EXPECT_EQ(alone.diags.all()[0].code, "GAZEBO_VALUE_INVALID");
+  EXPECT_EQ(alone.diags.all()[0].code, frames::Code::GAZEBO_VALUE_INVALID);
   Applied merged = Apply(R"(<gazebo reference="base">
     <material>Gazebo/Grey</material>
     <visual name="shell">

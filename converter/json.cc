@@ -36,7 +36,7 @@ void AppendDiagnosticJson(std::string* out, const frames::Diagnostic& d) {
   out->append(d.severity == frames::Severity::kError ? "\"error\""
                                                      : "\"warning\"");
   out->append(", \"code\": ");
-  AppendJsonString(out, d.code);
+  AppendJsonString(out, frames::CodeName(d.code));
   out->append(", \"message\": ");
   AppendJsonString(out, d.message);
   if (!d.element_path.empty()) {

@@ -89,11 +89,10 @@ std::vector<std::string> MoveShapes(const std::string& from, const char* kind,
       std::string name = from + kLumpPrefix + s.name;
       for (int k = 2; used.count(name); ++k)
         name = from + kLumpPrefix + s.name + "_" + std::to_string(k);
-      diags->Warning("SHAPE_RENAMED",
+      diags->Warning(frames::Code::SHAPE_RENAMED,
                      std::string(kind) + " '" + s.name + "' of merged link '" +
                          from + "' is written as '" + name +
-                         "': its body already has a " + kind +
-                         " of that name",
+                         "': its body already has a " + kind + " of that name",
                      s.where);
       s.name = name;
     }
@@ -145,7 +144,7 @@ void MoveLinkExtensions(const std::string& from, frames::Link* body,
       if (own == body->extensions.end()) {
         body->extensions.push_back(std::move(e));
       } else if (!SameElement(*own, e)) {
-        diags->Warning("LUMP_PROPERTY_CONFLICT",
+        diags->Warning(frames::Code::LUMP_PROPERTY_CONFLICT,
                        "<" + e.name + "> of merged link '" + from +
                            "' differs from its body '" + body->name +
                            "''s own; the body's is kept (libsdformat keeps "
@@ -181,7 +180,7 @@ void MoveLinkExtensions(const std::string& from, frames::Link* body,
           std::string name = from + kLumpPrefix + v;
           for (int n = 2; names.count(name); ++n)
             name = from + kLumpPrefix + v + "_" + std::to_string(n);
-          diags->Warning("SENSOR_RENAMED",
+          diags->Warning(frames::Code::SENSOR_RENAMED,
                          e.name + " '" + v + "' of merged link '" + from +
                              "' is written as '" + name + "': its body '" +
                              body->name + "' already has a " + e.name +
@@ -229,7 +228,7 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
                            {"rpyOffset", &rpy}}) {
       const Element* o = std::as_const(*plugin).Child(name);
       if (o && !ParseVector3(GazeboValue(*o), v)) {
-        ctx.diags->Warning("PLUGIN_OFFSET_INVALID",
+        ctx.diags->Warning(frames::Code::PLUGIN_OFFSET_INVALID,
                            std::string("<") + name + "> '" + GazeboValue(*o) +
                                "' of plugin names no three numbers; read as "
                                "0 0 0, as libsdformat does",
@@ -300,8 +299,9 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     const frames::Joint* j = it == parent_joint.end() ? nullptr : it->second;
     const std::string urdf_name =
         j ? (j->original_name.empty() ? j->name : j->original_name) : "";
-    if (j && j->type == frames::JointType::kFixed && j->parent != "world" &&
-        !preserved.count(urdf_name) && body_of.count(j->parent)) {
+    if (j && j->type == frames::JointType::kFixed &&
+        j->parent != frames::kWorldFrame && !preserved.count(urdf_name) &&
+        body_of.count(j->parent)) {
       body_of[l.name] = body_of[j->parent];
       merged_joints.insert(j->name);
       merged_kids[j->parent].emplace(urdf_name, l.name);
@@ -398,7 +398,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
       if (e.name.find(':') != std::string::npos) {
         jf.extensions.push_back(e);
       } else {
-        diags->Warning("LUMPED_JOINT_CONTENT_DROPPED",
+        diags->Warning(frames::Code::LUMPED_JOINT_CONTENT_DROPPED,
                        "<" + e.name + "> of fixed joint '" + j->name +
                            "' is not applied: the joint is merged (as "
                            "libsdformat does; its <gazebo> block stays "
@@ -412,7 +412,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     lf.attached_to = j->name;
     lf.pose.relative_to = j->name;
     lf.where = l.where;
-    diags->Warning("FIXED_JOINT_LUMPED",
+    diags->Warning(frames::Code::FIXED_JOINT_LUMPED,
                    "link '" + l.name + "' on fixed joint '" + j->name +
                        "' is merged into link '" + body +
                        "'; both remain as frames",
@@ -457,7 +457,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
         original.attributes.emplace_back(names[k], xml::FormatDouble(values[k]));
       l.extensions.push_back(std::move(original));
       in.SetInertiaMatrix(frames::NearestValidInertia(c.I_I, frames::kSdfInertiaMargin));
-      diags->Warning("INERTIA_ADJUSTED",
+      diags->Warning(frames::Code::INERTIA_ADJUSTED,
                      "combined inertia of link '" + l.name +
                          "' and the links merged into it is not physically "
                          "valid (or on the edge of the triangle inequality), "
@@ -474,7 +474,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     frames::Diagnostics kept_diags;
     for (const auto& d : diags->all()) {
       bool superseded = false;
-      if (d.code == "INERTIA_ADJUSTED") {
+      if (d.code == frames::Code::INERTIA_ADJUSTED) {
         const std::string prefix = "inertia of link '";
         if (d.message.compare(0, prefix.size(), prefix) == 0) {
           const size_t end = d.message.find('\'', prefix.size());
@@ -497,8 +497,8 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     // their carried form would keep the URDF parent.)
     const bool carried = j.type == frames::JointType::kFloating ||
                          j.type == frames::JointType::kPlanar;
-    if (!carried && j.parent != "world" && body_of.count(j.parent) &&
-        body_of[j.parent] != j.parent) {
+    if (!carried && j.parent != frames::kWorldFrame &&
+        body_of.count(j.parent) && body_of[j.parent] != j.parent) {
       if (j.pose.relative_to.empty()) j.pose.relative_to = j.child;
       j.parent = body_of[j.parent];
     }

@@ -24,7 +24,7 @@ converter::ConversionResult Lump(const std::string& urdf) {
 
 int Count(const frames::Diagnostics& d, const std::string& code) {
   int n = 0;
-  for (const auto& x : d.all()) n += x.code == code;
+  for (const auto& x : d.all()) n += frames::CodeName(x.code) == code;
   return n;
 }
 

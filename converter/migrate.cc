@@ -306,7 +306,7 @@ void Migration::ResolveConflicts() {
       if (t == winner) continue;
       t->file.status = MigrateStatus::kFailed;
       t->file.diagnostics.Error(
-          "MIGRATE_OUTPUT_CONFLICT",
+          frames::Code::MIGRATE_OUTPUT_CONFLICT,
           "output '" + output + "' is also the output of '" +
               winner->file.source + "'; this file is not converted",
           {t->file.source, 0});
@@ -374,9 +374,8 @@ void Migration::Write(Task* task, const std::string& data) {
           !WriteOutputFile(backup, *original, &error)) {
         task->file.status = MigrateStatus::kFailed;
         task->file.diagnostics.Error(
-            "IO_ERROR",
-            original ? error : "cannot keep the original: " +
-                                   read.ToString(),
+            frames::Code::IO_ERROR,
+            original ? error : "cannot keep the original: " + read.ToString(),
             {task->file.source, 0});
         return;
       }
@@ -385,7 +384,8 @@ void Migration::Write(Task* task, const std::string& data) {
   const std::string path = OutputPath(task->file.output);
   if (!WriteOutputFile(path, data, &error)) {
     task->file.status = MigrateStatus::kFailed;
-    task->file.diagnostics.Error("IO_ERROR", error, {task->file.source, 0});
+    task->file.diagnostics.Error(frames::Code::IO_ERROR, error,
+                                 {task->file.source, 0});
     return;
   }
   if (task->file.action == MigrateAction::kCopy) {
@@ -499,7 +499,7 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
     const MigrateFile& f = *found->second;
     if (f.action != MigrateAction::kConvert) continue;
     if (f.status == MigrateStatus::kFailed) {
-      diags.Warning("MIGRATE_CONFIG_ENTRY_KEPT",
+      diags.Warning(frames::Code::MIGRATE_CONFIG_ENTRY_KEPT,
                     "model.config names '" + name +
                         "', which failed to convert; its entry is kept",
                     {path, 0});

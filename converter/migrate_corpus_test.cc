@@ -13,7 +13,7 @@
 
 #include "converter/migrate.h"
 #include "converter/sdf_to_sdf.h"
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 
 namespace converter {
 namespace {

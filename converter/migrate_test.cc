@@ -114,7 +114,8 @@ TEST(Migrate, MirrorConvertsEachFileAsTheSingleFileCallsDo) {
   ASSERT_NE(broken, nullptr);
   EXPECT_TRUE(broken->output.empty());
   ASSERT_FALSE(broken->diagnostics.all().empty());
-  EXPECT_EQ(broken->diagnostics.all()[0].code, "JOINT_CHILD_LINK_INVALID");
+  EXPECT_EQ(broken->diagnostics.all()[0].code,
+            frames::Code::JOINT_CHILD_LINK_INVALID);
   EXPECT_EQ(broken->diagnostics.all()[0].where.file, "broken/broken.urdf");
   EXPECT_EQ(broken->diagnostics.all()[0].where.line, 5);
   EXPECT_FALSE(fs::exists(dst / "broken/broken.sdf"));
@@ -355,8 +356,8 @@ TEST(Migrate, TwoSourcesOfOneOutputConflict) {
   EXPECT_EQ(Statuses(report), (std::map<std::string, std::string>{
                                   {"robot.sdf", "converted"},
                                   {"robot.urdf", "failed"}}));
-  EXPECT_TRUE(
-      Find(report, "robot.urdf")->diagnostics.Has("MIGRATE_OUTPUT_CONFLICT"));
+  EXPECT_TRUE(Find(report, "robot.urdf")
+                  ->diagnostics.Has(frames::Code::MIGRATE_OUTPUT_CONFLICT));
   EXPECT_EQ(report.ExitCode(), 1);
 }
 
@@ -375,8 +376,8 @@ TEST(Migrate, InPlaceNeverWritesOverAnotherSource) {
   EXPECT_EQ(Statuses(report), (std::map<std::string, std::string>{
                                   {"robot.sdf", "failed"},
                                   {"robot.urdf", "unchanged"}}));
-  EXPECT_TRUE(
-      Find(report, "robot.sdf")->diagnostics.Has("MIGRATE_OUTPUT_CONFLICT"));
+  EXPECT_TRUE(Find(report, "robot.sdf")
+                  ->diagnostics.Has(frames::Code::MIGRATE_OUTPUT_CONFLICT));
   EXPECT_EQ(Read(src / "robot.urdf"), urdf);
 }
 

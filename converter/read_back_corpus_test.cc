@@ -21,7 +21,7 @@
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 
 namespace {
 

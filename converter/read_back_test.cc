@@ -53,8 +53,9 @@ std::string VisualModel(const std::string& visual,
 
 bool HasError(const ConversionResult& r, const std::string& code, int line) {
   for (const auto& d : r.diagnostics.all()) {
-    if (d.severity == frames::Severity::kError && d.code == code &&
-        d.where.file == kFile && d.where.line == line) {
+    if (d.severity == frames::Severity::kError &&
+        frames::CodeName(d.code) == code && d.where.file == kFile &&
+        d.where.line == line) {
       return true;
     }
   }
@@ -119,9 +120,9 @@ void ExpectCarried(const std::string& sdf, int line, const std::string& kept) {
   ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
   bool warned = false;
   for (const auto& d : urdf.diagnostics.all()) {
-    warned = warned || (d.code == "GEOMETRY_SIZE_NEGATIVE" &&
-                        d.severity == frames::Severity::kWarning &&
-                        d.where.line == line);
+    warned = warned ||
+             (d.code == frames::Code::GEOMETRY_SIZE_NEGATIVE &&
+              d.severity == frames::Severity::kWarning && d.where.line == line);
   }
   EXPECT_TRUE(warned) << urdf.diagnostics.ToString();
   EXPECT_NE(urdf.output.find("<gazebo reference=\"a\">"), std::string::npos)

@@ -50,8 +50,8 @@
 #include "sdf_io/reader.h"
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
 
 namespace {
 

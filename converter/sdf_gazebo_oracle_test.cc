@@ -53,8 +53,8 @@
 
 #include "converter/sdf_to_urdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
 
 namespace {
 
@@ -361,7 +361,7 @@ std::set<std::string> CollisionsDiffer(const frames::Diagnostics& diags) {
   std::set<std::string> out;
   const std::string head = "the collisions of link '";
   for (const auto& d : diags.all()) {
-    if (d.code != "GAZEBO_SHAPES_DIFFER") continue;
+    if (d.code != frames::Code::GAZEBO_SHAPES_DIFFER) continue;
     if (d.message.compare(0, head.size(), head) != 0) continue;
     const size_t end = d.message.find('\'', head.size());
     out.insert(d.message.substr(head.size(), end - head.size()));

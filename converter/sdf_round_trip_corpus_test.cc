@@ -129,8 +129,8 @@
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
 
 namespace {
 
@@ -1265,7 +1265,8 @@ std::map<std::string, std::string> ReadList(const std::string& path,
 std::string FirstError(const frames::Diagnostics& diags) {
   for (const frames::Diagnostic& d : diags.all()) {
     if (d.severity == frames::Severity::kError) {
-      return d.code + ": " + OneLine(d.message, 200);
+      return std::string(frames::CodeName(d.code)) + ": " +
+             OneLine(d.message, 200);
     }
   }
   return "(no error)";

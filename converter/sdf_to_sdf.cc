@@ -30,7 +30,7 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
   for (const auto& l : m.links) {
     if (l.inertial && !frames::IsValidMassMatrix(l.inertial->mass,
                                                  l.inertial->InertiaMatrix())) {
-      diags->Error("LINK_INERTIA_INVALID",
+      diags->Error(frames::Code::LINK_INERTIA_INVALID,
                    "link '" + l.name + "' of model '" + m.name +
                        "' has an invalid inertial: the mass must be "
                        "non-negative and the inertia positive semi-definite "
@@ -42,7 +42,7 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
     for (const auto& v : l.visuals) visuals.insert(v.name);
     for (const auto& c : l.collisions) {
       if (!visuals.count(c.name)) continue;
-      diags->Warning("SIBLING_NAME_NOT_UNIQUE",
+      diags->Warning(frames::Code::SIBLING_NAME_NOT_UNIQUE,
                      "collision '" + c.name + "' of link '" + l.name +
                          "' has the name of a visual of that link; SDFormat "
                          "asks sibling names to be unique",
@@ -59,7 +59,7 @@ void WarnMergeIncludes(const std::vector<frames::Element>& elements,
     const std::string* merge = e.Attribute("merge");
     if (e.name != "include" || !merge || (*merge != "true" && *merge != "1"))
       continue;
-    diags->Warning("SDF_VERSION_CANNOT_EXPRESS",
+    diags->Warning(frames::Code::SDF_VERSION_CANNOT_EXPRESS,
                    "<include merge=\"" + *merge +
                        "\"> is SDFormat 1.9; it is kept as written in the " +
                        SdfVersionName(version) + " output",
@@ -109,7 +109,7 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   }
   if (!CheckSdfOutputVersion(options.sdf_version, &diags)) return result;
   if (options.preserve_includes && options.sdf_version < 8) {
-    diags.Error("SDF_VERSION_UNSUPPORTED",
+    diags.Error(frames::Code::SDF_VERSION_UNSUPPORTED,
                 "includes are preserved in SDFormat 1.8 and later; the 1.7 "
                 "output expands composition (ask for 1.8 or later)",
                 {});
@@ -118,8 +118,8 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   std::vector<frames::FrameGraph> graphs;
   ValidateSdfDocument(*doc, &diags, &graphs);
   if (doc->models.empty() && doc->worlds.empty() && doc->extensions.empty()) {
-    diags.Error("SDF_EMPTY", "the document has no <model>, <world> or <light>",
-                doc->where);
+    diags.Error(frames::Code::SDF_EMPTY,
+                "the document has no <model>, <world> or <light>", doc->where);
   }
   if (options.preserve_includes && !diags.HasErrors() && !options.check_only) {
     std::vector<frames::FrameGraph> kept_graphs;

@@ -35,7 +35,7 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
                              Diagnostics* diags) {
   namespace pass = urdf_reshape;
   if (CountLinks(top) == 0) {
-    diags->Error("URDF_NO_LINK",
+    diags->Error(frames::Code::URDF_NO_LINK,
                  "model " + Quoted(top.name) +
                      " has no link; a URDF robot needs at least one",
                  top.where);
@@ -43,7 +43,7 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
   }
   auto flat = pass::Flatten(top, graph);
   if (!flat) {
-    diags->Error("POSE_UNRESOLVED",
+    diags->Error(frames::Code::POSE_UNRESOLVED,
                  "model " + Quoted(top.name) +
                      " has poses that do not resolve; fix the errors above",
                  top.where);
@@ -109,7 +109,7 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
     for (const auto& p : all)
       names += (names.empty() ? "" : ", ") + Quoted(p.model->name);
     diags->Error(
-        "SDF_MODEL_NOT_SELECTED",
+        frames::Code::SDF_MODEL_NOT_SELECTED,
         options.model.empty()
             ? "the document has " + std::to_string(all.size()) +
                   " models (" + (names.empty() ? "none" : names) +
@@ -127,7 +127,7 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
   size_t others = doc.extensions.size() + all.size() - 1;
   for (const auto& w : doc.worlds) others += w.frames.size() + w.extensions.size();
   if (others > 0) {
-    diags->Warning("DOCUMENT_CONTENT_DROPPED",
+    diags->Warning(frames::Code::DOCUMENT_CONTENT_DROPPED,
                    "only model " + Quoted(s.model->name) +
                        " is converted; the document's " +
                        std::to_string(others) +

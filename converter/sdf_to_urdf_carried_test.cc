@@ -26,7 +26,7 @@
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
 #include "sdf_io/testing/sdformat_oracle.h"
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 #include "urdf_io/testing/urdfdom_compare.h"
 
 namespace {

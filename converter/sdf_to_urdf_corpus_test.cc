@@ -79,8 +79,8 @@
 
 #include "converter/sdf_to_urdf.h"
 #include "sdf_io/testing/sdformat_oracle.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
 
 namespace {
 
@@ -998,7 +998,8 @@ std::vector<std::string> CompareWithSnapshot(const urdf::ModelInterface& urdf,
 
 std::string FirstErrorCode(const frames::Diagnostics& d) {
   for (const frames::Diagnostic& x : d.all()) {
-    if (x.severity == frames::Severity::kError) return x.code;
+    if (x.severity == frames::Severity::kError)
+      return std::string(frames::CodeName(x.code));
   }
   return "";
 }

@@ -54,7 +54,7 @@ TEST(SdfToUrdfdomTest, RefusedModelGivesNullAndTheReason) {
       <model name="a"><link name="l"/></model>
       <model name="b"><link name="l"/></model></world></sdf>)",
       "two.sdf", {}, &diags));
-  EXPECT_TRUE(diags.Has("SDF_MODEL_NOT_SELECTED")) << diags.ToString();
+  EXPECT_TRUE(diags.Has(frames::Code::SDF_MODEL_NOT_SELECTED)) << diags.ToString();
 }
 
 }  // namespace

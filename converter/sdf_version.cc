@@ -9,7 +9,7 @@
 namespace converter {
 namespace {
 
-constexpr char kCode[] = "SDF_VERSION_CANNOT_EXPRESS";
+constexpr frames::Code kCode = frames::Code::SDF_VERSION_CANNOT_EXPRESS;
 
 // What "unlimited" was before 1.10 made ±inf the defaults: the old
 // defaults of lower and upper (±1e16), and a negative effort or velocity
@@ -130,7 +130,7 @@ std::string SdfVersionUsageError(const std::string& value) {
 bool CheckSdfOutputVersion(int minor, frames::Diagnostics* diags) {
   if (minor >= kOldestSdfVersionWritten && minor <= kNewestSdfVersionWritten)
     return true;
-  diags->Error("SDF_VERSION_UNSUPPORTED",
+  diags->Error(frames::Code::SDF_VERSION_UNSUPPORTED,
                "cannot write SDFormat " + SdfVersionName(minor) +
                    "; the versions written are " +
                    SdfVersionName(kOldestSdfVersionWritten) + " to " +

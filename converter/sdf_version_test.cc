@@ -25,7 +25,7 @@
 #include "sdf_io/reader.h"
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
-#include "tools/testing/format.h"
+#include "testing/format.h"
 
 namespace {
 
@@ -234,7 +234,8 @@ TEST(SdfVersionElements, InitialPositionLeftOutFrom19) {
     EXPECT_EQ(result.output.find("initial_position") == std::string::npos,
               minor >= 9)
         << minor;
-    EXPECT_EQ(result.diagnostics.Has("SDF_VERSION_CANNOT_EXPRESS"), minor >= 9)
+    EXPECT_EQ(result.diagnostics.Has(frames::Code::SDF_VERSION_CANNOT_EXPRESS),
+              minor >= 9)
         << minor;
   }
 }
@@ -277,7 +278,7 @@ TEST(SdfVersionElements, VersionsOutsideTheRangeAreRefused) {
   o.sdf_version = 13;
   const auto r = converter::SdfFileToSdf(kDir + "world_limits.sdf", o);
   EXPECT_FALSE(r.ok);
-  EXPECT_TRUE(r.diagnostics.Has("SDF_VERSION_UNSUPPORTED"));
+  EXPECT_TRUE(r.diagnostics.Has(frames::Code::SDF_VERSION_UNSUPPORTED));
   EXPECT_TRUE(r.output.empty());
 }
 
@@ -299,11 +300,11 @@ TEST(PreserveIncludes, MergeIncludeKeptAsWrittenFrom19) {
   EXPECT_EQ(kept.output, Read(kDir + "merge_include.preserve.1_9.sdf"));
   EXPECT_NE(kept.output.find("<include merge=\"true\">"), std::string::npos);
   EXPECT_EQ(kept.output.find("_merged__"), std::string::npos);
-  EXPECT_FALSE(kept.diagnostics.Has("SDF_VERSION_CANNOT_EXPRESS"));
+  EXPECT_FALSE(kept.diagnostics.Has(frames::Code::SDF_VERSION_CANNOT_EXPRESS));
   // 1.8 has no merge-include: kept, with a warning.
   const auto in18 = Preserved("merge_include.sdf", 8);
   ASSERT_TRUE(in18.ok) << in18.diagnostics.ToString();
-  EXPECT_TRUE(in18.diagnostics.Has("SDF_VERSION_CANNOT_EXPRESS"));
+  EXPECT_TRUE(in18.diagnostics.Has(frames::Code::SDF_VERSION_CANNOT_EXPRESS));
 }
 
 TEST(PreserveIncludes, SameKinematicsInUsAndLibsdformat) {
@@ -339,12 +340,12 @@ TEST(PreserveIncludes, UnresolvedIncludeKeptWithAWarning) {
   o.model_paths = {kDir};
   const auto refused = converter::SdfToSdf(text, kDir + "inline.sdf", o);
   EXPECT_FALSE(refused.ok);
-  EXPECT_TRUE(refused.diagnostics.Has("INCLUDE_UNRESOLVED"));
+  EXPECT_TRUE(refused.diagnostics.Has(frames::Code::INCLUDE_UNRESOLVED));
   o.preserve_includes = true;
   const auto kept = converter::SdfToSdf(text, kDir + "inline.sdf", o);
   ASSERT_TRUE(kept.ok) << kept.diagnostics.ToString();
-  EXPECT_TRUE(kept.diagnostics.Has("INCLUDE_KEPT_UNRESOLVED"));
-  EXPECT_FALSE(kept.diagnostics.Has("INCLUDE_UNRESOLVED"));
+  EXPECT_TRUE(kept.diagnostics.Has(frames::Code::INCLUDE_KEPT_UNRESOLVED));
+  EXPECT_FALSE(kept.diagnostics.Has(frames::Code::INCLUDE_UNRESOLVED));
   EXPECT_NE(kept.output.find("<uri>model://no_such_model_anywhere</uri>"),
             std::string::npos);
   EXPECT_NE(kept.output.find("<pose>1 2 3 0 0 0</pose>"), std::string::npos);
@@ -353,7 +354,7 @@ TEST(PreserveIncludes, UnresolvedIncludeKeptWithAWarning) {
 TEST(PreserveIncludes, NotFor17) {
   const auto r = Preserved("merge_include.sdf", 7);
   EXPECT_FALSE(r.ok);
-  EXPECT_TRUE(r.diagnostics.Has("SDF_VERSION_UNSUPPORTED"));
+  EXPECT_TRUE(r.diagnostics.Has(frames::Code::SDF_VERSION_UNSUPPORTED));
   EXPECT_TRUE(r.output.empty());
 }
 

@@ -53,9 +53,9 @@
 
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
-#include "tools/testing/pose.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
+#include "testing/pose.h"
 #include "urdf_io/testing/urdfdom_compare.h"
 
 namespace {
@@ -1245,7 +1245,7 @@ std::string FirstError(const frames::Diagnostics& d, std::string* message) {
   for (const auto& x : d.all()) {
     if (x.severity == frames::Severity::kError) {
       *message = x.message;
-      return x.code;
+      return std::string(frames::CodeName(x.code));
     }
   }
   *message = "refused without an error diagnostic";
@@ -1367,7 +1367,7 @@ TEST(UrdfCorpusTest, EveryFileConvertsAndMatchesForwardKinematics) {
     for (const auto& d : result.diagnostics.all()) {
       if (d.severity == frames::Severity::kWarning) {
         has_warning = true;
-        ++warning_codes[d.code];
+        ++warning_codes[std::string(frames::CodeName(d.code))];
       }
     }
     if (result.ok != !result.diagnostics.HasErrors()) {

@@ -56,11 +56,11 @@ void Carry(Element* e, const char* owner_kind, const std::string& owner_name,
     // Translated into SDFormat by ApplyGazeboBlocks (which warns about what
     // it does not apply) and carried verbatim for sdf2urdf: nothing to say.
   } else if (original != "transmission" && original != "ros2_control") {
-    diags->Warning("URDF_ELEMENT_CARRIED",
-                   "<" + original + "> in " + owner_kind + " '" + owner_name +
-                       "' is not URDF; it is carried verbatim as <urdf:" +
-                       original + ">",
-                   e->where);
+    diags->Warning(
+        frames::Code::URDF_ELEMENT_CARRIED,
+        "<" + original + "> in " + owner_kind + " '" + owner_name +
+            "' is not URDF; it is carried verbatim as <urdf:" + original + ">",
+        e->where);
   }
   // An element with a namespace prefix of its own keeps its name.
   if (original.find(':') == std::string::npos) e->name.insert(0, kPrefix);
@@ -236,16 +236,16 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
     const frames::Matrix3 fixed =
         frames::NearestValidInertia(I, frames::kSdfInertiaMargin);
     in.SetInertiaMatrix(fixed);
-    diags->Warning("INERTIA_ADJUSTED",
-                   "inertia of link '" + l.name +
-                       "' is not physically valid (or on the edge of the "
-                       "triangle inequality), which libsdformat refuses; it "
-                       "is written as the nearest valid inertia (principal "
-                       "moments " +
-                       xml::FormatVector3(
-                           frames::CheckInertia(fixed).principal_moments) +
-                       ") and the original is kept in <urdf:inertia>",
-                   in.where);
+    diags->Warning(
+        frames::Code::INERTIA_ADJUSTED,
+        "inertia of link '" + l.name +
+            "' is not physically valid (or on the edge of the "
+            "triangle inequality), which libsdformat refuses; it "
+            "is written as the nearest valid inertia (principal "
+            "moments " +
+            xml::FormatVector3(frames::CheckInertia(fixed).principal_moments) +
+            ") and the original is kept in <urdf:inertia>",
+        in.where);
   }
 }
 
@@ -295,19 +295,20 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
       if (!j.axis->limit->upper) j.axis->limit->upper = 0.0;
     }
     if (j.mimic) {
-      diags->Warning("MIMIC_CARRIED",
+      diags->Warning(frames::Code::MIMIC_CARRIED,
                      "joint '" + j.name + "' mimics '" + j.mimic->joint +
                          "'; SDFormat 1.7 has no mimic, so it is carried as "
                          "<urdf:mimic> and not enforced in simulation",
                      j.where);
     }
     if (j.type == JointType::kFloating || j.type == JointType::kPlanar) {
-      diags->Warning("JOINT_TYPE_CARRIED",
+      diags->Warning(frames::Code::JOINT_TYPE_CARRIED,
                      std::string(frames::JointTypeName(j.type)) + " joint '" +
-                         j.name + "' has no SDFormat 1.7 element; it is "
-                         "written as <frame name=\"" + j.name +
-                         "\"> holding <urdf:joint>, and link '" + j.child +
-                         "' moves freely in simulation",
+                         j.name +
+                         "' has no SDFormat 1.7 element; it is "
+                         "written as <frame name=\"" +
+                         j.name + "\"> holding <urdf:joint>, and link '" +
+                         j.child + "' moves freely in simulation",
                      j.where);
       frames::Frame f;
       f.name = j.name;
@@ -355,7 +356,7 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
         const Eigen::Vector4d c = m.rgba->cwiseMax(0.0).cwiseMin(1.0);
         clamped = c != *m.rgba;
         if (clamped) {
-          diags->Warning("COLOR_CLAMPED",
+          diags->Warning(frames::Code::COLOR_CLAMPED,
                          "visual '" + v.name + "' of link '" + l.name +
                              "': colour '" + xml::FormatVector4(*m.rgba) +
                              "' has a component outside 0 to 1, which "
@@ -527,7 +528,8 @@ frames::Joint CarriedJoint(const Element& carried, const std::string& prefix) {
   };
   j.name = attr("name");
   j.type = frames::JointTypeFromName(attr("type")).value_or(JointType::kFloating);
-  j.parent = attr("parent") == "world" ? attr("parent") : prefix + attr("parent");
+  j.parent = attr("parent") == frames::kWorldFrame ? attr("parent")
+                                                   : prefix + attr("parent");
   j.child = prefix + attr("child");
   j.where = carried.where;
   for (const auto& c : carried.children) {

@@ -38,7 +38,7 @@
 #include <sdf/sdf.hh>
 
 #include "converter/urdf_to_sdf.h"
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 
 namespace {
 

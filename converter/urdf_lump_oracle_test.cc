@@ -56,9 +56,9 @@
 
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
-#include "tools/testing/corpus.h"
-#include "tools/testing/format.h"
-#include "tools/testing/pose.h"
+#include "testing/corpus.h"
+#include "testing/format.h"
+#include "testing/pose.h"
 
 namespace {
 

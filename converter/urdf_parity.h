@@ -11,10 +11,9 @@ namespace converter {
 
 // True when the links and joints of `model` (its own scope) form one tree
 // rooted at a single link (joints from `world` allowed); otherwise reports
-// with `code_prefix` + MULTIPLE_PARENTS, MULTIPLE_ROOTS, KINEMATIC_LOOP or
-// SCOPED_JOINT why not, naming the links and joints.
-bool CheckKinematicTree(const frames::Model& model, const char* code_prefix,
-                        frames::Diagnostics* diags);
+// with PARITY_MULTIPLE_PARENTS, PARITY_MULTIPLE_ROOTS, PARITY_KINEMATIC_LOOP
+// or PARITY_SCOPED_JOINT why not, naming the links and joints.
+bool CheckKinematicTree(const frames::Model& model, frames::Diagnostics* diags);
 
 // Re-poses `model` (and, recursively, its nested models) into the URDF-parity
 // form without moving anything: poses already in that form keep their

@@ -170,7 +170,7 @@ void NameShapes(const std::string& link, const char* kind,
         name = s.name + "_" + std::to_string(k);
         if (!used.count(name)) break;
       }
-      diags->Warning("SHAPE_RENAMED",
+      diags->Warning(frames::Code::SHAPE_RENAMED,
                      std::string(kind) + " name '" + s.name +
                          "' is used twice in link '" + link +
                          "'; the second is written as '" + name + "'",

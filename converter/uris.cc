@@ -150,7 +150,7 @@ std::string RewriteUri(const std::string& uri, const std::string& what,
     } else {
       why = " names no local file";
     }
-    diags->Warning("MESH_URI_UNRESOLVED",
+    diags->Warning(frames::Code::MESH_URI_UNRESOLVED,
                    what + " '" + uri + "'" + why + "; it is kept as is",
                    where);
     return uri;
@@ -173,7 +173,7 @@ std::string RewriteUri(const std::string& uri, const std::string& what,
       if (auto written = NearestRoot(*path, models)) return *written;
       if (auto s = swapped()) return *s;
       diags->Warning(
-          "URI_NOT_REWRITTEN",
+          frames::Code::URI_NOT_REWRITTEN,
           what + " '" + uri + "' names '" + *path + "', which is in no " +
               (models ? "model directory (a model.config above it) or ROS "
                         "package (a package.xml above it)"

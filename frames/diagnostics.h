@@ -8,7 +8,9 @@
 #error "urdf_sdf_converter's headers need C++17: add 'build --cxxopt=-std=c++17 --host_cxxopt=-std=c++17' to your .bazelrc (README: In a monorepo)"
 #endif
 
+#include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace frames {
@@ -21,9 +23,36 @@ struct SourceLocation {
 
 enum class Severity { kWarning, kError };
 
+// Every diagnostic code, one enumerator per line of frames/codes.def, spelled
+// as the code is printed (Code::DUPLICATE_NAME prints as DUPLICATE_NAME).
+enum class Code {
+#define CODE(name, severity, doc, spec) name,
+#define CODE_GROUP(title)
+#include "frames/codes.def"
+#undef CODE_GROUP
+#undef CODE
+};
+
+// The code as printed and written to reports, e.g. "DUPLICATE_NAME".
+std::string_view CodeName(Code code);
+// The severity the code is usually reported with (frames/codes.def).
+Severity DefaultSeverity(Code code);
+// Its one line of documentation (Markdown).
+std::string_view CodeDoc(Code code);
+// The spec section it comes from ("1.7 §3.2"), "" when none.
+std::string_view CodeSpec(Code code);
+// The title of its group in frames/codes.def ("URDF input").
+std::string_view CodeGroup(Code code);
+// Every code, in the order of frames/codes.def.
+const std::vector<Code>& AllCodes();
+// The code named `name`, nullopt-like false when there is none.
+bool CodeFromName(std::string_view name, Code* code);
+// Prints CodeName (for test failure messages).
+std::ostream& operator<<(std::ostream& os, Code code);
+
 struct Diagnostic {
   Severity severity = Severity::kError;
-  std::string code;     // stable, e.g. "DUPLICATE_NAME"
+  Code code = Code::IO_ERROR;  // stable, printed as CodeName(code)
   std::string message;  // names the offending element and value
   SourceLocation where;
   // The element the diagnostic is about, as a path from the document's root
@@ -38,8 +67,8 @@ std::string Format(const Diagnostic& d);
 
 class Diagnostics {
  public:
-  void Error(std::string code, std::string message, SourceLocation where);
-  void Warning(std::string code, std::string message, SourceLocation where);
+  void Error(Code code, std::string message, SourceLocation where);
+  void Warning(Code code, std::string message, SourceLocation where);
   void Add(Diagnostic d);
   void Append(const Diagnostics& other);
 
@@ -47,7 +76,7 @@ class Diagnostics {
   int error_count() const { return error_count_; }
   const std::vector<Diagnostic>& all() const { return all_; }
   // True if any diagnostic carries this code.
-  bool Has(const std::string& code) const;
+  bool Has(Code code) const;
   // Orders by file, then line (stable: same-line diagnostics keep their
   // order), so a user reads them top to bottom.
   void SortByLocation();

@@ -7,7 +7,6 @@
 namespace frames {
 namespace {
 
-constexpr char kModelFrame[] = "__model__";
 // Edge targets that name nothing resolvable.
 constexpr int kInvalid = -2;
 
@@ -26,7 +25,7 @@ const char* KindName(FrameGraph::Kind k) {
 }  // namespace
 
 bool IsReservedName(const std::string& name) {
-  if (name == "world") return true;
+  if (name == kWorldFrame) return true;
   return name.size() >= 4 && name.compare(0, 2, "__") == 0 &&
          name.compare(name.size() - 2, 2, "__") == 0;
 }
@@ -46,13 +45,13 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
                           const SourceLocation& where, Diagnostics* diags) {
   const char* what = KindName(kind);
   if (name.empty()) {
-    diags->Error("NAME_EMPTY", std::string("a ") + what + " has an empty name",
-                 where);
+    diags->Error(Code::NAME_EMPTY,
+                 std::string("a ") + what + " has an empty name", where);
     ok_ = false;
     return -1;
   }
   if (IsReservedName(name)) {
-    diags->Error("RESERVED_NAME",
+    diags->Error(Code::RESERVED_NAME,
                  std::string(what) + " name '" + name +
                      "' is reserved (\"world\" and names of the form __*__)",
                  where);
@@ -60,7 +59,7 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
     return -1;
   }
   if (delimiter_reserved_ && name.find("::") != std::string::npos) {
-    diags->Error("RESERVED_NAME",
+    diags->Error(Code::RESERVED_NAME,
                  std::string(what) + " name '" + name +
                      "' contains '::', the scope delimiter SDFormat 1.8 "
                      "reserves",
@@ -72,7 +71,7 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   const int stored = IndexName(name, index);
   if (stored != index) {
     const Vertex& first = vertices_[stored];
-    diags->Error("DUPLICATE_NAME",
+    diags->Error(Code::DUPLICATE_NAME,
                  std::string(what) + " name '" + name +
                      "' is already used by a " + KindName(first.kind) +
                      (first.where.line > 0
@@ -189,14 +188,14 @@ bool DeclaredIn(const World& w, const std::string& name) {
 
 }  // namespace
 
-void FrameGraph::ReportUnresolved(const char* code, std::string message,
+void FrameGraph::ReportUnresolved(Code code, std::string message,
                                   const std::string& ref,
                                   const SourceLocation& where,
                                   Diagnostics* diags) {
   ok_ = false;
   if (composition_ && !ref.empty()) {
     const std::string head = ref.substr(0, ref.find("::"));
-    if (Index(head) < 0 && head != "world") {
+    if (Index(head) < 0 && head != kWorldFrame) {
       // Spec 1.3.2: no shadowing; a reference never reaches an enclosing
       // scope (nor, from there, a sibling model's insides).
       const bool itself = head == name_;
@@ -206,7 +205,7 @@ void FrameGraph::ReportUnresolved(const char* code, std::string message,
                          : DeclaredIn(*o->world, head);
       }
       if (outer) {
-        diags->Error("REFERENCE_SHADOWING",
+        diags->Error(Code::REFERENCE_SHADOWING,
                      message + ": '" + head +
                          (itself ? "' is this scope's own name, which its "
                                    "references do not use"
@@ -218,10 +217,11 @@ void FrameGraph::ReportUnresolved(const char* code, std::string message,
       }
       const std::string nested = FindInNested(ref);
       if (!nested.empty()) {
-        diags->Error("REFERENCE_BAD_SCOPE",
+        diags->Error(Code::REFERENCE_BAD_SCOPE,
                      message + ": '" + ref +
                          "' is inside a nested model; name it with its "
-                         "scope, '" + nested + "'",
+                         "scope, '" +
+                         nested + "'",
                      where);
         return;
       }
@@ -240,7 +240,7 @@ void FrameGraph::CheckElementPoses(const std::vector<Element>& elements,
       if (!rel || rel->empty()) continue;
       if (FrameIndex(*rel) >= 0) continue;
       const std::string* name = e.Attribute("name");
-      ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+      ReportUnresolved(Code::POSE_RELATIVE_TO_INVALID,
                        e.name + (name ? " '" + *name + "'" : std::string()) +
                            " has a pose relative_to '" + *rel +
                            "', which names no frame in " + scope_name,
@@ -268,9 +268,9 @@ bool ReservesDelimiter(const std::string& version) {
 FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   // A top-level model's own name belongs to no scope: check it here.
   if (model.name.empty()) {
-    diags->Error("NAME_EMPTY", "a model has an empty name", model.where);
+    diags->Error(Code::NAME_EMPTY, "a model has an empty name", model.where);
   } else if (IsReservedName(model.name)) {
-    diags->Error("RESERVED_NAME",
+    diags->Error(Code::RESERVED_NAME,
                  "model name '" + model.name +
                      "' is reserved (\"world\" and names of the form __*__)",
                  model.where);
@@ -278,7 +278,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   const bool delimiter = ReservesDelimiter(model.source_version) &&
                          model.name.find("::") != std::string::npos;
   if (delimiter) {
-    diags->Error("RESERVED_NAME",
+    diags->Error(Code::RESERVED_NAME,
                  "model name '" + model.name +
                      "' contains '::', the scope delimiter SDFormat 1.8 "
                      "reserves",
@@ -292,7 +292,7 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   // one of its frames.
   if (!model.placement_frame.empty() &&
       !g.Names(model.placement_frame)) {
-    diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
+    diags->Error(Code::MODEL_PLACEMENT_FRAME_INVALID,
                  "placement_frame '" + model.placement_frame + "' of model '" +
                      model.name + "' names no frame of that model",
                  model.where);
@@ -363,7 +363,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
     if (c > 0 && g.vertices_[c].kind == Kind::kLink) {
       g.canonical_link_ = model.canonical_link;
     } else {
-      g.ReportUnresolved("MODEL_CANONICAL_LINK_INVALID",
+      g.ReportUnresolved(Code::MODEL_CANONICAL_LINK_INVALID,
                          "canonical_link '" + model.canonical_link + "' of " +
                              scope + " is not one of its links",
                          model.canonical_link, model.where, diags);
@@ -381,7 +381,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
     if (!first.canonical_link_.empty())
       g.canonical_link_ = model.models.front().name + "::" + first.canonical_link_;
   } else if (!model.is_static) {
-    diags->Error("MODEL_WITHOUT_LINK",
+    diags->Error(Code::MODEL_WITHOUT_LINK,
                  scope + " has no link and no nested model", model.where);
     g.ok_ = false;
   }
@@ -419,11 +419,11 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
     auto check_shape = [&](const Shape& s, const char* what) {
       if (s.pose.relative_to.empty() || g.FrameIndex(s.pose.relative_to) >= 0)
         return;
-      g.ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+      g.ReportUnresolved(Code::POSE_RELATIVE_TO_INVALID,
                          std::string(what) + " '" + s.name + "' of link '" +
                              l.name + "' has a pose relative_to '" +
-                             s.pose.relative_to + "', which names no frame in " +
-                             scope,
+                             s.pose.relative_to +
+                             "', which names no frame in " + scope,
                          s.pose.relative_to, s.where, diags);
     };
     for (const Visual& v : l.visuals) check_shape(v, "visual");
@@ -459,8 +459,7 @@ void FrameGraph::AddJoints(const std::vector<Joint>& joints,
     const Joint& j = joints[k];
     // The vertex of the joint's parent or child, reported when it names
     // nothing usable.
-    auto end = [&](const std::string& name, const char* role,
-                   const char* code) {
+    auto end = [&](const std::string& name, const char* role, Code code) {
       const int i = end_index(name);
       if (i >= 0) return i;
       ReportUnresolved(code,
@@ -470,21 +469,21 @@ void FrameGraph::AddJoints(const std::vector<Joint>& joints,
                        name, j.where, diags);
       return kInvalid;
     };
-    if (j.child == "world") {
-      diags->Error("JOINT_CHILD_LINK_INVALID",
+    if (j.child == kWorldFrame) {
+      diags->Error(Code::JOINT_CHILD_LINK_INVALID,
                    "joint '" + j.name + "' has 'world' as its child link",
                    j.where);
       ok_ = false;
     } else {
-      (*child_v)[k] = end(j.child, "child", "JOINT_CHILD_LINK_INVALID");
+      (*child_v)[k] = end(j.child, "child", Code::JOINT_CHILD_LINK_INVALID);
     }
-    if (j.parent == "world") {
+    if (j.parent == kWorldFrame) {
       (*parent_v)[k] = world_ ? 0 : kInvalid;
     } else {
-      (*parent_v)[k] = end(j.parent, "parent", "JOINT_PARENT_LINK_INVALID");
+      (*parent_v)[k] = end(j.parent, "parent", Code::JOINT_PARENT_LINK_INVALID);
     }
     if (j.parent == j.child) {
-      diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+      diags->Error(Code::JOINT_PARENT_SAME_AS_CHILD,
                    "joint '" + j.name + "' has the same parent and child '" +
                        j.child + "'",
                    j.where);
@@ -496,7 +495,7 @@ void FrameGraph::AddJoints(const std::vector<Joint>& joints,
     for (const auto* axis : {&j.axis, &j.axis2}) {
       if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
       if (FrameIndex((*axis)->expressed_in) >= 0) continue;
-      ReportUnresolved("JOINT_AXIS_EXPRESSED_IN_INVALID",
+      ReportUnresolved(Code::JOINT_AXIS_EXPRESSED_IN_INVALID,
                        "joint '" + j.name + "' has an axis expressed_in '" +
                            (*axis)->expressed_in +
                            "', which names no frame in " + scope,
@@ -514,8 +513,8 @@ void FrameGraph::CheckJointLinks(const std::vector<Joint>& joints,
     const Joint& j = joints[k];
     if (child_v[k] < 0 || j.parent == j.child) continue;
     const auto child = AttachedLinkOf(child_v[k]);
-    if (!child || *child == "world") {
-      diags->Error("JOINT_CHILD_LINK_INVALID",
+    if (!child || *child == kWorldFrame) {
+      diags->Error(Code::JOINT_CHILD_LINK_INVALID,
                    "joint '" + j.name + "' has child frame '" + j.child +
                        "', which is attached to " +
                        (child ? "the world" : "no link"),
@@ -523,17 +522,17 @@ void FrameGraph::CheckJointLinks(const std::vector<Joint>& joints,
       ok_ = false;
       continue;
     }
-    if (j.parent == "world" && !world_) continue;
+    if (j.parent == kWorldFrame && !world_) continue;
     if (parent_v[k] < 0) continue;
     const auto parent = AttachedLinkOf(parent_v[k]);
     if (!parent) {
-      diags->Error("JOINT_PARENT_LINK_INVALID",
+      diags->Error(Code::JOINT_PARENT_LINK_INVALID,
                    "joint '" + j.name + "' has parent frame '" + j.parent +
                        "', which is attached to no link",
                    j.where);
       ok_ = false;
     } else if (*parent == *child) {
-      diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+      diags->Error(Code::JOINT_PARENT_SAME_AS_CHILD,
                    "joint '" + j.name + "' connects '" + j.parent + "' and '" +
                        j.child + "', which are both attached to link '" +
                        *child + "'",
@@ -550,7 +549,7 @@ void FrameGraph::ApplyPlacement(int vi, const Model& m,
   // included //model/pose no longer means anything).
   if (m.include && m.include->Child("placement_frame") &&
       !m.include->Child("pose")) {
-    diags->Error("PLACEMENT_FRAME_WITHOUT_POSE",
+    diags->Error(Code::PLACEMENT_FRAME_WITHOUT_POSE,
                  "<include> of model '" + m.name +
                      "' gives a <placement_frame> but no <pose>, which it "
                      "requires",
@@ -563,7 +562,7 @@ void FrameGraph::ApplyPlacement(int vi, const Model& m,
   const FrameGraph* n = Nested(m.name);
   if (!n) return;
   if (!n->Names(m.placement_frame)) {
-    diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
+    diags->Error(Code::MODEL_PLACEMENT_FRAME_INVALID,
                  "placement_frame '" + m.placement_frame + "' of model '" +
                      m.name + "' in " + scope + " names no frame of that model",
                  m.where);
@@ -601,12 +600,12 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
                       world.joints.size());
   {
     Vertex root;
-    root.name = "world";
+    root.name = kWorldFrame;
     root.kind = Kind::kWorldFrame;
     root.resolved = true;
     root.where = world.where;
     g.vertices_.push_back(std::move(root));
-    g.IndexName("world", 0);
+    g.IndexName(kWorldFrame, 0);
   }
   const std::string scope = "world '" + world.name + "'";
   std::vector<int> model_v, frame_v, joint_v;
@@ -632,7 +631,7 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
     const Pose& pose = world.models[k].pose;
     if (pose.relative_to == kModelFrame && model_v[k] >= 0) {
       // In the world scope __model__ can only mean the model itself.
-      diags->Error("POSE_RELATIVE_TO_CYCLE",
+      diags->Error(Code::POSE_RELATIVE_TO_CYCLE,
                    "model '" + world.models[k].name +
                        "' has a pose relative_to '__model__', its own frame",
                    world.models[k].where);
@@ -667,10 +666,10 @@ void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   auto add = [&](const std::string& name, const std::string& type,
                  const SourceLocation& where) {
     if (name.empty() || seen.insert(type + '\0' + name).second) return;
-    diags->Error("DUPLICATE_NAME",
-                 type + " name '" + name + "' is used twice in link '" +
-                     l.name + "'",
-                 where);
+    diags->Error(
+        Code::DUPLICATE_NAME,
+        type + " name '" + name + "' is used twice in link '" + l.name + "'",
+        where);
     ok_ = false;
   };
   for (const Visual& v : l.visuals) add(v.name, "visual", v.where);
@@ -690,7 +689,7 @@ void FrameGraph::SetFrameAttachment(const Frame& f, int vi,
     return;
   }
   if (f.attached_to == f.name) {
-    diags->Error("FRAME_ATTACHED_TO_CYCLE",
+    diags->Error(Code::FRAME_ATTACHED_TO_CYCLE,
                  "frame '" + f.name + "' is attached to itself", f.where);
     v.attached_to = kInvalid;
     ok_ = false;
@@ -700,13 +699,13 @@ void FrameGraph::SetFrameAttachment(const Frame& f, int vi,
   // ScopedIndex may have grown vertices_: index again.
   vertices_[vi].attached_to = target < 0 ? kInvalid : target;
   if (target < 0) {
-    ReportUnresolved("FRAME_ATTACHED_TO_INVALID",
-                     "frame '" + f.name + "' is attached_to '" +
-                         f.attached_to + "', which names no " +
-                         (world_ ? "model or frame"
-                                 : "link, joint, frame or model") +
-                         " in " + scope,
-                     f.attached_to, f.where, diags);
+    ReportUnresolved(
+        Code::FRAME_ATTACHED_TO_INVALID,
+        "frame '" + f.name + "' is attached_to '" + f.attached_to +
+            "', which names no " +
+            (world_ ? "model or frame" : "link, joint, frame or model") +
+            " in " + scope,
+        f.attached_to, f.where, diags);
   }
 }
 
@@ -720,7 +719,7 @@ void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
     return;
   }
   if (pose.relative_to == vertices_[vi].name) {
-    diags->Error("POSE_RELATIVE_TO_CYCLE",
+    diags->Error(Code::POSE_RELATIVE_TO_CYCLE,
                  std::string(element) + " '" + vertices_[vi].name +
                      "' has a pose relative_to itself",
                  vertices_[vi].where);
@@ -731,7 +730,7 @@ void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
   const int target = FrameIndex(pose.relative_to);
   vertices_[vi].relative_to = target < 0 ? kInvalid : target;
   if (target < 0) {
-    ReportUnresolved("POSE_RELATIVE_TO_INVALID",
+    ReportUnresolved(Code::POSE_RELATIVE_TO_INVALID,
                      std::string(element) + " '" + vertices_[vi].name +
                          "' has a pose relative_to '" + pose.relative_to +
                          "', which names no frame in " + scope,
@@ -758,7 +757,7 @@ void FrameGraph::ResolvePoses(Diagnostics* diags) {
     }
     bool base_ok = v >= 0 && state[v] == kDone && vertices_[v].resolved;
     if (v >= 0 && state[v] == kOnPath) {
-      diags->Error("POSE_RELATIVE_TO_CYCLE",
+      diags->Error(Code::POSE_RELATIVE_TO_CYCLE,
                    std::string(KindName(vertices_[v].kind)) + " '" +
                        vertices_[v].name +
                        "' is in a cycle of pose relative_to references",
@@ -803,7 +802,7 @@ void FrameGraph::ResolveAttachments(Diagnostics* diags) {
     int link = -1;
     if (v >= 0 && state[v] == kDone) link = vertices_[v].attached_link;
     if (v >= 0 && state[v] == kOnPath) {
-      diags->Error("FRAME_ATTACHED_TO_CYCLE",
+      diags->Error(Code::FRAME_ATTACHED_TO_CYCLE,
                    std::string(KindName(vertices_[v].kind)) + " '" +
                        vertices_[v].name +
                        "' is in a cycle of attached_to references",

@@ -113,9 +113,8 @@ class FrameGraph {
   // Reports that `ref` names nothing that can be used here: `code` with
   // `message`, unless the 1.8 scoping rules say why (the name is one of an
   // enclosing scope, or of a nested model's element without its scope).
-  void ReportUnresolved(const char* code, std::string message,
-                        const std::string& ref, const SourceLocation& where,
-                        Diagnostics* diags);
+  void ReportUnresolved(Code code, std::string message, const std::string& ref,
+                        const SourceLocation& where, Diagnostics* diags);
   // Whether `ref` names something here (scoped names through nested
   // scopes); const, creates nothing.
   bool Names(const std::string& ref) const;

@@ -76,8 +76,8 @@ TEST(FrameGraphTest, ReportsDuplicateAndReservedNames) {
   Diagnostics d;
   FrameGraph g = FrameGraph::Build(m, &d);
   EXPECT_FALSE(g.ok());
-  EXPECT_TRUE(d.Has("DUPLICATE_NAME"));
-  EXPECT_TRUE(d.Has("RESERVED_NAME"));
+  EXPECT_TRUE(d.Has(Code::DUPLICATE_NAME));
+  EXPECT_TRUE(d.Has(Code::RESERVED_NAME));
   EXPECT_EQ(d.error_count(), 2);
 }
 
@@ -91,7 +91,7 @@ TEST(FrameGraphTest, ReportsRelativeToCycle) {
   Diagnostics d;
   FrameGraph g = FrameGraph::Build(m, &d);
   EXPECT_FALSE(g.ok());
-  EXPECT_TRUE(d.Has("POSE_RELATIVE_TO_CYCLE")) << d.ToString();
+  EXPECT_TRUE(d.Has(Code::POSE_RELATIVE_TO_CYCLE)) << d.ToString();
   EXPECT_FALSE(g.PoseInModel("a").has_value());
 }
 
@@ -103,8 +103,8 @@ TEST(FrameGraphTest, ReportsAttachedToCycleAndInvalid) {
               Frame{"c", "nowhere", {}, {}}};
   Diagnostics d;
   FrameGraph g = FrameGraph::Build(m, &d);
-  EXPECT_TRUE(d.Has("FRAME_ATTACHED_TO_CYCLE")) << d.ToString();
-  EXPECT_TRUE(d.Has("FRAME_ATTACHED_TO_INVALID")) << d.ToString();
+  EXPECT_TRUE(d.Has(Code::FRAME_ATTACHED_TO_CYCLE)) << d.ToString();
+  EXPECT_TRUE(d.Has(Code::FRAME_ATTACHED_TO_INVALID)) << d.ToString();
 }
 
 TEST(FrameGraphTest, ReportsJointLinkProblems) {
@@ -114,8 +114,8 @@ TEST(FrameGraphTest, ReportsJointLinkProblems) {
   m.joints = {J("j1", "a", "missing"), J("j2", "a", "a"), J("j3", "a", "world")};
   Diagnostics d;
   FrameGraph::Build(m, &d);
-  EXPECT_TRUE(d.Has("JOINT_CHILD_LINK_INVALID"));
-  EXPECT_TRUE(d.Has("JOINT_PARENT_SAME_AS_CHILD"));
+  EXPECT_TRUE(d.Has(Code::JOINT_CHILD_LINK_INVALID));
+  EXPECT_TRUE(d.Has(Code::JOINT_PARENT_SAME_AS_CHILD));
 }
 
 TEST(FrameGraphTest, FramePosesDefaultToAttachedTo) {
@@ -135,7 +135,7 @@ TEST(FrameGraphTest, ModelWithoutLinks) {
   m.name = "empty";
   Diagnostics d;
   FrameGraph::Build(m, &d);
-  EXPECT_TRUE(d.Has("MODEL_WITHOUT_LINK"));
+  EXPECT_TRUE(d.Has(Code::MODEL_WITHOUT_LINK));
 }
 
 TEST(TreeAnalysisTest, ParityModelIsOneTree) {
@@ -226,7 +226,7 @@ TEST(CompositionTest, WorldJointChildWithoutScopeIsBadScope) {
   FrameGraph g = FrameGraph::BuildWorld(SimpleWorld("world", "top_link"), &d);
   EXPECT_FALSE(g.ok());
   ASSERT_EQ(d.error_count(), 1) << d.ToString();
-  EXPECT_EQ(d.all().front().code, "REFERENCE_BAD_SCOPE") << d.ToString();
+  EXPECT_EQ(d.all().front().code, Code::REFERENCE_BAD_SCOPE) << d.ToString();
   EXPECT_NE(d.all().front().message.find("top_model::top_link"),
             std::string::npos);
 }
@@ -234,7 +234,7 @@ TEST(CompositionTest, WorldJointChildWithoutScopeIsBadScope) {
 TEST(CompositionTest, WorldJointChildAttachedToTheWorldIsInvalid) {
   Diagnostics d;
   FrameGraph::BuildWorld(SimpleWorld("top_model::top_link", "world_frame"), &d);
-  EXPECT_TRUE(d.Has("JOINT_CHILD_LINK_INVALID")) << d.ToString();
+  EXPECT_TRUE(d.Has(Code::JOINT_CHILD_LINK_INVALID)) << d.ToString();
 }
 
 // A nested model included with a placement frame: its pose places the
@@ -282,12 +282,12 @@ TEST(CompositionTest, PlacementFrameErrors) {
   m.models = {Mug(false)};
   Diagnostics d;
   EXPECT_FALSE(FrameGraph::Build(m, &d).ok());
-  EXPECT_TRUE(d.Has("PLACEMENT_FRAME_WITHOUT_POSE")) << d.ToString();
+  EXPECT_TRUE(d.Has(Code::PLACEMENT_FRAME_WITHOUT_POSE)) << d.ToString();
   m.models = {Mug(true)};
   m.models[0].placement_frame = "rim";
   Diagnostics d2;
   EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
-  EXPECT_TRUE(d2.Has("MODEL_PLACEMENT_FRAME_INVALID")) << d2.ToString();
+  EXPECT_TRUE(d2.Has(Code::MODEL_PLACEMENT_FRAME_INVALID)) << d2.ToString();
 }
 
 TEST(CompositionTest, TopLevelPlacementFrameMustExist) {
@@ -300,7 +300,7 @@ TEST(CompositionTest, TopLevelPlacementFrameMustExist) {
   m.placement_frame = "rim";
   Diagnostics d2;
   EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
-  EXPECT_TRUE(d2.Has("MODEL_PLACEMENT_FRAME_INVALID")) << d2.ToString();
+  EXPECT_TRUE(d2.Has(Code::MODEL_PLACEMENT_FRAME_INVALID)) << d2.ToString();
 }
 
 TEST(CompositionTest, ScopesNamingThemselvesOrTheirOutsideAreShadowing) {
@@ -318,7 +318,8 @@ TEST(CompositionTest, ScopesNamingThemselvesOrTheirOutsideAreShadowing) {
   Diagnostics d;
   EXPECT_FALSE(FrameGraph::Build(m, &d).ok());
   ASSERT_EQ(d.error_count(), 2) << d.ToString();
-  for (const auto& diag : d.all()) EXPECT_EQ(diag.code, "REFERENCE_SHADOWING");
+  for (const auto& diag : d.all())
+    EXPECT_EQ(diag.code, Code::REFERENCE_SHADOWING);
   EXPECT_NE(d.all()[0].message.find("this scope's own name"), std::string::npos)
       << d.ToString();
   // An included model is a file of its own: the including scope is not an
@@ -328,7 +329,7 @@ TEST(CompositionTest, ScopesNamingThemselvesOrTheirOutsideAreShadowing) {
   Diagnostics d2;
   EXPECT_FALSE(FrameGraph::Build(m, &d2).ok());
   ASSERT_EQ(d2.error_count(), 1) << d2.ToString();
-  EXPECT_EQ(d2.all()[0].code, "POSE_RELATIVE_TO_INVALID") << d2.ToString();
+  EXPECT_EQ(d2.all()[0].code, Code::POSE_RELATIVE_TO_INVALID) << d2.ToString();
 }
 
 TEST(CompositionTest, JointsToFramesOnlyFrom18) {
@@ -340,7 +341,7 @@ TEST(CompositionTest, JointsToFramesOnlyFrom18) {
   m.source_version = "1.7";
   Diagnostics d17;
   EXPECT_FALSE(FrameGraph::Build(m, &d17).ok());
-  EXPECT_TRUE(d17.Has("JOINT_CHILD_LINK_INVALID")) << d17.ToString();
+  EXPECT_TRUE(d17.Has(Code::JOINT_CHILD_LINK_INVALID)) << d17.ToString();
   m.source_version = "1.8";
   Diagnostics d;
   FrameGraph g = FrameGraph::Build(m, &d);

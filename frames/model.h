@@ -19,6 +19,12 @@
 
 namespace frames {
 
+// The frame names the SDFormat spec reserves as protocol, defined once here:
+// the implicit model frame (1.7 §2.2) and the world frame (1.7 §2.3), which is
+// also the URDF convention's fixed world link.
+inline constexpr char kModelFrame[] = "__model__";
+inline constexpr char kWorldFrame[] = "world";
+
 // A kept-verbatim element: a generic tree of name, attributes (in document
 // order), text and children. Used for everything a model does not represent
 // (URDF <gazebo>, <transmission>, <ros2_control>, SDF plugins, sensors ...).

@@ -21,10 +21,11 @@ void RenameJointsClashingWithLinks(Model* model, const std::string& note,
     for (int k = 2; used.count(name); ++k)
       name = j.name + "_joint_" + std::to_string(k);
     used.insert(name);
-    diags->Warning("JOINT_RENAMED",
-                   "joint '" + j.name + "' has the name of a link, which "
-                   "SDFormat 1.7 does not allow; it is written as '" + name +
-                   "'" + note,
+    diags->Warning(Code::JOINT_RENAMED,
+                   "joint '" + j.name +
+                       "' has the name of a link, which "
+                       "SDFormat 1.7 does not allow; it is written as '" +
+                       name + "'" + note,
                    j.where);
     renamed.emplace(j.name, name);
     j.original_name = j.name;

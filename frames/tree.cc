@@ -28,7 +28,7 @@ TreeAnalysis AnalyzeTree(const Model& model) {
     const Joint& j = model.joints[k];
     const long parent = t.parent_link_of_joint[k] = t.FindLink(model, j.parent);
     const long child = t.child_link_of_joint[k] = t.FindLink(model, j.child);
-    const bool from_world = j.parent == "world";
+    const bool from_world = j.parent == kWorldFrame;
     if (from_world) t.from_world = true;
     if (child < 0 || j.parent == j.child) continue;
     long& first = t.parent_of_link[child];
@@ -146,6 +146,43 @@ std::vector<std::vector<size_t>> JointCycles(const Model& model,
     cycles.push_back(std::move(joints));
   }
   return cycles;
+}
+
+TreeCheck CheckTree(const Model& model, const TreeAnalysis& tree) {
+  TreeCheck c;
+  c.joints.resize(model.joints.size());
+  // A link a joint can name: an empty name and "world" name no link.
+  const auto names_link = [](long index, const std::string& name) {
+    return index >= 0 && !name.empty() && name != kWorldFrame;
+  };
+  for (size_t k = 0; k < model.joints.size(); ++k) {
+    const Joint& j = model.joints[k];
+    JointEdgeFinding& f = c.joints[k];
+    f.scoped = j.child.find("::") != std::string::npos ||
+               j.parent.find("::") != std::string::npos;
+    f.from_world = j.parent == kWorldFrame;
+    f.parent_missing =
+        !f.from_world && !names_link(tree.parent_link_of_joint[k], j.parent);
+    const long child = tree.child_link_of_joint[k];
+    if (j.child == kWorldFrame) {
+      f.child = JointEdgeFinding::Child::kIsWorld;
+    } else if (!names_link(child, j.child)) {
+      f.child = JointEdgeFinding::Child::kMissing;
+    } else if (j.parent == j.child) {
+      f.child = JointEdgeFinding::Child::kIsParent;
+    } else if (const Joint* first =
+                   tree.ParentJointOf(model, static_cast<size_t>(child));
+               first != &j) {
+      f.child = JointEdgeFinding::Child::kSecondParent;
+      f.first_parent = static_cast<size_t>(first - model.joints.data());
+    }
+    if (f.parent_missing || f.child != JointEdgeFinding::Child::kOk)
+      c.edges_ok = false;
+  }
+  if (tree.from_world) c.roots.push_back(kWorldFrame);
+  c.roots.insert(c.roots.end(), tree.roots.begin(), tree.roots.end());
+  c.cycle_links = tree.unreached;
+  return c;
 }
 
 }  // namespace frames

@@ -98,4 +98,39 @@ std::optional<std::vector<size_t>> LoopThroughParents(const Model& model,
 std::vector<std::vector<size_t>> JointCycles(const Model& model,
                                              const TreeAnalysis& tree);
 
+// What keeps joint k from being an edge of this scope's tree, as one typed
+// finding (the callers word and code it: urdf_io's reader and writer, the
+// URDF-parity check).
+struct JointEdgeFinding {
+  enum class Child {
+    kOk,            // an edge of the tree
+    kIsWorld,       // the child is "world"
+    kMissing,       // the child names no link (or an empty name, or "world"
+                    // when a link has that name)
+    kIsParent,      // parent and child are one link
+    kSecondParent,  // the child already has parent joint `first_parent`
+  };
+  bool from_world = false;      // the parent is "world"
+  bool parent_missing = false;  // the parent names no link and is not "world"
+  bool scoped = false;          // parent or child is a scoped (::) name
+  Child child = Child::kOk;
+  size_t first_parent = 0;  // kSecondParent: index in model.joints
+};
+
+// The one tree check: per joint (model.joints order) its finding, and the
+// shape of the whole: roots and links on cycles. Each caller reports what it
+// needs with its own codes and words.
+struct TreeCheck {
+  std::vector<JointEdgeFinding> joints;
+  // No joint has a parent, child or second-parent problem (scoped names
+  // aside): only then do roots and cycles mean anything.
+  bool edges_ok = true;
+  // "world" first when some joint starts there, then the links that are no
+  // joint's child, in model order.
+  std::vector<std::string> roots;
+  // Links reachable from no root: each lies on a cycle (tree.unreached).
+  std::vector<size_t> cycle_links;
+};
+TreeCheck CheckTree(const Model& model, const TreeAnalysis& tree);
+
 }  // namespace frames

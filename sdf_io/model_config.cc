@@ -14,7 +14,7 @@ std::optional<std::vector<const xml::Node*>> SdfEntries(
     frames::Diagnostics* diags) {
   const xml::Node* model = doc.RootElement();
   if (!model || !xml::Is(model, "model")) {
-    diags->Error("MODEL_CONFIG_INVALID",
+    diags->Error(frames::Code::MODEL_CONFIG_INVALID,
                  "model.config has no <model> root element",
                  {file, model ? model->GetLineNum() : 0});
     return std::nullopt;
@@ -127,7 +127,7 @@ std::optional<std::string> UpdateModelConfig(
   }
   if (spans.size() != entries->size() ||
       static_cast<int>(entries->size()) != all_sdf) {
-    diags->Error("MODEL_CONFIG_INVALID",
+    diags->Error(frames::Code::MODEL_CONFIG_INVALID,
                  "model.config: cannot locate its <sdf> entries in the text "
                  "(nested or empty <sdf> elements); not rewritten",
                  {file, 0});

@@ -52,16 +52,17 @@ TEST(ModelConfig, RefusesWhatIsNotAModelConfig) {
   frames::Diagnostics diags;
   EXPECT_FALSE(UpdateModelConfig("<model><sdf>a", "c", {{"a", "b"}}, "1.7",
                                  &diags));
-  EXPECT_TRUE(diags.Has("XML_ERROR")) << diags.ToString();
+  EXPECT_TRUE(diags.Has(frames::Code::XML_ERROR)) << diags.ToString();
   frames::Diagnostics root;
   EXPECT_FALSE(ModelConfigSdfFiles("<robot/>", "c", &root));
-  EXPECT_TRUE(root.Has("MODEL_CONFIG_INVALID"));
+  EXPECT_TRUE(root.Has(frames::Code::MODEL_CONFIG_INVALID));
   // An <sdf> element somewhere else cannot be told from an entry.
   frames::Diagnostics nested;
   EXPECT_FALSE(UpdateModelConfig(
       "<model><sdf version=\"1.6\">a</sdf><x><sdf>b</sdf></x></model>", "c",
       {{"a", "a"}}, "1.7", &nested));
-  EXPECT_TRUE(nested.Has("MODEL_CONFIG_INVALID")) << nested.ToString();
+  EXPECT_TRUE(nested.Has(frames::Code::MODEL_CONFIG_INVALID))
+      << nested.ToString();
 }
 
 }  // namespace

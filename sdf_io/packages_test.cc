@@ -132,7 +132,7 @@ TEST_F(PackagesTest, ReaderResolvesPackageIncludes) {
   frames::Diagnostics diags;
   auto doc = ReadSdf(text, (root_ / "car.sdf").string(), &diags, options);
   ASSERT_TRUE(doc);
-  EXPECT_TRUE(diags.Has("INCLUDE_UNRESOLVED")) << diags.ToString();
+  EXPECT_TRUE(diags.Has(frames::Code::INCLUDE_UNRESOLVED)) << diags.ToString();
   EXPECT_NE(diags.ToString().find("give --package parts_pkg=DIR"),
             std::string::npos)
       << diags.ToString();

@@ -388,9 +388,7 @@ class SdfReader {
 const char* SdfReader::RequiredName(const Node* e) {
   const char* v = e->Attribute("name");
   if (!v) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      std::string("<") + e->Name() + "> has no 'name' attribute",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::ATTRIBUTE_MISSING, std::string("<") + e->Name() + "> has no 'name' attribute");
   }
   return v;
 }
@@ -400,11 +398,9 @@ const Node* SdfReader::RequiredChild(const Node* e,
   const Node* c = e->FirstChildElement(name);
   if (!c) {
     const char* n = e->Attribute("name");
-    ctx_.diags->Error("ELEMENT_MISSING",
-                      std::string("<") + e->Name() +
+    ctx_.Error(e, frames::Code::ELEMENT_MISSING, std::string("<") + e->Name() +
                           (n ? std::string(" name='") + n + "'" : "") +
-                          "> has no <" + name + ">",
-                      ctx_.At(e));
+                          "> has no <" + name + ">");
   }
   return c;
 }
@@ -439,10 +435,8 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
     if (std::strcmp(f, "quat_xyzw") == 0) {
       quaternion = true;
     } else if (std::strcmp(f, "euler_rpy") != 0) {
-      ctx_.diags->Error("POSE_ROTATION_FORMAT_INVALID",
-                        std::string("<pose rotation_format='") + f +
-                            "'> is not one of 'euler_rpy' or 'quat_xyzw'",
-                        ctx_.At(p));
+      ctx_.Error(p, frames::Code::POSE_ROTATION_FORMAT_INVALID, std::string("<pose rotation_format='") + f +
+                            "'> is not one of 'euler_rpy' or 'quat_xyzw'");
       return false;
     }
   }
@@ -450,19 +444,15 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
   if (const char* d = p->Attribute("degrees")) {
     auto b = ParseBool(d);
     if (!b) {
-      ctx_.diags->Error("BOOL_INVALID",
-                        std::string("<pose degrees='") + d +
-                            "'> is not a bool",
-                        ctx_.At(p));
+      ctx_.Error(p, frames::Code::BOOL_INVALID, std::string("<pose degrees='") + d +
+                            "'> is not a bool");
       return false;
     }
     degrees = *b;
   }
   if (quaternion && degrees) {
-    ctx_.diags->Error("POSE_DEGREES_WITH_QUATERNION",
-                      "<pose degrees='true'> does not apply to "
-                      "rotation_format='quat_xyzw'",
-                      ctx_.At(p));
+    ctx_.Error(p, frames::Code::POSE_DEGREES_WITH_QUATERNION, "<pose degrees='true'> does not apply to "
+                      "rotation_format='quat_xyzw'");
     return false;
   }
   if (text.empty()) return true;  // 1.7: an empty <pose/> is the identity
@@ -481,10 +471,8 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
   }
   const Eigen::Quaterniond q(v[6], v[3], v[4], v[5]);  // w x y z
   if (!(q.norm() > 1e-12)) {
-    ctx_.diags->Error("POSE_QUATERNION_INVALID",
-                      "<pose rotation_format='quat_xyzw'> '" +
-                          std::string(text) + "' has a zero quaternion",
-                      ctx_.At(p));
+    ctx_.Error(p, frames::Code::POSE_QUATERNION_INVALID, "<pose rotation_format='quat_xyzw'> '" +
+                          std::string(text) + "' has a zero quaternion");
     return false;
   }
   pose->xyz = {v[0], v[1], v[2]};
@@ -496,10 +484,8 @@ std::optional<bool> SdfReader::BoolText(const Node* e) {
   if (xml::Text(e).empty()) return std::nullopt;  // the default
   auto b = ParseBool(xml::Text(e));
   if (!b) {
-    ctx_.diags->Error("BOOL_INVALID",
-                      std::string("<") + e->Name() + "> '" +
-                          std::string(xml::Text(e)) + "' is not a bool",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::BOOL_INVALID, std::string("<") + e->Name() + "> '" +
+                          std::string(xml::Text(e)) + "' is not a bool");
   }
   return b;
 }
@@ -664,8 +650,7 @@ void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
         const Node* uri = c->FirstChildElement("uri");
         if (!uri || xml::Text(uri).empty()) {
           // Gazebo cannot find the script; libsdformat refuses it too.
-          ctx_.diags->Error("MATERIAL_SCRIPT_URI_MISSING",
-                            "<material><script> has no <uri>", ctx_.At(c));
+          ctx_.Error(c, frames::Code::MATERIAL_SCRIPT_URI_MISSING, "<material><script> has no <uri>");
         }
       }
       m->extensions.push_back(xml::ToElement(c, ctx_));
@@ -763,10 +748,8 @@ void SdfReader::ReadLink(const Node* e, frames::Link* link) {
   if (inertial && inertial->Attribute("auto")) {
     auto b = ParseBool(inertial->Attribute("auto"));
     if (!b) {
-      ctx_.diags->Error("BOOL_INVALID",
-                        std::string("<inertial auto='") +
-                            inertial->Attribute("auto") + "'> is not a bool",
-                        ctx_.At(inertial));
+      ctx_.Error(inertial, frames::Code::BOOL_INVALID, std::string("<inertial auto='") +
+                            inertial->Attribute("auto") + "'> is not a bool");
     } else if (*b) {
       ComputeAutoInertial(inertial, link);
     }
@@ -784,7 +767,7 @@ void SdfReader::ComputeAutoInertial(const Node* e, frames::Link* link) {
       if (x.name != "density") continue;
       auto v = xml::ParseNumberList(x.text);
       if (!v || v->size() != 1 || !((*v)[0] > 0)) {
-        ctx_.diags->Error("INERTIAL_DENSITY_INVALID",
+        ctx_.diags->Error(frames::Code::INERTIAL_DENSITY_INVALID,
                           "<collision name='" + c.name + "'> <density> '" +
                               x.text + "' is not a positive number",
                           x.where);
@@ -796,26 +779,21 @@ void SdfReader::ComputeAutoInertial(const Node* e, frames::Link* link) {
     const bool in_link_frame = c.pose.relative_to.empty() ||
                                c.pose.relative_to == link->name;
     if (!part || !in_link_frame) {
-      ctx_.diags->Warning(
-          "INERTIAL_AUTO_NOT_COMPUTED",
-          "link '" + link->name + "': <inertial auto='true'> is not computed" +
+      ctx_.Warning(e, frames::Code::INERTIAL_AUTO_NOT_COMPUTED, "link '" + link->name + "': <inertial auto='true'> is not computed" +
               (part ? " (collision '" + c.name +
                           "' is posed relative_to another frame)"
                     : " (collision '" + c.name +
                           "' is a shape without a closed-form inertia)") +
-              "; the inertial is kept as written",
-          ctx_.At(e));
+              "; the inertial is kept as written");
       return;
     }
     part->X_BI = c.pose.ToIsometry();
     parts.push_back(*part);
   }
   if (parts.empty()) {
-    ctx_.diags->Error("INERTIAL_AUTO_NO_COLLISION",
-                      "link '" + link->name +
+    ctx_.Error(e, frames::Code::INERTIAL_AUTO_NO_COLLISION, "link '" + link->name +
                           "': <inertial auto='true'> needs a collision to "
-                          "compute the inertia from",
-                      ctx_.At(e));
+                          "compute the inertia from");
     return;
   }
   frames::InertialInFrame total = frames::CombineInertials(parts);
@@ -865,11 +843,9 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
   // zero (ignition's vector equality), whatever the joint type.
   if (xyz_read && (axis->xyz.array().abs() <= 1e-6).all()) {
     const Node* xyz = e->FirstChildElement("xyz");
-    ctx_.diags->Error("JOINT_AXIS_ZERO",
-                      std::string("<") + e->Name() + "> xyz '" +
+    ctx_.Error(xyz ? xyz : e, frames::Code::JOINT_AXIS_ZERO, std::string("<") + e->Name() + "> xyz '" +
                           xml::FormatVector3(axis->xyz) +
-                          "' is zero: an axis needs a direction",
-                      ctx_.At(xyz ? xyz : e));
+                          "' is zero: an axis needs a direction");
   }
   if (minor_ < 7 && in_model_frame) axis->expressed_in = "__model__";
 }
@@ -877,10 +853,8 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
 void SdfReader::ReadMimic(const Node* e, frames::Joint* joint) {
   const char* leader = e->Attribute("joint");
   if (!leader || !*leader) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      "<mimic> of joint '" + joint->name +
-                          "' has no 'joint' attribute",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::ATTRIBUTE_MISSING, "<mimic> of joint '" + joint->name +
+                          "' has no 'joint' attribute");
     return;
   }
   const char* axis = e->Attribute("axis");
@@ -907,16 +881,12 @@ void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
     if (auto type = frames::JointTypeFromName(t)) {
       joint->type = *type;
     } else {
-      ctx_.diags->Error("JOINT_TYPE_INVALID",
-                        "joint '" + joint->name + "' has unknown type '" + t +
-                            "'",
-                        ctx_.At(e));
+      ctx_.Error(e, frames::Code::JOINT_TYPE_INVALID, "joint '" + joint->name + "' has unknown type '" + t +
+                            "'");
     }
   } else {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      "<joint name='" + joint->name +
-                          "'> has no 'type' attribute",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::ATTRIBUTE_MISSING, "<joint name='" + joint->name +
+                          "'> has no 'type' attribute");
   }
   auto link_name = [&](const char* which, std::string* out) {
     const Node* c = RequiredChild(e, which);
@@ -978,12 +948,10 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
     }
     model->attributes.emplace_back(key, a->Value());
     if (key.find(':') == std::string::npos) {
-      ctx_.diags->Warning("ATTRIBUTE_KEPT",
-                          "<model name='" + model->name + "'> attribute '" +
+      ctx_.Warning(e, frames::Code::ATTRIBUTE_KEPT, "<model name='" + model->name + "'> attribute '" +
                               key +
                               "' is kept as written; nothing here interprets "
-                              "it",
-                          ctx_.At(e));
+                              "it");
     }
   }
   ReadPose(e, &model->pose);
@@ -1121,13 +1089,12 @@ bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
                                IsUnder(lexical, LexicalPath(package_dir)))) {
     return true;
   }
-  ctx_.diags->Error(
-      "INCLUDE_NOT_ALLOWED",
+  ctx_.Error(
+      e, frames::Code::INCLUDE_NOT_ALLOWED,
       "<include> uri '" + uri + "' names '" + canonical +
           "', which is outside the directory of the file converted and the "
           "model paths; it was not read (to read it, give "
-          "--allow-include-from with a directory that holds it)",
-      ctx_.At(e));
+          "--allow-include-from with a directory that holds it)");
   return false;
 }
 
@@ -1211,12 +1178,12 @@ std::optional<std::string> SdfReader::FindIncludedFile(
                          "Fuel cache is read)";
   }
   if (options_.keep_unresolved_includes) {
-    ctx_.diags->Warning("INCLUDE_KEPT_UNRESOLVED",
-                        message + "; the <include> is kept as written and "
-                                  "what it includes is not checked",
-                        ctx_.At(e));
+    ctx_.Warning(e, frames::Code::INCLUDE_KEPT_UNRESOLVED,
+                 message +
+                     "; the <include> is kept as written and "
+                     "what it includes is not checked");
   } else {
-    ctx_.diags->Error("INCLUDE_UNRESOLVED", message, ctx_.At(e));
+    ctx_.Error(e, frames::Code::INCLUDE_UNRESOLVED, message);
   }
   return std::nullopt;
 }
@@ -1238,24 +1205,21 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   const std::string path = CanonicalPath(*found);
   for (const auto& open : cache_->stack) {
     if (open == path) {
-      ctx_.diags->Error("INCLUDE_CYCLE",
-                        "<include> of '" + uri + "' (" + path +
-                            ") includes a file that is including it",
-                        ctx_.At(e));
+      ctx_.Error(e, frames::Code::INCLUDE_CYCLE, "<include> of '" + uri + "' (" + path +
+                            ") includes a file that is including it");
       return std::nullopt;
     }
   }
   // The stack holds the file converted and each file included on the way
   // here: this include makes the chain one longer than the files below it.
   if (cache_->stack.size() > options_.limits.max_include_depth) {
-    ctx_.diags->Error("INCLUDE_TOO_DEEP",
-                      "<include> of '" + uri + "' makes a chain of " +
-                          std::to_string(cache_->stack.size()) +
-                          " includes, each in the file the previous one "
-                          "included; the limit is " +
-                          std::to_string(options_.limits.max_include_depth) +
-                          " (--max-include-depth)",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::INCLUDE_TOO_DEEP,
+               "<include> of '" + uri + "' makes a chain of " +
+                   std::to_string(cache_->stack.size()) +
+                   " includes, each in the file the previous one "
+                   "included; the limit is " +
+                   std::to_string(options_.limits.max_include_depth) +
+                   " (--max-include-depth)");
     return std::nullopt;
   }
   auto cached = cache_->documents.find(path);
@@ -1284,13 +1248,12 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   // includes nests models deeper than any one file; the frame graphs and
   // writers recurse once per level.
   if (model_depth_ + cached->second.depth > options_.limits.max_depth) {
-    ctx_.diags->Error(
-        "MODEL_NESTING_TOO_DEEP",
-        "<include> of '" + uri + "' nests models " +
-            std::to_string(model_depth_ + cached->second.depth) +
-            " deep once expanded; the limit is " +
-            std::to_string(options_.limits.max_depth) + " (--max-depth)",
-        ctx_.At(e));
+    ctx_.Error(e, frames::Code::MODEL_NESTING_TOO_DEEP,
+               "<include> of '" + uri + "' nests models " +
+                   std::to_string(model_depth_ + cached->second.depth) +
+                   " deep once expanded; the limit is " +
+                   std::to_string(options_.limits.max_depth) +
+                   " (--max-depth)");
     return std::nullopt;
   }
   if (doc.models.empty()) {
@@ -1304,12 +1267,9 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   if (cache_->expanded > options_.max_expanded_size) {
     if (!cache_->expansion_reported) {
       cache_->expansion_reported = true;
-      ctx_.diags->Error(
-          "INCLUDE_EXPANSION_TOO_LARGE",
-          "<include> of '" + uri + "' makes the document hold more than " +
+      ctx_.Error(e, frames::Code::INCLUDE_EXPANSION_TOO_LARGE, "<include> of '" + uri + "' makes the document hold more than " +
               std::to_string(options_.max_expanded_size) +
-              " models and links once its includes are expanded",
-          ctx_.At(e));
+              " models and links once its includes are expanded");
     }
     return std::nullopt;
   }
@@ -1346,9 +1306,7 @@ bool SdfReader::IsMerge(const Node* include) {
   if (!m) return false;
   auto b = ParseBool(m);
   if (!b) {
-    ctx_.diags->Error("BOOL_INVALID",
-                      std::string("<include merge='") + m + "'> is not a bool",
-                      ctx_.At(include));
+    ctx_.Error(include, frames::Code::BOOL_INVALID, std::string("<include merge='") + m + "'> is not a bool");
     return false;
   }
   return *b;
@@ -1370,11 +1328,9 @@ bool SdfReader::PrepareMerge(const Node* include, bool into_world,
     // X_RM = X_RP * X_MP^-1: the include's pose places the placement frame.
     const auto X_MP = g.PoseInModel(m->placement_frame);
     if (!X_MP) {
-      ctx_.diags->Error("MODEL_PLACEMENT_FRAME_INVALID",
-                        "placement_frame '" + m->placement_frame +
+      ctx_.Error(include, frames::Code::MODEL_PLACEMENT_FRAME_INVALID, "placement_frame '" + m->placement_frame +
                             "' of merge-included model '" + m->name +
-                            "' names no frame of that model",
-                        ctx_.At(include));
+                            "' names no frame of that model");
       return false;
     }
     proxy->pose = frames::Pose::FromIsometry(
@@ -1407,22 +1363,18 @@ bool SdfReader::PrepareMerge(const Node* include, bool into_world,
         x.name.find(':') != std::string::npos) {
       kept.push_back(std::move(x));
     } else {
-      ctx_.diags->Warning("MERGE_INCLUDE_ELEMENT_DROPPED",
-                          "<" + x.name + "> of merge-included model '" +
+      ctx_.Warning(include, frames::Code::MERGE_INCLUDE_ELEMENT_DROPPED, "<" + x.name + "> of merge-included model '" +
                               m->name +
                               "' is not merged into the including " +
                               (into_world ? "world" : "model") +
-                              " (libsdformat drops it too)",
-                          ctx_.At(include));
+                              " (libsdformat drops it too)");
     }
   }
   if (m->is_static) {
-    ctx_.diags->Warning("MERGE_INCLUDE_ELEMENT_DROPPED",
-                        "<static> of merge-included model '" + m->name +
+    ctx_.Warning(include, frames::Code::MERGE_INCLUDE_ELEMENT_DROPPED, "<static> of merge-included model '" + m->name +
                             "' is not merged into the including " +
                             (into_world ? "world" : "model") +
-                            " (libsdformat drops it too)",
-                        ctx_.At(include));
+                            " (libsdformat drops it too)");
   }
   m->extensions = std::move(kept);
   return true;
@@ -1496,11 +1448,9 @@ void SdfReader::Merge(const Node* include, Model m, Model* parent) {
 void SdfReader::Merge(const Node* include, Model m, frames::World* parent) {
   if (!m.links.empty()) {
     // libsdformat: MERGE_INCLUDE_UNSUPPORTED; a world holds no links.
-    ctx_.diags->Error("MERGE_INCLUDE_UNSUPPORTED",
-                      "merge-include of model '" + m.name +
+    ctx_.Error(include, frames::Code::MERGE_INCLUDE_UNSUPPORTED, "merge-include of model '" + m.name +
                           "' into a world: a world cannot hold its links (" +
-                          m.links.front().name + ", ...)",
-                      ctx_.At(include));
+                          m.links.front().name + ", ...)");
     return;
   }
   frames::Frame proxy;
@@ -1530,7 +1480,8 @@ bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
   for (frames::Diagnostic d : parse.all()) {
     if (d.severity == frames::Severity::kError) {
       d.message = "the included file is not read: the XML reader refuses it "
-                  "at this line (" + d.code + "; the file is outside the "
+                  "at this line (" + std::string(frames::CodeName(d.code)) +
+                  "; the file is outside the "
                   "directory of the file converted, so its text is not quoted)";
     }
     ctx_.diags->Add(std::move(d));
@@ -1544,31 +1495,25 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   const Node* root = doc.RootElement();
   SdfDocument out;
   if (!root || !(Is(root, "sdf") || Is(root, "gazebo"))) {
-    ctx_.diags->Error("SDF_ROOT_INVALID",
-                      std::string("the root element is <") +
+    ctx_.Error(root, frames::Code::SDF_ROOT_INVALID, std::string("the root element is <") +
                           (root ? root->Name() : "") +
-                          ">, not <sdf>: this is not an SDFormat file",
-                      ctx_.At(root));
+                          ">, not <sdf>: this is not an SDFormat file");
     return std::nullopt;
   }
   out.gazebo_root = Is(root, "gazebo");
   out.where = ctx_.At(root);
   const char* version = root->Attribute("version");
   if (!version) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      std::string("<") + root->Name() +
-                          "> has no 'version' attribute",
-                      ctx_.At(root));
+    ctx_.Error(root, frames::Code::ATTRIBUTE_MISSING, std::string("<") + root->Name() +
+                          "> has no 'version' attribute");
     return std::nullopt;
   }
   version_ = version;
   out.version = version_;
   minor_ = schema::MinorVersion(version_);
   if (minor_ < 0 || minor_ > kNewestMinor) {
-    ctx_.diags->Error("SDF_VERSION_UNSUPPORTED",
-                      "SDFormat version '" + version_ +
-                          "' is not supported (1.0 to 1.12 are)",
-                      ctx_.At(root));
+    ctx_.Error(root, frames::Code::SDF_VERSION_UNSUPPORTED, "SDFormat version '" + version_ +
+                          "' is not supported (1.0 to 1.12 are)");
     return std::nullopt;
   }
   // Every element and value against the description of the version.

@@ -352,7 +352,7 @@ class Checker {
         } else if (!(stack_.size() == 1 && xml::Is(c, "include"))) {
           // (A root-level <include> is read as the model it includes.)
           stack_.push_back(c);
-          Report(frames::Severity::kWarning, "ELEMENT_UNKNOWN", c,
+          Report(frames::Severity::kWarning, frames::Code::ELEMENT_UNKNOWN, c,
                  std::string("<") + c->Name() + "> is not an element of <" +
                      n->Name() + "> in SDFormat " + at.v[0]->version +
                      "; it is kept as written");
@@ -379,7 +379,7 @@ class Checker {
           ReaderReads(n->Name(), ad[i].name)) {
         continue;
       }
-      Report(frames::Severity::kError, "ATTRIBUTE_MISSING", n,
+      Report(frames::Severity::kError, frames::Code::ATTRIBUTE_MISSING, n,
              std::string("<") + n->Name() + "> has no '" + ad[i].name +
                  "' attribute (required in SDFormat " + v.version + ")");
     }
@@ -395,7 +395,7 @@ class Checker {
       // reader reads an empty value as the default too, but reports empty
       // names itself).
       if (required && !(attr && as_read.Reads())) {
-        Report(frames::Severity::kError, "VALUE_INVALID", n,
+        Report(frames::Severity::kError, frames::Code::VALUE_INVALID, n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
       }
@@ -416,8 +416,8 @@ class Checker {
     // What the reader parses it reports itself when it cannot.
     if (c.verdict == Verdict::kInvalid && as_read.Reads()) return;
     Report(frames::Severity::kError,
-           c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
-                                             : "VALUE_INVALID",
+           c.verdict == Verdict::kOutOfRange ? frames::Code::VALUE_OUT_OF_RANGE
+                                             : frames::Code::VALUE_INVALID,
            n, What(n, attr) + " '" + std::string(text.substr(0, 60)) +
                   (text.size() > 60 ? "..." : "") + "' " + c.why);
   }
@@ -441,7 +441,7 @@ class Checker {
     return path;
   }
 
-  void Report(frames::Severity severity, const char* code, const Node* n,
+  void Report(frames::Severity severity, frames::Code code, const Node* n,
               const std::string& message) {
     frames::Diagnostic d;
     d.severity = severity;
@@ -467,7 +467,7 @@ void CheckRoot(const Node* root, const xml::Context& ctx) {
         first = c;
       } else {
         frames::Diagnostic d;
-        d.code = "SDF_ROOT_MULTIPLE";
+        d.code = frames::Code::SDF_ROOT_MULTIPLE;
         d.element_path = std::string("/") + root->Name() + "/" + c->Name();
         if (const char* n = c->Attribute("name")) {
           d.element_path += std::string("[") + n + "]";
@@ -484,7 +484,7 @@ void CheckRoot(const Node* root, const xml::Context& ctx) {
       auto [it, added] = worlds.emplace(name, c->GetLineNum());
       if (!added) {
         frames::Diagnostic d;
-        d.code = "DUPLICATE_NAME";
+        d.code = frames::Code::DUPLICATE_NAME;
         d.element_path = std::string("/") + root->Name() + "/world[" + name + "]";
         d.message = d.element_path + ": world name '" + name +
                     "' is already used by the world at line " +

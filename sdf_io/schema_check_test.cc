@@ -72,11 +72,14 @@ TEST_P(SchemaFixtureTest, GivesTheExpectedVerdict) {
   const frames::Diagnostics diags = Check(path);
   const frames::Diagnostic* error = First(diags, frames::Severity::kError);
   const frames::Diagnostic* warning = First(diags, frames::Severity::kWarning);
-  EXPECT_EQ(error ? error->code : "VALID", e.verdict) << diags.ToString();
+  EXPECT_EQ(error ? std::string(frames::CodeName(error->code)) : "VALID",
+            e.verdict) << diags.ToString();
   if (e.warning.empty()) {
     EXPECT_EQ(warning, nullptr) << diags.ToString();
   } else {
-    EXPECT_TRUE(diags.Has(e.warning)) << diags.ToString();
+    frames::Code code;
+    ASSERT_TRUE(frames::CodeFromName(e.warning, &code)) << e.warning;
+    EXPECT_TRUE(diags.Has(code)) << diags.ToString();
   }
   const frames::Diagnostic* about = error ? error : warning;
   EXPECT_EQ(about ? about->element_path : "", e.path) << diags.ToString();
@@ -146,7 +149,8 @@ TEST(SchemaCheck, EveryProblemIsReportedNotJustTheFirst) {
   options.use_environment_paths = false;
   ASSERT_TRUE(sdf_io::ReadSdf(text, "in.sdf", &diags, options));
   std::vector<std::string> codes;
-  for (const auto& d : diags.all()) codes.push_back(d.code + " " + d.element_path);
+  for (const auto& d : diags.all()) codes.push_back(std::string(frames::CodeName(d.code)) + " " +
+                    d.element_path);
   EXPECT_EQ(codes, (std::vector<std::string>{
                        "VALUE_INVALID /sdf/world[w]/gravity",
                        "VALUE_INVALID /sdf/world[w]/physics/max_contacts",

@@ -117,7 +117,7 @@ TEST_P(SpecExampleTest, GivesTheExpectedVerdict) {
   std::string first;
   for (const auto& d : c.diags.all()) {
     if (d.severity == frames::Severity::kError) {
-      first = d.code;
+      first = frames::CodeName(d.code);
       break;
     }
   }

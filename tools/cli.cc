@@ -233,7 +233,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   };
   // Diagnostics of the command itself (I/O), in the same form as the
   // input's.
-  auto io_error = [&](const std::string& code, const std::string& message,
+  auto io_error = [&](frames::Code code, const std::string& message,
                       const std::string& file) {
     print({frames::Severity::kError, code, message, {file, 0}});
     return 2;
@@ -244,7 +244,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (!output.empty() &&
       (from_stdin ? converter::SameRegularFile(STDIN_FILENO, output)
                   : converter::SameRegularFile(input, output))) {
-    return io_error("OUTPUT_IS_INPUT",
+    return io_error(frames::Code::OUTPUT_IS_INPUT,
                     "the output file is the input file" +
                         (from_stdin ? std::string(" (standard input)")
                                     : " '" + input + "'") +
@@ -281,7 +281,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     }
     print(d);
   }
-  if (result.diagnostics.Has("IO_ERROR")) return 2;
+  if (result.diagnostics.Has(frames::Code::IO_ERROR)) return 2;
   if (!result.ok) return 1;
 
   if (!*cli.check_only) {
@@ -289,10 +289,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     if (output.empty()) {
       if (!converter::WriteAll(STDOUT_FILENO, result.output,
                                "standard output", &error)) {
-        return io_error("IO_ERROR", error, "<stdout>");
+        return io_error(frames::Code::IO_ERROR, error, "<stdout>");
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
-      return io_error("IO_ERROR", error, output);
+      return io_error(frames::Code::IO_ERROR, error, output);
     }
   }
   if (verbose && !json) {

@@ -20,7 +20,7 @@ constexpr char kFile[] = "bad.urdf";
 const frames::Diagnostic* Find(const ConversionResult& r,
                                const std::string& code, Severity severity) {
   for (const auto& d : r.diagnostics.all()) {
-    if (d.code == code && d.severity == severity) return &d;
+    if (frames::CodeName(d.code) == code && d.severity == severity) return &d;
   }
   return nullptr;
 }

@@ -111,7 +111,8 @@ std::vector<std::string> Codes(const frames::Diagnostics& diags) {
   std::vector<std::string> out;
   for (const auto& d : diags.all()) {
     out.push_back((d.severity == frames::Severity::kError ? "error " : "") +
-                  d.code + "@" + std::to_string(d.where.line));
+                  std::string(frames::CodeName(d.code)) + "@" +
+                  std::to_string(d.where.line));
   }
   return out;
 }
@@ -379,7 +380,7 @@ TEST(LumpFixedJoints, MergedExtensionsAreCarried) {
   EXPECT_EQ(r.output.find("<link_note"), std::string::npos) << r.output;
   int carried = 0;
   for (const auto& d : r.diagnostics.all())
-    carried += d.code == "URDF_ELEMENT_CARRIED";
+    carried += d.code == frames::Code::URDF_ELEMENT_CARRIED;
   EXPECT_EQ(carried, 2) << Describe(r);
 }
 

@@ -41,10 +41,9 @@ class UrdfReader {
   const char* RequiredAttribute(const Node* e, const char* attr) {
     const char* v = e->Attribute(attr);
     if (!v) {
-      ctx_.diags->Error("ATTRIBUTE_MISSING",
-                        std::string("<") + e->Name() + "> has no '" + attr +
-                            "' attribute",
-                        ctx_.At(e));
+      ctx_.Error(
+          e, frames::Code::ATTRIBUTE_MISSING,
+          std::string("<") + e->Name() + "> has no '" + attr + "' attribute");
     }
     return v;
   }
@@ -120,26 +119,23 @@ bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
                               frames::UrdfForm* form) {
   const Node* ge = parent->FirstChildElement("geometry");
   if (!ge) {
-    ctx_.diags->Error("GEOMETRY_MISSING",
-                      std::string("<") + parent->Name() + "> has no <geometry>",
-                      ctx_.At(parent));
+    ctx_.Error(parent, frames::Code::GEOMETRY_MISSING,
+               std::string("<") + parent->Name() + "> has no <geometry>");
     return false;
   }
   KeepOtherAttributes(ge, {}, "geometry", form);
   const Node* s = ge->FirstChildElement();
   if (!s) {
-    ctx_.diags->Error("GEOMETRY_MISSING", "<geometry> has no shape",
-                      ctx_.At(ge));
+    ctx_.Error(ge, frames::Code::GEOMETRY_MISSING, "<geometry> has no shape");
     return false;
   }
   auto positive = [&](const Node* e, const char* attr, double* out) {
     auto v = RequiredDouble(e, attr);
     if (!v) return false;
     if (*v < 0) {
-      ctx_.diags->Error("GEOMETRY_INVALID",
-                        std::string("<") + e->Name() + "> " + attr + " " +
-                            xml::FormatDouble(*v) + " is negative",
-                        ctx_.At(e));
+      ctx_.Error(e, frames::Code::GEOMETRY_INVALID,
+                 std::string("<") + e->Name() + "> " + attr + " " +
+                     xml::FormatDouble(*v) + " is negative");
       return false;
     }
     *out = *v;
@@ -152,10 +148,9 @@ bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
     auto v = xml::Vector3Attribute(s, "size", ctx_);
     if (!v) return false;
     if ((v->array() < 0).any()) {
-      ctx_.diags->Error("GEOMETRY_INVALID",
-                        "<box> size '" + xml::FormatVector3(*v) +
-                            "' has a negative component",
-                        ctx_.At(s));
+      ctx_.Error(s, frames::Code::GEOMETRY_INVALID,
+                 "<box> size '" + xml::FormatVector3(*v) +
+                     "' has a negative component");
       return false;
     }
     g->size = *v;
@@ -223,26 +218,23 @@ bool UrdfReader::ReadMaterial(const Node* e, frames::Material* m,
     m->urdf_extensions.push_back(xml::ToElement(c, ctx_));
   }
   if (top_level && m->name.empty()) {
-    ctx_.diags->Error("ATTRIBUTE_MISSING",
-                      "robot-level <material> has no 'name' attribute",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::ATTRIBUTE_MISSING,
+               "robot-level <material> has no 'name' attribute");
     return false;
   }
   if (!top_level && !m->rgba && m->texture.empty()) {
     // A reference to a robot-level material.
     m->by_reference = true;
     if (m->name.empty()) {
-      ctx_.diags->Warning("MATERIAL_EMPTY",
-                          "<material> has no name, color or texture",
-                          ctx_.At(e));
+      ctx_.Warning(e, frames::Code::MATERIAL_EMPTY,
+                   "<material> has no name, color or texture");
     } else {
       auto it = materials_.find(m->name);
       if (it == materials_.end()) {
-        ctx_.diags->Warning("MATERIAL_UNDEFINED",
-                            "material '" + m->name +
-                                "' is not defined at robot level; its name is "
-                                "kept but it has no color",
-                            ctx_.At(e));
+        ctx_.Warning(e, frames::Code::MATERIAL_UNDEFINED,
+                     "material '" + m->name +
+                         "' is not defined at robot level; its name is "
+                         "kept but it has no color");
       } else {
         const frames::Material& def = model_->materials[it->second];
         m->rgba = def.rgba;
@@ -261,27 +253,24 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
                        "inertial/origin");
   const Node* mass = e->FirstChildElement("mass");
   if (!mass) {
-    ctx_.diags->Error("INERTIAL_INVALID",
-                      "<inertial> of link '" + link + "' has no <mass>",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::INERTIAL_INVALID,
+               "<inertial> of link '" + link + "' has no <mass>");
     return false;
   }
   KeepOtherAttributes(mass, {"value"}, "inertial/mass", form);
   auto m = RequiredDouble(mass, "value");
   if (!m) return false;
   if (*m < 0) {
-    ctx_.diags->Error("MASS_NEGATIVE",
-                      "link '" + link + "' has negative mass " +
-                          xml::FormatDouble(*m),
-                      ctx_.At(mass));
+    ctx_.Error(
+        mass, frames::Code::MASS_NEGATIVE,
+        "link '" + link + "' has negative mass " + xml::FormatDouble(*m));
     return false;
   }
   in->mass = *m;
   const Node* inertia = e->FirstChildElement("inertia");
   if (!inertia) {
-    ctx_.diags->Error("INERTIAL_INVALID",
-                      "<inertial> of link '" + link + "' has no <inertia>",
-                      ctx_.At(e));
+    ctx_.Error(e, frames::Code::INERTIAL_INVALID,
+               "<inertial> of link '" + link + "' has no <inertia>");
     return false;
   }
   double* fields[] = {&in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz};
@@ -299,10 +288,9 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
     *fields[k] = *v;
   }
   if (!missing.empty()) {
-    ctx_.diags->Warning("INERTIA_INCOMPLETE",
-                        "<inertia> of link '" + link + "' has no " + missing +
-                            " (required by URDF); read as 0",
-                        ctx_.At(inertia));
+    ctx_.Warning(inertia, frames::Code::INERTIA_INCOMPLETE,
+                 "<inertia> of link '" + link + "' has no " + missing +
+                     " (required by URDF); read as 0");
   }
   if (!ok) return false;
   // Physical plausibility: warnings, as simulators load such files.
@@ -312,15 +300,13 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
            ")";
   };
   if (!check.non_negative) {
-    ctx_.diags->Warning("INERTIA_NOT_POSITIVE_DEFINITE",
-                        "inertia of link '" + link +
-                            "' is not positive definite" + moments(),
-                        ctx_.At(inertia));
+    ctx_.Warning(
+        inertia, frames::Code::INERTIA_NOT_POSITIVE_DEFINITE,
+        "inertia of link '" + link + "' is not positive definite" + moments());
   } else if (!check.triangle) {
-    ctx_.diags->Warning("INERTIA_TRIANGLE_INEQUALITY",
-                        "inertia of link '" + link +
-                            "' violates the triangle inequality" + moments(),
-                        ctx_.At(inertia));
+    ctx_.Warning(inertia, frames::Code::INERTIA_TRIANGLE_INEQUALITY,
+                 "inertia of link '" + link +
+                     "' violates the triangle inequality" + moments());
   }
   return true;
 }
@@ -333,9 +319,8 @@ bool UrdfReader::ReadLink(const Node* e, frames::Link* link) {
        c = c->NextSiblingElement()) {
     if (Is(c, "inertial")) {
       if (link->inertial) {
-        ctx_.diags->Error("INERTIAL_INVALID",
-                          "link '" + link->name + "' has a second <inertial>",
-                          ctx_.At(c));
+        ctx_.Error(c, frames::Code::INERTIAL_INVALID,
+                   "link '" + link->name + "' has a second <inertial>");
         ok = false;
         continue;
       }
@@ -384,11 +369,10 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
   if (!type) return false;
   bool ok = true;
   if (std::strcmp(type, "spherical") == 0) {
-    ctx_.diags->Warning("URDF_NONSTANDARD",
-                        "joint '" + j->name +
-                            "' has type 'spherical' (a pybullet extension); "
-                            "it is read as a ball joint",
-                        ctx_.At(e));
+    ctx_.Warning(e, frames::Code::URDF_NONSTANDARD,
+                 "joint '" + j->name +
+                     "' has type 'spherical' (a pybullet extension); "
+                     "it is read as a ball joint");
     j->type = frames::JointType::kBall;
   } else {
     auto t = frames::JointTypeFromName(type);
@@ -398,10 +382,8 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
         frames::JointType::kFloating, frames::JointType::kPlanar};
     if (!t || std::find(std::begin(kUrdfTypes), std::end(kUrdfTypes), *t) ==
                   std::end(kUrdfTypes)) {
-      ctx_.diags->Error("JOINT_TYPE_INVALID",
-                        "joint '" + j->name + "' has unknown type '" + type +
-                            "'",
-                        ctx_.At(e));
+      ctx_.Error(e, frames::Code::JOINT_TYPE_INVALID,
+                 "joint '" + j->name + "' has unknown type '" + type + "'");
       return false;
     }
     j->type = *t;
@@ -413,10 +395,8 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
   auto read_link = [&](const char* tag, std::string* out) {
     const Node* c = e->FirstChildElement(tag);
     if (!c || !c->Attribute("link")) {
-      ctx_.diags->Error("ATTRIBUTE_MISSING",
-                        "joint '" + j->name + "' has no <" + tag +
-                            " link=...>",
-                        ctx_.At(c ? c : e));
+      ctx_.Error(c ? c : e, frames::Code::ATTRIBUTE_MISSING,
+                 "joint '" + j->name + "' has no <" + tag + " link=...>");
       return false;
     }
     *out = c->Attribute("link");
@@ -436,10 +416,10 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
     if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
     if (Is(c, "axis") && c != e->FirstChildElement("axis")) {
       // URDF readers read the first <axis>; a second is kept as written.
-      ctx_.diags->Warning("ELEMENT_REPEATED",
-                          "joint '" + j->name + "' has a second <axis>; the "
-                          "first is used and this one is carried as written",
-                          ctx_.At(c));
+      ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
+                   "joint '" + j->name +
+                       "' has a second <axis>; the "
+                       "first is used and this one is carried as written");
       j->extensions.push_back(xml::ToElement(c, ctx_));
       continue;
     }
@@ -455,9 +435,8 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
         axis.xyz = *v;
       }
       if (axis.xyz.isZero(0.0) && moving) {
-        ctx_.diags->Error("JOINT_AXIS_ZERO",
-                          "joint '" + j->name + "' has a zero axis",
-                          ctx_.At(c));
+        ctx_.Error(c, frames::Code::JOINT_AXIS_ZERO,
+                   "joint '" + j->name + "' has a zero axis");
         ok = false;
       }
     } else if (Is(c, "limit")) {
@@ -477,11 +456,10 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
       if (!lim.effort) form->parts |= frames::UrdfForm::kNoEffort;
       if (!lim.velocity) form->parts |= frames::UrdfForm::kNoVelocity;
       if (!lim.effort || !lim.velocity) {
-        ctx_.diags->Warning("JOINT_LIMIT_INCOMPLETE",
-                            "<limit> of joint '" + j->name + "' has no " +
-                                (!lim.effort ? "effort" : "velocity") +
-                                " (required by URDF); it is left unlimited",
-                            ctx_.At(c));
+        ctx_.Warning(c, frames::Code::JOINT_LIMIT_INCOMPLETE,
+                     "<limit> of joint '" + j->name + "' has no " +
+                         (!lim.effort ? "effort" : "velocity") +
+                         " (required by URDF); it is left unlimited");
       }
       limit = lim;
     } else if (Is(c, "dynamics")) {
@@ -537,93 +515,79 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
   if ((j->type == frames::JointType::kRevolute ||
        j->type == frames::JointType::kPrismatic) &&
       !(j->axis && j->axis->limit)) {
-    ctx_.diags->Warning("JOINT_LIMIT_MISSING",
-                        std::string(frames::JointTypeName(j->type)) +
-                            " joint '" + j->name +
-                            "' has no <limit> (required by URDF); it is "
-                            "left unlimited",
-                        ctx_.At(e));
+    ctx_.Warning(e, frames::Code::JOINT_LIMIT_MISSING,
+                 std::string(frames::JointTypeName(j->type)) + " joint '" +
+                     j->name +
+                     "' has no <limit> (required by URDF); it is "
+                     "left unlimited");
   }
   return ok;
 }
 
 void UrdfReader::CheckTree(Model* model, const Node* robot) {
   // Each link at most one parent joint; exactly one root; no cycles.
+  // (The links have unique, non-empty names other than "world" here.)
   const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
-  std::unordered_set<std::string_view> links;
-  links.reserve(model->links.size() + 1);
-  for (const auto& l : model->links) links.insert(l.name);
+  const frames::TreeCheck check = frames::CheckTree(*model, tree);
+  using Child = frames::JointEdgeFinding::Child;
   bool has_world = false;
-  bool ok = true;
-  for (const auto& j : model->joints) {
-    if (j.parent == kWorldLink) {
+  for (size_t k = 0; k < model->joints.size(); ++k) {
+    const frames::Joint& j = model->joints[k];
+    const frames::JointEdgeFinding& f = check.joints[k];
+    if (f.from_world) {
       if (!has_world && !world_declared_) {
-        ctx_.diags->Warning("URDF_WORLD_LINK_UNDECLARED",
-                            "joint '" + j.name + "' has parent 'world' but "
-                            "the robot declares no <link name=\"world\"/>; "
-                            "it is read as the fixed world frame",
+        ctx_.diags->Warning(frames::Code::URDF_WORLD_LINK_UNDECLARED,
+                            "joint '" + j.name +
+                                "' has parent 'world' but "
+                                "the robot declares no <link name=\"world\"/>; "
+                                "it is read as the fixed world frame",
                             j.where);
       }
       has_world = true;
     }
-    if (j.parent != kWorldLink && !links.count(j.parent)) {
-      ctx_.diags->Error("JOINT_PARENT_LINK_INVALID",
+    if (f.parent_missing) {
+      ctx_.diags->Error(frames::Code::JOINT_PARENT_LINK_INVALID,
                         "joint '" + j.name + "' names parent link '" +
                             j.parent + "', which does not exist",
                         j.where);
-      ok = false;
     }
-    if (j.child == kWorldLink) {
-      ctx_.diags->Error("JOINT_CHILD_LINK_INVALID",
-                        "joint '" + j.name +
-                            "' has the world link as its child",
-                        j.where);
-      ok = false;
-      continue;
-    }
-    if (!links.count(j.child)) {
-      ctx_.diags->Error("JOINT_CHILD_LINK_INVALID",
+    if (f.child == Child::kIsWorld) {
+      ctx_.diags->Error(
+          frames::Code::JOINT_CHILD_LINK_INVALID,
+          "joint '" + j.name + "' has the world link as its child", j.where);
+    } else if (f.child == Child::kMissing) {
+      ctx_.diags->Error(frames::Code::JOINT_CHILD_LINK_INVALID,
                         "joint '" + j.name + "' names child link '" + j.child +
                             "', which does not exist",
                         j.where);
-      ok = false;
-      continue;
-    }
-    if (j.parent == j.child) {
-      ctx_.diags->Error("JOINT_PARENT_SAME_AS_CHILD",
+    } else if (f.child == Child::kIsParent) {
+      ctx_.diags->Error(frames::Code::JOINT_PARENT_SAME_AS_CHILD,
                         "joint '" + j.name + "' has link '" + j.child +
                             "' as both parent and child",
                         j.where);
-      ok = false;
-      continue;
-    }
-    if (const frames::Joint* first = tree.ParentJoint(*model, j.child);
-        first != &j) {
-      ctx_.diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+    } else if (f.child == Child::kSecondParent) {
+      const frames::Joint& first = model->joints[f.first_parent];
+      ctx_.diags->Error(frames::Code::URDF_LINK_MULTIPLE_PARENTS,
                         "link '" + j.child + "' is the child of joint '" +
-                            first->name + "' (line " +
-                            std::to_string(first->where.line) +
+                            first.name + "' (line " +
+                            std::to_string(first.where.line) +
                             ") and of joint '" + j.name + "'",
                         j.where);
-      ok = false;
     }
   }
-  if (!ok) return;
-  std::vector<std::string> roots = tree.roots;
-  if (has_world) roots.insert(roots.begin(), kWorldLink);
+  if (!check.edges_ok) return;
+  const std::vector<std::string>& roots = check.roots;
   if (roots.size() > 1) {
     std::string list;
     for (const auto& r : roots) list += (list.empty() ? "'" : ", '") + r + "'";
-    ctx_.diags->Error("URDF_MULTIPLE_ROOTS",
-                      "robot '" + model->name + "' has " +
-                          std::to_string(roots.size()) +
-                          " root links (links that are no joint's child): " +
-                          list,
-                      ctx_.At(robot));
+    ctx_.Error(robot, frames::Code::URDF_MULTIPLE_ROOTS,
+               "robot '" + model->name + "' has " +
+                   std::to_string(roots.size()) +
+                   " root links (links that are no joint's child): " + list);
     return;
   }
   // Links unreachable from the root lie on a cycle (each has one parent).
-  for (size_t k : tree.unreached) {
+  for (size_t k : check.cycle_links) {
     const frames::Link& l = model->links[k];
     // Walk up from this link to print the cycle.
     std::string cycle = l.name;
@@ -635,7 +599,7 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
       cycle += " <- " + j->name + " <- " + at;
       if (!seen.insert(at).second) break;
     }
-    ctx_.diags->Error("URDF_KINEMATIC_CYCLE",
+    ctx_.diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
                       "the joints form a cycle: " + cycle, l.where);
     return;
   }
@@ -648,11 +612,10 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   }
   const Node* robot = doc.RootElement();
   if (!robot || !Is(robot, "robot")) {
-    ctx_.diags->Error("URDF_NOT_ROBOT",
-                      std::string("the root element is <") +
-                          (robot ? robot->Name() : "") +
-                          ">, not <robot>: this is not a URDF",
-                      ctx_.At(robot));
+    ctx_.Error(robot, frames::Code::URDF_NOT_ROBOT,
+               std::string("the root element is <") +
+                   (robot ? robot->Name() : "") +
+                   ">, not <robot>: this is not a URDF");
     return std::nullopt;
   }
   const int errors_before = ctx_.diags->error_count();
@@ -664,14 +627,13 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   } else {
     std::string stem = Stem(ctx_.file);
     if (stem.empty() || ctx_.file.front() == '<') {
-      ctx_.diags->Error("ATTRIBUTE_MISSING", "<robot> has no name",
-                        ctx_.At(robot));
+      ctx_.Error(robot, frames::Code::ATTRIBUTE_MISSING, "<robot> has no name");
       return std::nullopt;
     }
-    ctx_.diags->Warning("ROBOT_NAME_MISSING",
-                        "<robot> has no name (required by URDF); the file "
-                        "name '" + stem + "' is used",
-                        ctx_.At(robot));
+    ctx_.Warning(robot, frames::Code::ROBOT_NAME_MISSING,
+                 "<robot> has no name (required by URDF); the file "
+                 "name '" +
+                     stem + "' is used");
     model.name = stem;
   }
   // The version too: a converter carries it with the rest (the writer
@@ -680,10 +642,9 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   if (const char* v = robot->Attribute("version")) {
     model.source_version = v;
     if (model.source_version != "1.0" && model.source_version != "1.1") {
-      ctx_.diags->Error("URDF_VERSION_UNSUPPORTED",
-                        "URDF version '" + model.source_version +
-                            "' is not supported (1.0 and 1.1 are)",
-                        ctx_.At(robot));
+      ctx_.Error(robot, frames::Code::URDF_VERSION_UNSUPPORTED,
+                 "URDF version '" + model.source_version +
+                     "' is not supported (1.0 and 1.1 are)");
     }
   }
 
@@ -699,14 +660,14 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
     }
     const frames::Material& first = model.materials[it->second];
     if (first.rgba == m.rgba && first.texture == m.texture) {
-      ctx_.diags->Warning("MATERIAL_DUPLICATE",
+      ctx_.diags->Warning(frames::Code::MATERIAL_DUPLICATE,
                           "material '" + m.name +
                               "' is defined twice, the same both times (first "
-                              "at line " + std::to_string(first.where.line) +
-                              ")",
+                              "at line " +
+                              std::to_string(first.where.line) + ")",
                           m.where);
     } else {
-      ctx_.diags->Error("MATERIAL_DUPLICATE",
+      ctx_.diags->Error(frames::Code::MATERIAL_DUPLICATE,
                         "material '" + m.name +
                             "' is defined twice, differently (first at line " +
                             std::to_string(first.where.line) + ")",
@@ -733,20 +694,18 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
       const char* name = RequiredAttribute(c, "name");
       if (!name) continue;
       if (!*name) {
-        ctx_.diags->Error("NAME_EMPTY",
-                          std::string("a <") + c->Name() + "> has an empty name",
-                          ctx_.At(c));
+        ctx_.Error(c, frames::Code::NAME_EMPTY,
+                   std::string("a <") + c->Name() + "> has an empty name");
         continue;
       }
       auto& lines = is_link ? link_line : joint_line;
       auto [it, inserted] = lines.emplace(name, c->GetLineNum());
       if (!inserted) {
-        ctx_.diags->Error("DUPLICATE_NAME",
-                          std::string(is_link ? "link" : "joint") + " name '" +
-                              name + "' is already used by the " +
-                              (is_link ? "link" : "joint") + " at line " +
-                              std::to_string(it->second),
-                          ctx_.At(c));
+        ctx_.Error(c, frames::Code::DUPLICATE_NAME,
+                   std::string(is_link ? "link" : "joint") + " name '" + name +
+                       "' is already used by the " +
+                       (is_link ? "link" : "joint") + " at line " +
+                       std::to_string(it->second));
         continue;
       }
       if (is_link) {
@@ -757,7 +716,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
           world_declared_ = true;
           if (link.inertial || !link.visuals.empty() ||
               !link.collisions.empty() || !link.extensions.empty()) {
-            ctx_.diags->Warning("WORLD_LINK_CONTENT",
+            ctx_.diags->Warning(frames::Code::WORLD_LINK_CONTENT,
                                 "the 'world' link is the fixed reference "
                                 "frame; its inertial, visuals and collisions "
                                 "are not converted",
@@ -778,9 +737,8 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
     }
   }
   if (model.links.empty() && !link_line.count(kWorldLink)) {
-    ctx_.diags->Error("URDF_NO_LINK",
-                      "robot '" + model.name + "' has no <link>",
-                      ctx_.At(robot));
+    ctx_.Error(robot, frames::Code::URDF_NO_LINK,
+               "robot '" + model.name + "' has no <link>");
     return std::nullopt;
   }
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
@@ -789,7 +747,8 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
 
   // URDF frame conventions, recorded as explicit relative_to.
   for (auto& j : model.joints) {
-    j.pose.relative_to = j.parent == kWorldLink ? "__model__" : j.parent;
+    j.pose.relative_to =
+        j.parent == kWorldLink ? frames::kModelFrame : j.parent;
   }
   std::unordered_map<std::string_view, const frames::Joint*> parent_joint;
   parent_joint.reserve(model.joints.size());

@@ -17,8 +17,8 @@
 
 namespace urdf_io {
 
-// Name of the URDF convention's fixed reference link.
-inline constexpr char kWorldLink[] = "world";
+// Name of the URDF convention's fixed reference link: SDFormat's world frame.
+inline constexpr const char* kWorldLink = frames::kWorldFrame;
 
 // Returns the model when the text is a readable URDF; every problem found is
 // reported into `diags` (errors make the result nullopt). `file` names the

@@ -130,7 +130,7 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   auto out = std::make_shared<urdf::ModelInterface>();
   out->name_ = model.name;
   auto cannot = [&](const std::string& what, const frames::SourceLocation& at) {
-    diags->Warning("URDFDOM_CANNOT_EXPRESS",
+    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
                    what +
                        " has no place in urdf::ModelInterface and is left "
                        "out",
@@ -321,7 +321,7 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
       names += (names.empty() ? "<" : ", <") + name + ">" +
                (n > 1 ? " x" + std::to_string(n) : "");
     }
-    diags->Warning("URDFDOM_CANNOT_EXPRESS",
+    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
                    std::to_string(verbatim) + " kept-verbatim element(s) of " +
                        "model " + Quoted(model.name) + " (" + names +
                        ") have no place in urdf::ModelInterface and are left "
@@ -343,7 +343,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
   frames::Model model;
   model.name = in.name_;
   if (model.name.empty()) {
-    diags->Error("NAME_EMPTY", robot + " has no name", {});
+    diags->Error(frames::Code::NAME_EMPTY, robot + " has no name", {});
   }
   for (const auto& [name, m] : in.materials_) {
     if (!m) continue;
@@ -360,7 +360,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
   std::unordered_set<std::string> children;
   for (const auto& [name, j] : in.joints_) {
     if (!j) {
-      diags->Error("URDFDOM_MODEL_INVALID",
+      diags->Error(frames::Code::URDFDOM_MODEL_INVALID,
                    robot + " has a null joint " + Quoted(name), {});
       continue;
     }
@@ -368,15 +368,16 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
          {&j->parent_link_name, &j->child_link_name}) {
       auto it = in.links_.find(*link);
       if (it == in.links_.end() || !it->second) {
-        diags->Error(link == &j->parent_link_name ? "JOINT_PARENT_LINK_INVALID"
-                                                  : "JOINT_CHILD_LINK_INVALID",
+        diags->Error(link == &j->parent_link_name
+                         ? frames::Code::JOINT_PARENT_LINK_INVALID
+                         : frames::Code::JOINT_CHILD_LINK_INVALID,
                      "joint " + Quoted(name) + " of " + robot + " names link " +
                          Quoted(*link) + ", which does not exist",
                      {});
       }
     }
     if (!children.insert(j->child_link_name).second) {
-      diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+      diags->Error(frames::Code::URDF_LINK_MULTIPLE_PARENTS,
                    "link " + Quoted(j->child_link_name) + " of " + robot +
                        " is the child of more than one joint",
                    {});
@@ -388,7 +389,8 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
     if (!children.count(name)) roots.push_back(name);
   }
   if (roots.size() != 1) {
-    diags->Error(roots.empty() ? "URDF_KINEMATIC_CYCLE" : "URDF_MULTIPLE_ROOTS",
+    diags->Error(roots.empty() ? frames::Code::URDF_KINEMATIC_CYCLE
+                               : frames::Code::URDF_MULTIPLE_ROOTS,
                  robot + " has " + std::to_string(roots.size()) +
                      " root links; a URDF tree has one",
                  {});
@@ -423,7 +425,8 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
   auto geometry_of = [&](const urdf::GeometrySharedPtr& g,
                          const std::string& what, Geometry* out) {
     if (!g) {
-      diags->Error("GEOMETRY_MISSING", what + " has no geometry", {});
+      diags->Error(frames::Code::GEOMETRY_MISSING, what + " has no geometry",
+                   {});
       return false;
     }
     switch (g->type) {
@@ -454,8 +457,8 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
         return true;
       }
     }
-    diags->Error("GEOMETRY_MISSING", what + " has an unknown geometry type",
-                 {});
+    diags->Error(frames::Code::GEOMETRY_MISSING,
+                 what + " has an unknown geometry type", {});
     return false;
   };
 
@@ -471,7 +474,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
     const urdf::Link& l = *in.links_.at(name);
     const bool world = name == kWorldLink && !parent_joint;
     if (name == kWorldLink && parent_joint) {
-      diags->Error("URDF_FORM_INVALID",
+      diags->Error(frames::Code::URDF_FORM_INVALID,
                    "link 'world' of " + robot + " is the child of joint " +
                        Quoted(parent_joint->name) +
                        "; the URDF convention keeps it for the fixed root",
@@ -484,7 +487,8 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
       j.parent = uj.parent_link_name;
       j.child = uj.child_link_name;
       j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
-      j.pose.relative_to = j.parent == kWorldLink ? "__model__" : j.parent;
+      j.pose.relative_to =
+          j.parent == kWorldLink ? frames::kModelFrame : j.parent;
       switch (uj.type) {
         case urdf::Joint::REVOLUTE:
           j.type = JointType::kRevolute;
@@ -505,7 +509,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
           j.type = JointType::kFixed;
           break;
         default:
-          diags->Error("JOINT_TYPE_INVALID",
+          diags->Error(frames::Code::JOINT_TYPE_INVALID,
                        "joint " + Quoted(uj.name) + " of " + robot +
                            " has an unknown type",
                        {});
@@ -549,7 +553,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
     }
     if (world) {
       if (l.inertial || !l.visual_array.empty() || !l.collision_array.empty()) {
-        diags->Warning("WORLD_LINK_CONTENT",
+        diags->Warning(frames::Code::WORLD_LINK_CONTENT,
                        "the 'world' link of " + robot +
                            " is the fixed reference frame; its inertial, "
                            "visuals and collisions are not converted",
@@ -597,7 +601,7 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
     }
   }
   if (model.links.size() + (root == kWorldLink ? 1 : 0) != in.links_.size()) {
-    diags->Error("URDF_KINEMATIC_CYCLE",
+    diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
                  robot + " has links not reachable from its root link " +
                      Quoted(root) + " (they lie on a cycle of joints)",
                  {});

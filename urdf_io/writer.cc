@@ -22,7 +22,7 @@ using frames::JointType;
 using frames::Model;
 using frames::SourceLocation;
 
-constexpr char kModelFrame[] = "__model__";
+using frames::kModelFrame;
 
 // The name URDF knows the joint by: SDF may have had to rename it.
 const std::string& UrdfName(const frames::Joint& j) {
@@ -132,7 +132,7 @@ class UrdfWriter {
                                                              : INT_MAX;
   }
   void CannotExpress(const std::string& what, const SourceLocation& where) {
-    diags_->Warning("URDF_CANNOT_EXPRESS",
+    diags_->Warning(frames::Code::URDF_CANNOT_EXPRESS,
                     what + " has no URDF equivalent and is not written", where);
   }
   // An <origin> as `form` says the URDF wrote it (`origin_bit`: kOrigin or
@@ -368,7 +368,7 @@ void UrdfWriter::Carried(const frames::Link& l,
     const char* kind = is_visual ? "visual" : "collision";
     if (const std::string negative = NegativeSize(s->geometry);
         !negative.empty()) {
-      diags_->Warning("GEOMETRY_SIZE_NEGATIVE",
+      diags_->Warning(frames::Code::GEOMETRY_SIZE_NEGATIVE,
                       ShapeWhat(kind, *s, l.name) + " has a negative " +
                           negative +
                           ", which URDF readers refuse; it is carried as "
@@ -385,7 +385,8 @@ void UrdfWriter::Carried(const frames::Link& l,
         : s->geometry.type == Geometry::Type::kOther ? s->geometry.other->name
                                                      : "ellipsoid";
     diags_->Warning(
-        capsule ? "CAPSULE_NOT_URDF" : "GEOMETRY_NOT_URDF",
+        capsule ? frames::Code::CAPSULE_NOT_URDF
+                : frames::Code::GEOMETRY_NOT_URDF,
         ShapeWhat(kind, *s, l.name) + " is " +
             (shape[0] == 'e' ? "an " : "a ") + shape +
             ", which URDF 1.0 does not have" +
@@ -628,7 +629,7 @@ void CheckNames(const Model& model, Diagnostics* diags) {
   const auto bad = [&](const char* what, const std::string& name,
                        const std::string& context,
                        const SourceLocation& where) {
-    diags->Error("XML_NAME_INVALID",
+    diags->Error(frames::Code::XML_NAME_INVALID,
                  std::string(what) + " '" + name + "'" + context +
                      " is not an XML name; the URDF cannot be written with it",
                  where);
@@ -703,12 +704,12 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   const int errors_before = diags->error_count();
   CheckNames(model, diags);
   auto form = [&](const std::string& message, const SourceLocation& where) {
-    diags->Error("URDF_FORM_INVALID", message, where);
+    diags->Error(frames::Code::URDF_FORM_INVALID, message, where);
   };
   const std::string robot = "model " + Quoted(model.name);
   if (model.name.empty()) {
-    diags->Error("NAME_EMPTY", "the model has no name; a URDF robot needs one",
-                 model.where);
+    diags->Error(frames::Code::NAME_EMPTY,
+                 "the model has no name; a URDF robot needs one", model.where);
   }
   // Robot-level materials as URDF readers take them: named (urdfdom keeps
   // an empty name, but no visual can name it; urdf2sdf refuses it), and a
@@ -716,7 +717,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   std::unordered_map<std::string_view, const frames::Material*> materials;
   for (const auto& m : model.materials) {
     if (m.name.empty()) {
-      diags->Error("NAME_EMPTY",
+      diags->Error(frames::Code::NAME_EMPTY,
                    "a robot-level material of " + robot +
                        " has an empty name; a URDF material definition needs "
                        "one",
@@ -726,7 +727,7 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     const auto [it, first] = materials.emplace(m.name, &m);
     if (!first && (it->second->rgba != m.rgba ||
                    it->second->texture != m.texture)) {
-      diags->Error("MATERIAL_DUPLICATE",
+      diags->Error(frames::Code::MATERIAL_DUPLICATE,
                    "robot-level material " + Quoted(m.name) + " of " + robot +
                        " is defined twice, differently",
                    m.where);
@@ -755,8 +756,8 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
          model.where);
   }
   if (model.links.empty()) {
-    diags->Error("URDF_NO_LINK", robot + " has no link; URDF needs one",
-                 model.where);
+    diags->Error(frames::Code::URDF_NO_LINK,
+                 robot + " has no link; URDF needs one", model.where);
     return false;
   }
 
@@ -765,23 +766,18 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   for (size_t k = 0; k < model.links.size(); ++k) {
     const frames::Link& l = model.links[k];
     if (l.name.empty()) {
-      diags->Error("NAME_EMPTY", "a link of " + robot + " has an empty name",
-                   l.where);
+      diags->Error(frames::Code::NAME_EMPTY,
+                   "a link of " + robot + " has an empty name", l.where);
     } else if (l.name == kWorldLink) {
       form("link 'world' of " + robot +
                ": URDF reserves the name for the fixed world frame",
            l.where);
     } else if (tree.SharesEarlierName(model, k)) {
-      diags->Error("DUPLICATE_NAME",
+      diags->Error(frames::Code::DUPLICATE_NAME,
                    "link name " + Quoted(l.name) + " is used twice in " + robot,
                    l.where);
     }
   }
-  // A link a joint can name: an empty name and `world` are reported above
-  // and name no link.
-  auto names_link = [&](long index, const std::string& name) {
-    return index >= 0 && !name.empty() && name != kWorldLink;
-  };
   frames::NameIndex joint_names;  // URDF joint names -> model.joints
   joint_names.Reserve(model.joints.size());
   const auto urdf_name = [&](size_t k) -> std::string_view {
@@ -791,24 +787,27 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     const frames::Joint& j = model.joints[k];
     const std::string& name = UrdfName(j);
     if (name.empty()) {
-      diags->Error("NAME_EMPTY", "a joint of " + robot + " has an empty name",
-                   j.where);
+      diags->Error(frames::Code::NAME_EMPTY,
+                   "a joint of " + robot + " has an empty name", j.where);
     } else if (joint_names.Insert(name, k, urdf_name) != static_cast<long>(k)) {
-      diags->Error("DUPLICATE_NAME",
+      diags->Error(frames::Code::DUPLICATE_NAME,
                    "joint name " + Quoted(name) + " is used twice in " + robot,
                    j.where);
     }
   }
 
   // Joints: types, axes, parent and child, poses; one parent per link.
-  bool has_world = false;
-  bool tree_ok = true;
+  // (A link a joint can name: an empty name and `world` are reported above
+  // and name no link.)
+  const frames::TreeCheck check = frames::CheckTree(model, tree);
+  using Child = frames::JointEdgeFinding::Child;
   for (size_t k = 0; k < model.joints.size(); ++k) {
     const frames::Joint& j = model.joints[k];
+    const frames::JointEdgeFinding& f = check.joints[k];
     // Message text is built only when there is something to report.
     auto what = [&] { return "joint " + Quoted(UrdfName(j)); };
     if (!IsUrdfJointType(j.type)) {
-      diags->Error("JOINT_TYPE_NOT_URDF",
+      diags->Error(frames::Code::JOINT_TYPE_NOT_URDF,
                    what() + " has type '" + frames::JointTypeName(j.type) +
                        "', which URDF does not have",
                    j.where);
@@ -822,48 +821,36 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                "; a URDF axis is in the joint frame",
            j.where);
     }
-    const bool from_world = j.parent == kWorldLink;
-    if (from_world) {
-      has_world = true;
-    } else if (!names_link(tree.parent_link_of_joint[k], j.parent)) {
-      diags->Error("JOINT_PARENT_LINK_INVALID",
+    if (f.parent_missing) {
+      diags->Error(frames::Code::JOINT_PARENT_LINK_INVALID,
                    what() + " names parent link " + Quoted(j.parent) +
                        ", which does not exist",
                    j.where);
-      tree_ok = false;
     }
-    if (from_world ? !IsModelFrame(j.pose.relative_to)
+    if (f.from_world ? !IsModelFrame(j.pose.relative_to)
                    : j.pose.relative_to != j.parent) {
       form(what() + " has its pose relative_to " + Quoted(j.pose.relative_to) +
                "; URDF measures a joint origin in its parent link " +
                Quoted(j.parent),
            j.where);
     }
-    const long child = tree.child_link_of_joint[k];
-    if (!names_link(child, j.child)) {
-      diags->Error("JOINT_CHILD_LINK_INVALID",
+    if (f.child == Child::kIsWorld || f.child == Child::kMissing) {
+      diags->Error(frames::Code::JOINT_CHILD_LINK_INVALID,
                    what() + " names child link " + Quoted(j.child) +
-                       (j.child == kWorldLink ? ", the fixed world frame"
-                                              : ", which does not exist"),
+                       (f.child == Child::kIsWorld ? ", the fixed world frame"
+                                                   : ", which does not exist"),
                    j.where);
-      tree_ok = false;
-      continue;
-    }
-    if (j.parent == j.child) {
+    } else if (f.child == Child::kIsParent) {
       diags->Error(
-          "JOINT_PARENT_SAME_AS_CHILD",
+          frames::Code::JOINT_PARENT_SAME_AS_CHILD,
           what() + " has link " + Quoted(j.child) + " as both parent and child",
           j.where);
-      tree_ok = false;
-      continue;
-    }
-    if (const frames::Joint* first = tree.ParentJointOf(model, child);
-        first != &j) {
-      diags->Error("URDF_LINK_MULTIPLE_PARENTS",
+    } else if (f.child == Child::kSecondParent) {
+      diags->Error(frames::Code::URDF_LINK_MULTIPLE_PARENTS,
                    "link " + Quoted(j.child) + " is the child of joint " +
-                       Quoted(UrdfName(*first)) + " and of " + what(),
+                       Quoted(UrdfName(model.joints[f.first_parent])) +
+                       " and of " + what(),
                    j.where);
-      tree_ok = false;
     }
   }
 
@@ -908,7 +895,8 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
       const Geometry& g = s.geometry;
       if (g.type == Geometry::Type::kNone ||
           (g.type == Geometry::Type::kOther && !g.other)) {
-        diags->Error("GEOMETRY_MISSING", shape() + " has no geometry", s.where);
+        diags->Error(frames::Code::GEOMETRY_MISSING,
+                     shape() + " has no geometry", s.where);
       }
     };
     for (const auto& v : l.visuals) check_shape(v, "visual");
@@ -916,26 +904,26 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   }
 
   // One root, no cycles.
-  if (tree_ok) {
-    std::vector<std::string> roots = tree.roots;
-    if (has_world) roots.insert(roots.begin(), kWorldLink);
+  if (check.edges_ok) {
+    const std::vector<std::string>& roots = check.roots;
     if (roots.size() > 1) {
       std::string list;
       for (const auto& r : roots)
         list += (list.empty() ? "" : ", ") + Quoted(r);
-      diags->Error("URDF_MULTIPLE_ROOTS",
+      diags->Error(frames::Code::URDF_MULTIPLE_ROOTS,
                    robot + " has " + std::to_string(roots.size()) +
                        " root links (links that are no joint's child): " + list,
                    model.where);
     } else {
-      if (!tree.unreached.empty()) {
-        diags->Error("URDF_KINEMATIC_CYCLE",
-                     "link " + Quoted(model.links[tree.unreached.front()].name) +
+      if (!check.cycle_links.empty()) {
+        const frames::Link& l = model.links[check.cycle_links.front()];
+        diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
+                     "link " + Quoted(l.name) +
                          " lies on a cycle of joints (it is not reachable "
                          "from the root)",
-                     model.links[tree.unreached.front()].where);
+                     l.where);
       }
-      if (!has_world && !roots.empty() && !model.canonical_link.empty() &&
+      if (!tree.from_world && !roots.empty() && !model.canonical_link.empty() &&
           model.canonical_link != roots.front()) {
         form(robot + " has canonical link " + Quoted(model.canonical_link) +
                  "; in URDF the model frame is the root link " +

@@ -36,7 +36,7 @@
 
 #include "frames/diagnostics.h"
 #include "frames/model.h"
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 #include "urdf_io/reader.h"
 #include "urdf_io/testing/urdfdom_compare.h"
 #include "urdf_io/urdfdom.h"
@@ -88,7 +88,8 @@ std::string Robot(const std::string& body) {
 std::vector<std::string> ErrorCodes(const frames::Diagnostics& d) {
   std::vector<std::string> codes;
   for (const auto& x : d.all()) {
-    if (x.severity == frames::Severity::kError) codes.push_back(x.code);
+    if (x.severity == frames::Severity::kError)
+      codes.push_back(std::string(frames::CodeName(x.code)));
   }
   return codes;
 }
@@ -472,7 +473,7 @@ TEST(WriteUrdfTest, CapsuleAllowedOrCarriedInGazebo) {
   const std::string carried = Write(m, {}, &d2);
   int warnings = 0;
   for (const auto& d : d2.all()) {
-    EXPECT_EQ(d.code, "CAPSULE_NOT_URDF");
+    EXPECT_EQ(d.code, frames::Code::CAPSULE_NOT_URDF);
     EXPECT_EQ(d.severity, frames::Severity::kWarning);
     EXPECT_NE(d.message.find("link 'a'"), std::string::npos) << d.message;
     ++warnings;
@@ -529,7 +530,8 @@ TEST(WriteUrdfTest, PlaneAndEllipsoidCarried) {
   frames::Diagnostics d;
   const std::string out = Write(m, {}, &d);
   EXPECT_EQ(d.all().size(), 2u) << d.ToString();
-  for (const auto& x : d.all()) EXPECT_EQ(x.code, "GEOMETRY_NOT_URDF");
+  for (const auto& x : d.all())
+    EXPECT_EQ(x.code, frames::Code::GEOMETRY_NOT_URDF);
   EXPECT_NE(out.find("<plane>\n          <normal>0 0 1</normal>\n          "
                      "<size>10 20</size>"),
             std::string::npos)
@@ -623,7 +625,7 @@ TEST(WriteUrdfTest, JointTypesUrdfLacksAreErrors) {
                  "type=\"spherical\">"
                  "<parent link=\"a\"/><child link=\"b\"/></joint>"));
   EXPECT_FALSE(WriteUrdf(m, {}, &d));
-  EXPECT_TRUE(d.Has("JOINT_TYPE_NOT_URDF")) << d.ToString();
+  EXPECT_TRUE(d.Has(frames::Code::JOINT_TYPE_NOT_URDF)) << d.ToString();
   EXPECT_EQ(d.all().back().where.line, 3);  // the joint's line
 }
 
@@ -890,7 +892,8 @@ TEST(WriteUrdfTest, ModelsNotInUrdfFormAreRefused) {
     EXPECT_FALSE(CheckUrdfForm(m, &d)) << c.what;
     ASSERT_TRUE(d.HasErrors()) << c.what;
     const frames::Diagnostic& first = d.all().front();
-    EXPECT_EQ(first.code, c.code) << c.what << "\n" << d.ToString();
+    EXPECT_EQ(frames::CodeName(first.code), c.code) << c.what << "\n"
+                                                    << d.ToString();
     EXPECT_NE(first.message.find(c.names), std::string::npos)
         << c.what << ": " << first.message;
   }
@@ -910,7 +913,7 @@ TEST(WriteUrdfTest, SdfOnlyDataIsReported) {
   const std::string out = Write(m, {}, &d);
   EXPECT_FALSE(d.HasErrors());
   ASSERT_EQ(d.all().size(), 2u) << d.ToString();
-  EXPECT_EQ(d.all()[0].code, "URDF_CANNOT_EXPRESS");
+  EXPECT_EQ(d.all()[0].code, frames::Code::URDF_CANNOT_EXPRESS);
   EXPECT_NE(d.all()[0].message.find("<specular>"), std::string::npos);
   EXPECT_NE(d.all()[0].message.find("visual 'v' of link 'a'"),
             std::string::npos);
@@ -985,7 +988,7 @@ TEST(UrdfdomTest, ToModelInterfaceReportsWhatUrdfdomCannotHold) {
   EXPECT_TRUE(u->getLink("a")->visual_array.empty());
   EXPECT_EQ(u->getLink("a")->collision_array.size(), 1u);
   ASSERT_EQ(d.all().size(), 2u) << d.ToString();
-  EXPECT_EQ(d.all()[0].code, "URDFDOM_CANNOT_EXPRESS");
+  EXPECT_EQ(d.all()[0].code, frames::Code::URDFDOM_CANNOT_EXPRESS);
   EXPECT_NE(d.all()[0].message.find("capsule visual of link 'a'"),
             std::string::npos)
       << d.all()[0].message;
@@ -1000,7 +1003,7 @@ TEST(UrdfdomTest, ToModelInterfaceReportsWhatUrdfdomCannotHold) {
   m.links[0].pose.xyz.x() = 1;
   frames::Diagnostics e;
   EXPECT_FALSE(ToModelInterface(m, &e));
-  EXPECT_TRUE(e.Has("URDF_FORM_INVALID"));
+  EXPECT_TRUE(e.Has(frames::Code::URDF_FORM_INVALID));
 }
 
 TEST(UrdfdomTest, FromModelInterfaceRoundTrips) {
@@ -1078,7 +1081,7 @@ TEST(UrdfdomTest, FromModelInterfaceRefusesNonTrees) {
   joint("k", "b", "x");
   frames::Diagnostics d2;
   EXPECT_FALSE(FromModelInterface(u, &d2));
-  EXPECT_TRUE(d2.Has("JOINT_CHILD_LINK_INVALID")) << d2.ToString();
+  EXPECT_TRUE(d2.Has(frames::Code::JOINT_CHILD_LINK_INVALID)) << d2.ToString();
   joint("k", "b", "c");
   frames::Diagnostics d3;
   EXPECT_TRUE(FromModelInterface(u, &d3)) << d3.ToString();
@@ -1126,7 +1129,8 @@ FileResult CheckFile(const std::string& text, const std::string& name) {
                                  return j.type == frames::JointType::kBall &&
                                         d.where.line == j.where.line;
                                });
-      if (d.code != "JOINT_TYPE_NOT_URDF" || ball == model->joints.end()) {
+      if (d.code != frames::Code::JOINT_TYPE_NOT_URDF ||
+          ball == model->joints.end()) {
         only_balls = false;
       } else {
         r.ball_joints += (r.ball_joints.empty() ? "" : ", ") + ball->name;

@@ -290,12 +290,12 @@ const Node* Node::NextSiblingElement(const char* name) const {
 class Document::Parser {
  public:
   // Document::ErrorCode() values.
-  static constexpr const char* kSyntaxError = "XML_ERROR";
-  static constexpr const char* kCharacterError = "XML_CHARACTER_INVALID";
-  static constexpr const char* kNameError = "XML_NAME_INVALID";
-  static constexpr const char* kDepthError = "XML_NESTING_TOO_DEEP";
-  static constexpr const char* kEntityError = "XML_ENTITY_UNSUPPORTED";
-  static constexpr const char* kCountError = "XML_TOO_MANY_ELEMENTS";
+  static constexpr frames::Code kSyntaxError = frames::Code::XML_ERROR;
+  static constexpr frames::Code kCharacterError = frames::Code::XML_CHARACTER_INVALID;
+  static constexpr frames::Code kNameError = frames::Code::XML_NAME_INVALID;
+  static constexpr frames::Code kDepthError = frames::Code::XML_NESTING_TOO_DEEP;
+  static constexpr frames::Code kEntityError = frames::Code::XML_ENTITY_UNSUPPORTED;
+  static constexpr frames::Code kCountError = frames::Code::XML_TOO_MANY_ELEMENTS;
 
   Parser(Document* doc, char* begin, char* end, const Limits& limits)
       : doc_(doc), p_(begin), end_(end), counted_(begin), limits_(limits) {}
@@ -355,7 +355,8 @@ class Document::Parser {
     return line_;
   }
 
-  bool Fail(int line, std::string message, const char* code = kSyntaxError) {
+  bool Fail(int line, std::string message,
+            frames::Code code = kSyntaxError) {
     doc_->error_ = std::move(message);
     doc_->error_line_ = line;
     doc_->error_code_ = code;

@@ -34,6 +34,8 @@
 #include <string_view>
 #include <vector>
 
+#include "frames/diagnostics.h"
+
 namespace xml {
 
 // Bounds on what one read may hold, so that hostile input is refused with a
@@ -157,7 +159,7 @@ class Document {
   //   XML_ENTITY_UNSUPPORTED a reference to an entity other than the five
   //                          predefined ones ("&nbsp;", one a DOCTYPE
   //                          declares): entities are never expanded
-  const char* ErrorCode() const { return error_code_; }
+  frames::Code ErrorCode() const { return error_code_; }
 
   // The default Limits::max_depth.
   static constexpr size_t kMaxDepth = Limits{}.max_depth;
@@ -187,7 +189,7 @@ class Document {
   Node* root_ = nullptr;
   std::string error_;
   int error_line_ = 0;
-  const char* error_code_ = "";
+  frames::Code error_code_ = frames::Code::XML_ERROR;
   int misplaced_declaration_line_ = 0;
 };
 

@@ -84,12 +84,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   xml::Document doc;
   if (!doc.Parse(text)) {
-    const std::string code = doc.ErrorCode();
-    fuzzing::Check(code == "XML_ERROR" || code == "XML_CHARACTER_INVALID" ||
-                       code == "XML_NAME_INVALID" ||
-                       code == "XML_NESTING_TOO_DEEP" ||
-                       code == "XML_ENTITY_UNSUPPORTED",
-                   "a refusal has no known code", code + ": " + doc.Error());
+    const frames::Code code = doc.ErrorCode();
+    fuzzing::Check(code == frames::Code::XML_ERROR ||
+                       code == frames::Code::XML_CHARACTER_INVALID ||
+                       code == frames::Code::XML_NAME_INVALID ||
+                       code == frames::Code::XML_NESTING_TOO_DEEP ||
+                       code == frames::Code::XML_ENTITY_UNSUPPORTED,
+                   "a refusal has no known code",
+                   std::string(frames::CodeName(code)) + ": " + doc.Error());
     fuzzing::Check(!doc.Error().empty(), "a refusal has no message");
     const int lines = 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
     fuzzing::Check(doc.ErrorLine() >= 1 && doc.ErrorLine() <= lines,

@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 #include <tinyxml2.h>
 
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 
 namespace xml {
 namespace {
@@ -208,7 +208,8 @@ TEST(DocumentTest, ReadsWhatTinyxml2GetsWrong) {
 std::string Coded(const std::string& text, const Limits& limits = {}) {
   Document d;
   if (d.Parse(text, limits)) return "accepted";
-  return std::to_string(d.ErrorLine()) + ": " + d.ErrorCode() + ": " +
+  return std::to_string(d.ErrorLine()) + ": " +
+         std::string(frames::CodeName(d.ErrorCode())) + ": " +
          d.Error();
 }
 

@@ -43,11 +43,9 @@ bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
       text.find("${") == std::string_view::npos) {
     return false;
   }
-  ctx.diags->Error("XACRO_UNEXPANDED",
-                   what.str() + " " + Quote(text) +
+  ctx.Error(e, frames::Code::XACRO_UNEXPANDED, what.str() + " " + Quote(text) +
                        " is an unexpanded xacro expression; run xacro on the "
-                       "file first",
-                   ctx.At(e));
+                       "file first");
   return true;
 }
 
@@ -59,7 +57,7 @@ bool CheckSize(std::string_view text, const std::string& source,
   const int line = 1 + static_cast<int>(std::count(
                            text.begin(), text.begin() + limits.max_file_size,
                            '\n'));
-  diags->Error("FILE_TOO_LARGE",
+  diags->Error(frames::Code::FILE_TOO_LARGE,
                "the input is larger than the limit of " +
                    std::to_string(limits.max_file_size) +
                    " bytes (--max-file-size); refused where it exceeds it",
@@ -82,7 +80,7 @@ std::optional<std::string> ReadAll(int fd, const std::string& what,
     if (n == 0) return data;
     if (n < 0) {
       if (errno == EINTR) continue;
-      diags->Error("IO_ERROR",
+      diags->Error(frames::Code::IO_ERROR,
                    "cannot read " + what + ": " + std::strerror(errno),
                    {source, 0});
       return std::nullopt;
@@ -99,7 +97,7 @@ std::optional<std::string> ReadFile(const std::string& path,
                                     const Limits& limits) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) {
-    diags->Error("IO_ERROR",
+    diags->Error(frames::Code::IO_ERROR,
                  "cannot open '" + path + "' for reading: " +
                      std::strerror(errno),
                  {path, 0});
@@ -119,15 +117,16 @@ bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags, const Limits& limits) {
   if (!CheckSize(text, file, limits, diags)) return false;
   if (!doc->Parse(text, limits)) {
-    const std::string code = doc->ErrorCode();
+    const frames::Code code = doc->ErrorCode();
     diags->Error(code,
-                 code == "XML_ERROR" ? "not well-formed XML: " + doc->Error()
-                                     : doc->Error(),
+                 code == frames::Code::XML_ERROR
+                     ? "not well-formed XML: " + doc->Error()
+                     : doc->Error(),
                  {file, doc->ErrorLine()});
     return false;
   }
   if (const int line = doc->MisplacedDeclarationLine()) {
-    diags->Warning("XML_DECLARATION_MISPLACED",
+    diags->Warning(frames::Code::XML_DECLARATION_MISPLACED,
                    "the XML declaration is not at the start of the file; "
                    "it was ignored",
                    {file, line});
@@ -183,37 +182,27 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
     // Underflow reads as (nearly) zero, as strtod does; overflow is an error.
     const double d = std::strtod(std::string(s).c_str(), nullptr);
     if (std::isfinite(d) && std::abs(d) < 1.0) return d;
-    ctx.diags->Error("NUMBER_NOT_FINITE",
-                     what.str() + " " + Quote(original) + " is out of range",
-                     ctx.At(e));
+    ctx.Error(e, frames::Code::NUMBER_NOT_FINITE, what.str() + " " + Quote(original) + " is out of range");
     return std::nullopt;
   }
   if (res.ec != std::errc() || s.empty()) {
     if (!ReportIfXacro(original, what, e, ctx)) {
-      ctx.diags->Error("NUMBER_INVALID",
-                       what.str() + " " + Quote(original) + " is not a number",
-                       ctx.At(e));
+      ctx.Error(e, frames::Code::NUMBER_INVALID, what.str() + " " + Quote(original) + " is not a number");
     }
     return std::nullopt;
   }
   if (!std::isfinite(v)) {
-    ctx.diags->Error("NUMBER_NOT_FINITE",
-                     what.str() + " " + Quote(original) + " is not a finite number",
-                     ctx.At(e));
+    ctx.Error(e, frames::Code::NUMBER_NOT_FINITE, what.str() + " " + Quote(original) + " is not a finite number");
     return std::nullopt;
   }
   std::string_view rest(res.ptr, s.data() + s.size() - res.ptr);
   if (!rest.empty()) {
     if (rest == "," || rest == ".") {
-      ctx.diags->Warning("NUMBER_TRAILING_CHARACTERS",
-                         what.str() + " " + Quote(original) + " ends in '" +
+      ctx.Warning(e, frames::Code::NUMBER_TRAILING_CHARACTERS, what.str() + " " + Quote(original) + " ends in '" +
                              std::string(rest) + "'; read as " +
-                             std::string(s.substr(0, s.size() - 1)),
-                         ctx.At(e));
+                             std::string(s.substr(0, s.size() - 1)));
     } else {
-      ctx.diags->Error("NUMBER_INVALID",
-                       what.str() + " " + Quote(original) + " is not a number",
-                       ctx.At(e));
+      ctx.Error(e, frames::Code::NUMBER_INVALID, what.str() + " " + Quote(original) + " is not a number");
       return std::nullopt;
     }
   }
@@ -236,11 +225,9 @@ bool ParseVector(std::string_view text, int n, const What& what,
   i = 0;
   if (count < n) {
     if (count > 0 && ReportIfXacro(next_token(), what, e, ctx)) return false;
-    ctx.diags->Error("VECTOR_SIZE_INVALID",
-                     what.str() + " " + Quote(text) + " has " +
+    ctx.Error(e, frames::Code::VECTOR_SIZE_INVALID, what.str() + " " + Quote(text) + " has " +
                          std::to_string(count) + " numbers, expected " +
-                         std::to_string(n),
-                     ctx.At(e));
+                         std::to_string(n));
     return false;
   }
   for (int k = 0; k < n; ++k) {
@@ -254,12 +241,10 @@ bool ParseVector(std::string_view text, int n, const What& what,
       if (!extra.empty()) extra.push_back(' ');
       extra.append(t);
     }
-    ctx.diags->Warning("VECTOR_EXTRA_COMPONENTS",
-                       what.str() + " " + Quote(text) + " has " +
+    ctx.Warning(e, frames::Code::VECTOR_EXTRA_COMPONENTS, what.str() + " " + Quote(text) + " has " +
                            std::to_string(count) + " numbers; the first " +
                            std::to_string(n) + " are used and '" + extra +
-                           "' is ignored",
-                       ctx.At(e));
+                           "' is ignored");
   }
   return true;
 }

@@ -4,13 +4,13 @@
 // represent.
 #pragma once
 
+#include <Eigen/Core>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
-
-#include <Eigen/Core>
 
 #include "frames/diagnostics.h"
 #include "frames/model.h"
@@ -42,13 +42,21 @@ std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
 bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags, const Limits& limits = {});
 
-// Context for reporting: the file name and the diagnostics sink.
+// Context for reporting: the file name and the diagnostics sink, and the
+// reporter bound to the node: Error(e, code, message) reports at e's line
+// (the file and line cannot be forgotten).
 struct Context {
   std::string file;
   frames::Diagnostics* diags;
 
   frames::SourceLocation At(const Node* e) const {
     return {file, e ? e->GetLineNum() : 0};
+  }
+  void Error(const Node* e, frames::Code code, std::string message) const {
+    diags->Error(code, std::move(message), At(e));
+  }
+  void Warning(const Node* e, frames::Code code, std::string message) const {
+    diags->Warning(code, std::move(message), At(e));
   }
 };
 

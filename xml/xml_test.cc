@@ -80,12 +80,12 @@ TEST_F(ParseFixture, Numbers) {
   EXPECT_EQ(ParseDouble("+2", "x", nullptr, ctx), 2.0);
   EXPECT_FALSE(diags.HasErrors());
   EXPECT_FALSE(ParseDouble("abc", "x", nullptr, ctx));
-  EXPECT_TRUE(diags.Has("NUMBER_INVALID"));
+  EXPECT_TRUE(diags.Has(frames::Code::NUMBER_INVALID));
   EXPECT_FALSE(ParseDouble("nan", "x", nullptr, ctx));
   EXPECT_FALSE(ParseDouble("inf", "x", nullptr, ctx));
-  EXPECT_TRUE(diags.Has("NUMBER_NOT_FINITE"));
+  EXPECT_TRUE(diags.Has(frames::Code::NUMBER_NOT_FINITE));
   EXPECT_FALSE(ParseDouble("$(optenv X 0)", "x", nullptr, ctx));
-  EXPECT_TRUE(diags.Has("XACRO_UNEXPANDED"));
+  EXPECT_TRUE(diags.Has(frames::Code::XACRO_UNEXPANDED));
 }
 
 TEST_F(ParseFixture, TrailingCommaIsAWarning) {
@@ -93,23 +93,23 @@ TEST_F(ParseFixture, TrailingCommaIsAWarning) {
   EXPECT_TRUE(ParseVector("0.07, 0 1", 3, "xyz", nullptr, ctx, v));
   EXPECT_EQ(v[0], 0.07);
   EXPECT_FALSE(diags.HasErrors());
-  EXPECT_TRUE(diags.Has("NUMBER_TRAILING_CHARACTERS"));
+  EXPECT_TRUE(diags.Has(frames::Code::NUMBER_TRAILING_CHARACTERS));
 }
 
 TEST_F(ParseFixture, VectorSizes) {
   double v[3];
   EXPECT_TRUE(ParseVector("1 2 3 0", 3, "rpy", nullptr, ctx, v));
-  EXPECT_TRUE(diags.Has("VECTOR_EXTRA_COMPONENTS"));
+  EXPECT_TRUE(diags.Has(frames::Code::VECTOR_EXTRA_COMPONENTS));
   EXPECT_TRUE(ParseVector("1 1 1 1", 3, "scale", nullptr, ctx, v));
   EXPECT_EQ(v[2], 1.0);
   EXPECT_FALSE(ParseVector("1 2", 3, "rpy", nullptr, ctx, v));
-  EXPECT_TRUE(diags.Has("VECTOR_SIZE_INVALID"));
+  EXPECT_TRUE(diags.Has(frames::Code::VECTOR_SIZE_INVALID));
 }
 
 TEST_F(ParseFixture, NotXml) {
   Document doc;
   EXPECT_FALSE(Parse("<robot><link></robot>", "f.urdf", &doc, &diags));
-  ASSERT_TRUE(diags.Has("XML_ERROR"));
+  ASSERT_TRUE(diags.Has(frames::Code::XML_ERROR));
   EXPECT_EQ(diags.all().back().where.line, 1);
 }
 
@@ -129,11 +129,11 @@ TEST_F(ParseFixture, FileSizeIsLimited) {
   // /dev/zero never ends: read no further than the limit.
   frames::Diagnostics zero;
   EXPECT_FALSE(ReadFile("/dev/zero", &zero, limits));
-  EXPECT_TRUE(zero.Has("FILE_TOO_LARGE"));
+  EXPECT_TRUE(zero.Has(frames::Code::FILE_TOO_LARGE));
   frames::Diagnostics exact;
   limits.max_file_size = 0;
   EXPECT_FALSE(ReadFile("/dev/zero", &exact, limits));
-  EXPECT_TRUE(exact.Has("FILE_TOO_LARGE"));
+  EXPECT_TRUE(exact.Has(frames::Code::FILE_TOO_LARGE));
 }
 
 // Seen in real files: a comment before the declaration. Read, with a warning
@@ -142,7 +142,7 @@ TEST_F(ParseFixture, MisplacedDeclarationIsAWarning) {
   Document doc;
   ASSERT_TRUE(Parse("<!-- c -->\n<?xml version=\"1.0\"?>\n<robot/>", "f.urdf",
                     &doc, &diags));
-  ASSERT_TRUE(diags.Has("XML_DECLARATION_MISPLACED"));
+  ASSERT_TRUE(diags.Has(frames::Code::XML_DECLARATION_MISPLACED));
   EXPECT_EQ(diags.all().back().where.line, 2);
   EXPECT_STREQ(doc.RootElement()->Name(), "robot");
   frames::Diagnostics clean;

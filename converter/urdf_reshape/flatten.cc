@@ -67,7 +67,7 @@ std::optional<std::string> LinkOf(const FlatModel& flat, const Scope& s,
     link = s.prefix + *attached;
   }
   if (!flat.link_index.count(link)) {
-    diags->Error("JOINT_LINK_UNRESOLVED",
+    diags->Error(frames::Code::JOINT_LINK_UNRESOLVED,
                  Quoted(name) + " does not name a link of model " +
                      Quoted(s.model->name) + " or a frame attached to one",
                  where);

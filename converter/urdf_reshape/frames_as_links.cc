@@ -31,7 +31,7 @@ void FramesAsLinks(const FlatModel& flat, const SdfToUrdfOptions& options,
       continue;
     }
     if (!options.frames_as_links) {
-      diags->Warning("FRAME_OMITTED",
+      diags->Warning(frames::Code::FRAME_OMITTED,
                      "frame " + Quoted(ff.scope->prefix + ff.src->name) +
                          " is not written (frames are omitted); URDF has no "
                          "frames",

@@ -112,7 +112,7 @@ void CarryLink(frames::Link* l, GazeboBlocks* blocks,
                               std::pair{"collision", &collisions}}) {
     if (ShapesToGazebo(kind, std::move(*shapes), &block)) continue;
     diags->Warning(
-        "GAZEBO_SHAPES_DIFFER",
+        frames::Code::GAZEBO_SHAPES_DIFFER,
         std::string("the ") + kind + "s of link " + Quoted(l->name) +
             " carry different SDF-only content; it is written per " + kind +
             " as <gazebo reference=\"" + l->name + "\"><" + kind +
@@ -205,7 +205,7 @@ void CarryModelLevel(const FlatModel& flat, Draft* draft,
     }
     if (s->model != &top && s->model->is_static) {
       diags->Warning(
-          "NESTED_STATIC_DROPPED",
+          frames::Code::NESTED_STATIC_DROPPED,
           "nested model " + Quoted(s->prefix.substr(0, s->prefix.size() - 2)) +
               " is static; URDF has no static flag for part of a "
               "robot, so its links are not fixed in simulation",
@@ -248,7 +248,7 @@ void ChooseGazeboBlocks(const FlatModel& flat, Draft* draft,
   // SDF-only content added to a URDF robot that had no <gazebo> blocks:
   // written as made here, nothing carried to drop.
   if (first == restored.end()) return;
-  diags->Warning("GAZEBO_CARRIED_STALE",
+  diags->Warning(frames::Code::GAZEBO_CARRIED_STALE,
                  "the URDF <gazebo> blocks carried in <urdf:gazebo> no longer "
                  "say what the SDFormat model says (" + *difference +
                      "); they are dropped and <gazebo> blocks are written "

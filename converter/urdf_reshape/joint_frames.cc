@@ -172,7 +172,7 @@ void WarnModelPoseDropped(const FlatModel& flat, const Isometry3& X_WM,
                   [](const auto& j) { return j.parent == urdf_io::kWorldLink; });
   if (applied) return;
   const Pose p = ComputedPose(X_WM);
-  diags->Warning("MODEL_POSE_DROPPED",
+  diags->Warning(frames::Code::MODEL_POSE_DROPPED,
                  "model " + Quoted(flat.top->name) + " has pose " +
                      xml::FormatPose(p.xyz, p.rpy) +
                      " in the world; URDF has no model pose and no joint "

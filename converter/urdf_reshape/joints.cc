@@ -95,7 +95,7 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
       ul.upper = lim.upper ? *lim.upper : kSdfUnbounded;
       if (!lower || !upper) {
         diags_->Warning(
-            "LIMIT_UNBOUNDED",
+            frames::Code::LIMIT_UNBOUNDED,
             std::string(frames::JointTypeName(*type)) + " joint " +
                 Quoted(j.name) + " has no " + (lower ? "upper" : "lower") +
                 " limit; URDF needs both, so SDFormat's default " +
@@ -172,7 +172,7 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
     // The nearest tree joint, floating (libsdformat drops it), and the SDF
     // joint, with all it says, in the robot's block: Gazebo gets it back.
     diags_->Warning(
-        "JOINT_CARRIED_IN_GAZEBO",
+        frames::Code::JOINT_CARRIED_IN_GAZEBO,
         std::string(frames::JointTypeName(j.type)) + " joint " + Quoted(name) +
             " has no URDF type; it is written as a floating joint (URDF "
             "tools let its child move freely) and carried as the SDFormat "
@@ -186,7 +186,7 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
   }
   switch (j.type) {
     case JointType::kBall:
-      diags_->Warning("BALL_AS_FLOATING",
+      diags_->Warning(frames::Code::BALL_AS_FLOATING,
                       "ball joint " + Quoted(name) +
                           " is written as a floating joint: URDF has no "
                           "ball joint, and the translation is not locked",
@@ -256,7 +256,7 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
   }
   const std::string second_name = second.name;
   u.child = mid.name;
-  diags_->Warning("JOINT_SPLIT",
+  diags_->Warning(frames::Code::JOINT_SPLIT,
                   std::string(frames::JointTypeName(j.type)) + " joint " +
                       Quoted(name) + " is written as revolute joints " +
                       Quoted(u.name) + " and " + Quoted(second.name) +

@@ -95,7 +95,7 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
                       "its child link " + Quoted(fj.child) +
                           " is made a root";
       diags->Warning(
-          "JOINT_LOOP_CUT",
+          frames::Code::JOINT_LOOP_CUT,
           "joint " + Quoted(fj.scope->prefix + fj.src->name) +
               " closes a kinematic loop (" + why +
               "); URDF describes a tree, so it is written as an SDFormat "

@@ -39,7 +39,7 @@ bool OutputNames::Claim(const Scope& s, const std::string& name,
                         frames::Diagnostics* diags) {
   *out = Out(s.prefix + name);
   if (Use(*out)) return true;
-  diags->Error("SEPARATOR_NAME_CLASH",
+  diags->Error(frames::Code::SEPARATOR_NAME_CLASH,
                "with separator " + Quoted(separator_) + ", " +
                    Quoted(s.prefix + name) + " becomes " + Quoted(*out) +
                    ", the name of another link, joint or frame",

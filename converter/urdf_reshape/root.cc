@@ -23,14 +23,14 @@ bool CheckTree(Draft* draft, frames::Diagnostics* diags) {
     // close a loop (a four-bar linkage). Otherwise it is two trees joined.
     const auto loop = frames::LoopThroughParents(out, tree, first, other);
     if (!loop) {
-      diags->Error("URDF_MULTIPLE_PARENTS",
+      diags->Error(frames::Code::URDF_MULTIPLE_PARENTS,
                    "link " + Quoted(b.child) + " is the child of joints " +
                        Quoted(a.name) + " and " + Quoted(b.name) +
                        "; URDF links have one parent joint",
                    b.where);
       continue;
     }
-    diags->Error("URDF_KINEMATIC_LOOP",
+    diags->Error(frames::Code::URDF_KINEMATIC_LOOP,
                  "joints " + names(*loop) + " form a kinematic loop (link " +
                      Quoted(b.child) + " is the child of " + Quoted(a.name) +
                      " and " + Quoted(b.name) + "); URDF describes a tree",
@@ -38,7 +38,7 @@ bool CheckTree(Draft* draft, frames::Diagnostics* diags) {
   }
   if (!tree.extra_parents.empty()) return false;
   for (const auto& cycle : frames::JointCycles(out, tree)) {
-    diags->Error("URDF_KINEMATIC_LOOP",
+    diags->Error(frames::Code::URDF_KINEMATIC_LOOP,
                  "joints " + names(cycle) +
                      " form a kinematic loop; URDF describes a tree",
                  out.joints[cycle.front()].where);
@@ -77,7 +77,7 @@ void ChooseRoot(const FlatModel& flat, OutputNames* names, Draft* draft,
     j.parent = root;
     j.child = name;
     j.where = out.links[k].where;
-    diags->Warning("LINK_FREE_FLOATING",
+    diags->Warning(frames::Code::LINK_FREE_FLOATING,
                    "link " + Quoted(name) +
                        " is no joint's child (a free body); URDF has one "
                        "root, " + Quoted(root) +

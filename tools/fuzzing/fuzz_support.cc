@@ -16,14 +16,10 @@ void Check(bool ok, const char* message, const std::string& detail) {
 
 namespace {
 
-bool IsCode(const std::string& code) {
-  if (code.empty()) return false;
-  for (const char c : code) {
-    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-      return false;
-    }
-  }
-  return true;
+// A registered code (the enum holds no other value unless a cast made one).
+bool IsCode(frames::Code code) {
+  frames::Code back;
+  return frames::CodeFromName(frames::CodeName(code), &back) && back == code;
 }
 
 // A relative path of plain segments, or "" when `name` is not one.

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tools/testing/format.h"
+#include "testing/format.h"
 
 namespace urdfdom_testing {
 

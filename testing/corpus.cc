@@ -1,4 +1,4 @@
-#include "tools/testing/corpus.h"
+#include "testing/corpus.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "tools/testing/xml_diff.h"
+#include "testing/xml_diff.h"
 
 #include <algorithm>
 #include <cmath>

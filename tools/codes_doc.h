@@ -1,0 +1,27 @@
+// The README's list of diagnostic codes, generated from frames/codes.def.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tools {
+
+// The markers around the generated list in README.md.
+inline constexpr std::string_view kCodesBegin =
+    "<!-- BEGIN CODES: generated from frames/codes.def by "
+    "`bazel run //tools:codes_doc -- --update`; do not edit -->";
+inline constexpr std::string_view kCodesEnd = "<!-- END CODES -->";
+
+// One Markdown table per group of frames/codes.def (a "####" heading each):
+// severity, code, documentation, spec section; in the order of the file.
+std::string CodesMarkdown();
+
+// `readme` with the text between the markers replaced by CodesMarkdown();
+// nullopt when the markers are missing.
+std::optional<std::string> WithCodes(std::string_view readme);
+
+// The text between the markers, nullopt when they are missing.
+std::optional<std::string> CodesSection(std::string_view readme);
+
+}  // namespace tools
