@@ -60,6 +60,45 @@ class UrdfReader {
                     frames::Inertial* in, frames::UrdfForm* form);
   bool ReadLink(const Node* e, frames::Link* link);
   bool ReadJoint(const Node* e, frames::Joint* joint);
+
+  // The children an element's reader knows: one entry per child name, with
+  // the member that reads it (nullptr: read before the loop, as <origin>).
+  // A child no entry names is carried as written; ReadChildren is the one
+  // place that decides it.
+  template <typename State>
+  struct Child {
+    const char* name;
+    bool (UrdfReader::*read)(const Node* c, State* state);
+  };
+  template <typename State, size_t N>
+  bool ReadChildren(const Node* e, const Child<State> (&known)[N],
+                    State* state, std::vector<Element>* carried);
+
+  // Link children.
+  bool ReadLinkInertial(const Node* c, frames::Link* link);
+  bool ReadLinkVisual(const Node* c, frames::Link* link);
+  bool ReadLinkCollision(const Node* c, frames::Link* link);
+  bool ReadShape(const Node* c, frames::Shape* shape);
+  bool ReadVisualMaterial(const Node* c, frames::Visual* visual);
+
+  // Joint children, read into a JointRead.
+  struct JointRead {
+    frames::Joint* j;
+    const Node* first_axis;  // the <axis> URDF readers read
+    bool moving;             // revolute, continuous, prismatic or planar
+    std::optional<frames::JointLimit> limit;
+    std::optional<frames::JointDynamics> dynamics;
+  };
+  bool ReadJointType(const Node* e, frames::Joint* j);
+  bool ReadJointLink(const Node* e, const char* tag, frames::Joint* j,
+                     std::string* out);
+  bool ReadJointAxis(const Node* c, JointRead* r);
+  bool ReadJointLimit(const Node* c, JointRead* r);
+  bool ReadJointDynamics(const Node* c, JointRead* r);
+  bool ReadJointMimic(const Node* c, JointRead* r);
+  bool ReadJointSafetyController(const Node* c, JointRead* r);
+  bool ReadJointCalibration(const Node* c, JointRead* r);
+  void FinishJoint(const Node* e, JointRead* r);
   void CheckTree(Model* model, const Node* robot);
 
   Context ctx_;
@@ -311,193 +350,264 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
   return true;
 }
 
-bool UrdfReader::ReadLink(const Node* e, frames::Link* link) {
-  link->where = ctx_.At(e);
-  KeepOtherAttributes(e, {"name"}, "", &link->urdf_form);
+template <typename State, size_t N>
+bool UrdfReader::ReadChildren(const Node* e, const Child<State> (&known)[N],
+                              State* state, std::vector<Element>* carried) {
   bool ok = true;
   for (const Node* c = e->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
-    if (Is(c, "inertial")) {
-      if (link->inertial) {
-        ctx_.Error(c, frames::Code::INERTIAL_INVALID,
-                   "link '" + link->name + "' has a second <inertial>");
-        ok = false;
-        continue;
-      }
-      link->inertial.emplace();
-      ok &= ReadInertial(c, link->name, &*link->inertial, &link->urdf_form);
-      const frames::Inertial& in = *link->inertial;
-      if (in.mass == 0 && in.InertiaMatrix().isZero(0.0))
-        link->urdf_form.parts |= frames::UrdfForm::kInertial;
-    } else if (Is(c, "visual") || Is(c, "collision")) {
-      const bool is_visual = Is(c, "visual");
-      frames::Shape* shape;
-      if (is_visual) shape = &link->visuals.emplace_back();
-      else shape = &link->collisions.emplace_back();
-      shape->where = ctx_.At(c);
-      if (const char* n = c->Attribute("name")) {
-        shape->name = n;
-        shape->name_given = true;
-      }
-      KeepOtherAttributes(c, {"name"}, "", &shape->urdf_form);
-      ok &= ReadOrigin(c, &shape->pose, &shape->urdf_form,
-                       frames::UrdfForm::kOrigin, "origin");
-      ok &= ReadGeometry(c, &shape->geometry, &shape->urdf_form);
-      std::vector<Element>* ext =
-          is_visual ? &static_cast<frames::Visual*>(shape)->extensions
-                    : &static_cast<frames::Collision*>(shape)->extensions;
-      for (const Node* k = c->FirstChildElement(); k;
-           k = k->NextSiblingElement()) {
-        if (Is(k, "origin") || Is(k, "geometry")) continue;
-        if (is_visual && Is(k, "material")) {
-          auto& mat = static_cast<frames::Visual*>(shape)->material.emplace();
-          ok &= ReadMaterial(k, &mat, false);
-          continue;
-        }
-        ext->push_back(xml::ToElement(k, ctx_));
-      }
-    } else {
-      link->extensions.push_back(xml::ToElement(c, ctx_));
+    const Child<State>* child = nullptr;
+    for (const Child<State>& k : known) {
+      if (Is(c, k.name)) child = &k;
     }
+    if (!child) carried->push_back(xml::ToElement(c, ctx_));
+    else if (child->read) ok &= (this->*child->read)(c, state);
   }
   return ok;
 }
 
+bool UrdfReader::ReadLink(const Node* e, frames::Link* link) {
+  static const Child<frames::Link> kKnown[] = {
+      {"inertial", &UrdfReader::ReadLinkInertial},
+      {"visual", &UrdfReader::ReadLinkVisual},
+      {"collision", &UrdfReader::ReadLinkCollision},
+  };
+  link->where = ctx_.At(e);
+  KeepOtherAttributes(e, {"name"}, "", &link->urdf_form);
+  return ReadChildren(e, kKnown, link, &link->extensions);
+}
+
+bool UrdfReader::ReadLinkInertial(const Node* c, frames::Link* link) {
+  if (link->inertial) {
+    ctx_.Error(c, frames::Code::INERTIAL_INVALID,
+               "link '" + link->name + "' has a second <inertial>");
+    return false;
+  }
+  link->inertial.emplace();
+  const bool ok =
+      ReadInertial(c, link->name, &*link->inertial, &link->urdf_form);
+  const frames::Inertial& in = *link->inertial;
+  if (in.mass == 0 && in.InertiaMatrix().isZero(0.0))
+    link->urdf_form.parts |= frames::UrdfForm::kInertial;
+  return ok;
+}
+
+bool UrdfReader::ReadLinkVisual(const Node* c, frames::Link* link) {
+  static const Child<frames::Visual> kKnown[] = {
+      {"origin", nullptr},
+      {"geometry", nullptr},
+      {"material", &UrdfReader::ReadVisualMaterial},
+  };
+  frames::Visual* visual = &link->visuals.emplace_back();
+  const bool ok = ReadShape(c, visual);
+  return ReadChildren(c, kKnown, visual, &visual->extensions) && ok;
+}
+
+bool UrdfReader::ReadLinkCollision(const Node* c, frames::Link* link) {
+  static const Child<frames::Collision> kKnown[] = {
+      {"origin", nullptr},
+      {"geometry", nullptr},
+  };
+  frames::Collision* collision = &link->collisions.emplace_back();
+  const bool ok = ReadShape(c, collision);
+  return ReadChildren(c, kKnown, collision, &collision->extensions) && ok;
+}
+
+// What visuals and collisions share: name, other attributes, origin and
+// geometry.
+bool UrdfReader::ReadShape(const Node* c, frames::Shape* shape) {
+  shape->where = ctx_.At(c);
+  if (const char* n = c->Attribute("name")) {
+    shape->name = n;
+    shape->name_given = true;
+  }
+  KeepOtherAttributes(c, {"name"}, "", &shape->urdf_form);
+  bool ok = ReadOrigin(c, &shape->pose, &shape->urdf_form,
+                       frames::UrdfForm::kOrigin, "origin");
+  ok &= ReadGeometry(c, &shape->geometry, &shape->urdf_form);
+  return ok;
+}
+
+bool UrdfReader::ReadVisualMaterial(const Node* c, frames::Visual* visual) {
+  return ReadMaterial(c, &visual->material.emplace(), false);
+}
+
 bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
+  static const Child<JointRead> kKnown[] = {
+      {"origin", nullptr},
+      {"parent", nullptr},
+      {"child", nullptr},
+      {"axis", &UrdfReader::ReadJointAxis},
+      {"limit", &UrdfReader::ReadJointLimit},
+      {"dynamics", &UrdfReader::ReadJointDynamics},
+      {"mimic", &UrdfReader::ReadJointMimic},
+      {"safety_controller", &UrdfReader::ReadJointSafetyController},
+      {"calibration", &UrdfReader::ReadJointCalibration},
+  };
   j->where = ctx_.At(e);
+  if (!ReadJointType(e, j)) return false;
+  frames::UrdfForm* form = &j->urdf_form;
+  KeepOtherAttributes(e, {"name", "type"}, "", form);
+  bool ok = ReadOrigin(e, &j->pose, form, frames::UrdfForm::kOrigin, "origin");
+  ok &= ReadJointLink(e, "parent", j, &j->parent);
+  ok &= ReadJointLink(e, "child", j, &j->child);
+  JointRead r{j, e->FirstChildElement("axis"),
+              j->type == frames::JointType::kRevolute ||
+                  j->type == frames::JointType::kContinuous ||
+                  j->type == frames::JointType::kPrismatic ||
+                  j->type == frames::JointType::kPlanar,
+              std::nullopt, std::nullopt};
+  ok &= ReadChildren(e, kKnown, &r, &j->extensions);
+  FinishJoint(e, &r);
+  return ok;
+}
+
+// The type attribute: URDF's six types, and pybullet's spherical (a ball).
+bool UrdfReader::ReadJointType(const Node* e, frames::Joint* j) {
   const char* type = RequiredAttribute(e, "type");
   if (!type) return false;
-  bool ok = true;
   if (std::strcmp(type, "spherical") == 0) {
     ctx_.Warning(e, frames::Code::URDF_NONSTANDARD,
                  "joint '" + j->name +
                      "' has type 'spherical' (a pybullet extension); "
                      "it is read as a ball joint");
     j->type = frames::JointType::kBall;
-  } else {
-    auto t = frames::JointTypeFromName(type);
-    static const frames::JointType kUrdfTypes[] = {
-        frames::JointType::kRevolute, frames::JointType::kContinuous,
-        frames::JointType::kPrismatic, frames::JointType::kFixed,
-        frames::JointType::kFloating, frames::JointType::kPlanar};
-    if (!t || std::find(std::begin(kUrdfTypes), std::end(kUrdfTypes), *t) ==
-                  std::end(kUrdfTypes)) {
-      ctx_.Error(e, frames::Code::JOINT_TYPE_INVALID,
-                 "joint '" + j->name + "' has unknown type '" + type + "'");
-      return false;
-    }
-    j->type = *t;
-  }
-  frames::UrdfForm* form = &j->urdf_form;
-  KeepOtherAttributes(e, {"name", "type"}, "", form);
-  ok &= ReadOrigin(e, &j->pose, form, frames::UrdfForm::kOrigin, "origin");
-  // <parent link=...> and <child link=...>.
-  auto read_link = [&](const char* tag, std::string* out) {
-    const Node* c = e->FirstChildElement(tag);
-    if (!c || !c->Attribute("link")) {
-      ctx_.Error(c ? c : e, frames::Code::ATTRIBUTE_MISSING,
-                 "joint '" + j->name + "' has no <" + tag + " link=...>");
-      return false;
-    }
-    *out = c->Attribute("link");
-    KeepOtherAttributes(c, {"link"}, tag, form);
     return true;
-  };
-  ok &= read_link("parent", &j->parent);
-  ok &= read_link("child", &j->child);
-  std::optional<frames::JointLimit> limit;
-  std::optional<frames::JointDynamics> dynamics;
-  const bool moving = j->type == frames::JointType::kRevolute ||
-                      j->type == frames::JointType::kContinuous ||
-                      j->type == frames::JointType::kPrismatic ||
-                      j->type == frames::JointType::kPlanar;
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "origin") || Is(c, "parent") || Is(c, "child")) continue;
-    if (Is(c, "axis") && c != e->FirstChildElement("axis")) {
-      // URDF readers read the first <axis>; a second is kept as written.
-      ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
-                   "joint '" + j->name +
-                       "' has a second <axis>; the "
-                       "first is used and this one is carried as written");
-      j->extensions.push_back(xml::ToElement(c, ctx_));
-      continue;
-    }
-    if (Is(c, "axis")) {
-      KeepOtherAttributes(c, {"xyz"}, "axis", form);
-      auto& axis = j->axis.emplace();
-      if (c->Attribute("xyz")) {
-        auto v = xml::Vector3Attribute(c, "xyz", ctx_);
-        if (!v) {
-          ok = false;
-          continue;
-        }
-        axis.xyz = *v;
-      }
-      if (axis.xyz.isZero(0.0) && moving) {
-        ctx_.Error(c, frames::Code::JOINT_AXIS_ZERO,
-                   "joint '" + j->name + "' has a zero axis");
-        ok = false;
-      }
-    } else if (Is(c, "limit")) {
-      frames::JointLimit lim;
-      lim.lower = xml::DoubleAttribute(c, "lower", ctx_);
-      lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
-      lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
-      lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
-      KeepOtherAttributes(c, {"lower", "upper", "effort", "velocity"}, "limit",
-                          form);
-      // Lower and upper mean something (and default to 0) on revolute and
-      // prismatic joints only.
-      const bool bounded = j->type == frames::JointType::kRevolute ||
-                           j->type == frames::JointType::kPrismatic;
-      if (bounded && !lim.lower) form->parts |= frames::UrdfForm::kNoLower;
-      if (bounded && !lim.upper) form->parts |= frames::UrdfForm::kNoUpper;
-      if (!lim.effort) form->parts |= frames::UrdfForm::kNoEffort;
-      if (!lim.velocity) form->parts |= frames::UrdfForm::kNoVelocity;
-      if (!lim.effort || !lim.velocity) {
-        ctx_.Warning(c, frames::Code::JOINT_LIMIT_INCOMPLETE,
-                     "<limit> of joint '" + j->name + "' has no " +
-                         (!lim.effort ? "effort" : "velocity") +
-                         " (required by URDF); it is left unlimited");
-      }
-      limit = lim;
-    } else if (Is(c, "dynamics")) {
-      frames::JointDynamics d;
-      d.damping = xml::DoubleAttribute(c, "damping", ctx_);
-      d.friction = xml::DoubleAttribute(c, "friction", ctx_);
-      KeepOtherAttributes(c, {"damping", "friction"}, "dynamics", form);
-      dynamics = d;
-    } else if (Is(c, "mimic")) {
-      auto& m = j->mimic.emplace();
-      if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
-      else ok = false;
-      m.multiplier = xml::DoubleAttribute(c, "multiplier", ctx_);
-      m.offset = xml::DoubleAttribute(c, "offset", ctx_);
-      KeepOtherAttributes(c, {"joint", "multiplier", "offset"}, "mimic", form);
-    } else if (Is(c, "safety_controller")) {
-      auto& s = j->safety_controller.emplace();
-      s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
-      s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
-      s.k_position = xml::DoubleAttribute(c, "k_position", ctx_);
-      KeepOtherAttributes(c,
-                          {"soft_lower_limit", "soft_upper_limit",
-                           "k_position", "k_velocity"},
-                          "safety_controller", form);
-      auto kv = RequiredDouble(c, "k_velocity");
-      if (kv) s.k_velocity = *kv;
-      else ok = false;
-    } else if (Is(c, "calibration")) {
-      auto& cal = j->calibration.emplace();
-      cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
-      cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
-      KeepOtherAttributes(c, {"rising", "falling"}, "calibration", form);
-    } else {
-      j->extensions.push_back(xml::ToElement(c, ctx_));
-    }
   }
+  auto t = frames::JointTypeFromName(type);
+  static const frames::JointType kUrdfTypes[] = {
+      frames::JointType::kRevolute, frames::JointType::kContinuous,
+      frames::JointType::kPrismatic, frames::JointType::kFixed,
+      frames::JointType::kFloating, frames::JointType::kPlanar};
+  if (!t || std::find(std::begin(kUrdfTypes), std::end(kUrdfTypes), *t) ==
+                std::end(kUrdfTypes)) {
+    ctx_.Error(e, frames::Code::JOINT_TYPE_INVALID,
+               "joint '" + j->name + "' has unknown type '" + type + "'");
+    return false;
+  }
+  j->type = *t;
+  return true;
+}
+
+// <parent link=...> or <child link=...>.
+bool UrdfReader::ReadJointLink(const Node* e, const char* tag,
+                               frames::Joint* j, std::string* out) {
+  const Node* c = e->FirstChildElement(tag);
+  if (!c || !c->Attribute("link")) {
+    ctx_.Error(c ? c : e, frames::Code::ATTRIBUTE_MISSING,
+               "joint '" + j->name + "' has no <" + tag + " link=...>");
+    return false;
+  }
+  *out = c->Attribute("link");
+  KeepOtherAttributes(c, {"link"}, tag, &j->urdf_form);
+  return true;
+}
+
+bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
+  frames::Joint* j = r->j;
+  if (c != r->first_axis) {
+    // URDF readers read the first <axis>; a second is kept as written.
+    ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
+                 "joint '" + j->name +
+                     "' has a second <axis>; the "
+                     "first is used and this one is carried as written");
+    j->extensions.push_back(xml::ToElement(c, ctx_));
+    return true;
+  }
+  KeepOtherAttributes(c, {"xyz"}, "axis", &j->urdf_form);
+  auto& axis = j->axis.emplace();
+  if (c->Attribute("xyz")) {
+    auto v = xml::Vector3Attribute(c, "xyz", ctx_);
+    if (!v) return false;
+    axis.xyz = *v;
+  }
+  if (axis.xyz.isZero(0.0) && r->moving) {
+    ctx_.Error(c, frames::Code::JOINT_AXIS_ZERO,
+               "joint '" + j->name + "' has a zero axis");
+    return false;
+  }
+  return true;
+}
+
+bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
+  frames::Joint* j = r->j;
+  frames::UrdfForm* form = &j->urdf_form;
+  frames::JointLimit lim;
+  lim.lower = xml::DoubleAttribute(c, "lower", ctx_);
+  lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
+  lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
+  lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
+  KeepOtherAttributes(c, {"lower", "upper", "effort", "velocity"}, "limit",
+                      form);
+  // Lower and upper mean something (and default to 0) on revolute and
+  // prismatic joints only.
+  const bool bounded = j->type == frames::JointType::kRevolute ||
+                       j->type == frames::JointType::kPrismatic;
+  if (bounded && !lim.lower) form->parts |= frames::UrdfForm::kNoLower;
+  if (bounded && !lim.upper) form->parts |= frames::UrdfForm::kNoUpper;
+  if (!lim.effort) form->parts |= frames::UrdfForm::kNoEffort;
+  if (!lim.velocity) form->parts |= frames::UrdfForm::kNoVelocity;
+  if (!lim.effort || !lim.velocity) {
+    ctx_.Warning(c, frames::Code::JOINT_LIMIT_INCOMPLETE,
+                 "<limit> of joint '" + j->name + "' has no " +
+                     (!lim.effort ? "effort" : "velocity") +
+                     " (required by URDF); it is left unlimited");
+  }
+  r->limit = lim;
+  return true;
+}
+
+bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
+  frames::JointDynamics d;
+  d.damping = xml::DoubleAttribute(c, "damping", ctx_);
+  d.friction = xml::DoubleAttribute(c, "friction", ctx_);
+  KeepOtherAttributes(c, {"damping", "friction"}, "dynamics",
+                      &r->j->urdf_form);
+  r->dynamics = d;
+  return true;
+}
+
+bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
+  bool ok = true;
+  auto& m = r->j->mimic.emplace();
+  if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
+  else ok = false;
+  m.multiplier = xml::DoubleAttribute(c, "multiplier", ctx_);
+  m.offset = xml::DoubleAttribute(c, "offset", ctx_);
+  KeepOtherAttributes(c, {"joint", "multiplier", "offset"}, "mimic",
+                      &r->j->urdf_form);
+  return ok;
+}
+
+bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
+  auto& s = r->j->safety_controller.emplace();
+  s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
+  s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
+  s.k_position = xml::DoubleAttribute(c, "k_position", ctx_);
+  KeepOtherAttributes(
+      c, {"soft_lower_limit", "soft_upper_limit", "k_position", "k_velocity"},
+      "safety_controller", &r->j->urdf_form);
+  auto kv = RequiredDouble(c, "k_velocity");
+  if (!kv) return false;
+  s.k_velocity = *kv;
+  return true;
+}
+
+bool UrdfReader::ReadJointCalibration(const Node* c, JointRead* r) {
+  auto& cal = r->j->calibration.emplace();
+  cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
+  cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
+  KeepOtherAttributes(c, {"rising", "falling"}, "calibration",
+                      &r->j->urdf_form);
+  return true;
+}
+
+// After the children: what their absence means.
+void UrdfReader::FinishJoint(const Node* e, JointRead* r) {
+  frames::Joint* j = r->j;
+  frames::UrdfForm* form = &j->urdf_form;
   // Only where a writer would otherwise write URDF's default axis.
-  if (!j->axis && (moving || limit || dynamics))
+  if (!j->axis && (r->moving || r->limit || r->dynamics))
     form->parts |= frames::UrdfForm::kNoAxis;
   // A revolute joint without finite limits (none, or +-1e16, SDFormat's
   // "unlimited") is what SDF calls continuous; say it was revolute.
@@ -505,12 +615,12 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
     return !v || !(std::abs(*v) < 1e16);
   };
   if (j->type == frames::JointType::kRevolute &&
-      (!limit || (unbounded(limit->lower) && unbounded(limit->upper))))
+      (!r->limit || (unbounded(r->limit->lower) && unbounded(r->limit->upper))))
     form->parts |= frames::UrdfForm::kRevolute;
-  if (limit || dynamics) {
+  if (r->limit || r->dynamics) {
     if (!j->axis) j->axis.emplace();  // URDF default axis (1, 0, 0)
-    j->axis->limit = limit;
-    j->axis->dynamics = dynamics;
+    j->axis->limit = r->limit;
+    j->axis->dynamics = r->dynamics;
   }
   if ((j->type == frames::JointType::kRevolute ||
        j->type == frames::JointType::kPrismatic) &&
@@ -521,7 +631,6 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
                      "' has no <limit> (required by URDF); it is "
                      "left unlimited");
   }
-  return ok;
 }
 
 void UrdfReader::CheckTree(Model* model, const Node* robot) {
