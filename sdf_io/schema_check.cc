@@ -6,15 +6,16 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "frames/model.h"
 #include "sdf_io/schema.h"
 
 namespace sdf_io {
 namespace {
 
 using schema::ValueType;
-using xml::Node;
 
 bool IsBlank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
@@ -106,7 +107,31 @@ int WholeNumbers(std::string_view s) {
   return count;
 }
 
-enum class Verdict { kOk, kInvalid, kTooMany, kOutOfRange };
+// The whitespace-separated tokens of `s` as libsdformat 12 reads a pose:
+// each with std::stod (the number at its start, the rest ignored: "0n5" is
+// 0), each finite. How many there are, or -1 when one has no number at its
+// start or is not finite.
+int LeadingNumbers(std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  int count = 0;
+  while ((p = SkipBlanks(p, end)) < end) {
+    const char* token_end = p;
+    while (token_end < end && !IsBlank(*token_end)) ++token_end;
+    double v = 0;
+    if (!LeadingDouble(std::string_view(p, token_end - p), &v) ||
+        !std::isfinite(v)) {
+      return -1;
+    }
+    ++count;
+    p = token_end;
+  }
+  return count;
+}
+
+// kLenient: invalid, but libsdformat reads it (a pose number with trailing
+// text), which the README lists as a difference.
+enum class Verdict { kOk, kInvalid, kLenient, kTooMany, kOutOfRange };
 
 struct Checked {
   Verdict verdict = Verdict::kOk;
@@ -183,8 +208,12 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
       const int expected = quaternion_pose ? 7 : 6;
       const int n = WholeNumbers(text);
       if (n < 0 || n < expected) {
-        return invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
-                                       : "is not a pose (6 finite numbers)");
+        invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
+                                : "is not a pose (6 finite numbers)");
+        if (n < 0 && LeadingNumbers(text) == expected) {
+          c.verdict = Verdict::kLenient;
+        }
+        return c;
       }
       if (n > expected) {
         c.verdict = Verdict::kTooMany;
@@ -273,10 +302,6 @@ bool ReaderRead::Reads() const {
   return false;
 }
 
-bool ReaderReads(const char* parent, const char* name) {
-  return ReaderRead{parent, name}.Reads();
-}
-
 // The newest version described (and read); libsdformat 12's newest.
 constexpr int kNewestMinor = 12;
 constexpr int kLibsdformatMinor = 9;
@@ -319,9 +344,73 @@ struct Described {
   bool Known() const { return d[0] || d[1] || d[2]; }
 };
 
+// How the checker walks a tree: a document read (xml::Node) or an element
+// copied into SDFormat from elsewhere (frames::Element: a URDF <gazebo>
+// block's content), each diagnostic at the node's own file and line.
+struct XmlTree {
+  using Node = xml::Node;
+  static const char* Name(const Node* n) { return n->Name(); }
+  static const char* Attribute(const Node* n, const char* name) {
+    return n->Attribute(name);
+  }
+  template <class F>
+  static void ForEachAttribute(const Node* n, F f) {
+    for (const xml::Attr* a = n->FirstAttribute(); a; a = a->Next()) {
+      f(a->Name(), std::string_view(a->Value()));
+    }
+  }
+  static std::string_view Text(const Node* n) { return xml::Text(n); }
+  template <class F>
+  static void ForEachChild(const Node* n, F f) {
+    for (const Node* c = n->FirstChildElement(); c;
+         c = c->NextSiblingElement()) {
+      f(c);
+    }
+  }
+  static frames::SourceLocation Where(const Node* n, const xml::Context& ctx) {
+    return ctx.At(n);
+  }
+};
+
+struct ElementTree {
+  using Node = frames::Element;
+  static const char* Name(const Node* n) { return n->name.c_str(); }
+  static const char* Attribute(const Node* n, const char* name) {
+    for (const auto& [key, value] : n->attributes) {
+      if (key == name) return value.c_str();
+    }
+    return nullptr;
+  }
+  template <class F>
+  static void ForEachAttribute(const Node* n, F f) {
+    for (const auto& [key, value] : n->attributes) {
+      f(key.c_str(), std::string_view(value));
+    }
+  }
+  static std::string_view Text(const Node* n) { return n->text; }
+  template <class F>
+  static void ForEachChild(const Node* n, F f) {
+    for (const Node& c : n->children) f(&c);
+  }
+  static frames::SourceLocation Where(const Node* n, const xml::Context&) {
+    return n->where;
+  }
+};
+
+// `Tree` is XmlTree or ElementTree. `copied`: the root checked is an
+// element copied into a document (CheckCopiedElement), whose values the
+// reader has not read: every value is checked, none left to the reader.
+template <class Tree>
 class Checker {
  public:
-  explicit Checker(const xml::Context& ctx) : ctx_(ctx) {}
+  using Node = typename Tree::Node;
+
+  Checker(const xml::Context& ctx, bool copied, std::string path_prefix,
+          const char* lenient_code = nullptr)
+      : ctx_(ctx),
+        copied_(copied),
+        path_prefix_(std::move(path_prefix)),
+        lenient_code_(lenient_code) {}
 
   void Element(const Node* n, const Described& at) {
     const int e = at.Effective();
@@ -331,34 +420,36 @@ class Checker {
     Attributes(n, v, d);
     if (d.type != ValueType::kNone) {
       const Node* parent = stack_.size() > 1 ? stack_[stack_.size() - 2] : nullptr;
-      const char* format =
-          d.type == ValueType::kPose ? n->Attribute("rotation_format") : nullptr;
+      const char* format = d.type == ValueType::kPose
+                               ? Tree::Attribute(n, "rotation_format")
+                               : nullptr;
       const bool quaternion = format && std::strcmp(format, "quat_xyzw") == 0;
       // (A rotation_format of neither kind the reader reports.)
       if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
-        Value(n, nullptr, xml::Text(n), d.type,
+        Value(n, nullptr, Tree::Text(n), d.type,
               d.required == schema::Required::kOne,
-              {parent ? parent->Name() : nullptr, n->Name()}, d.min, d.max,
-              quaternion, v);
+              {parent ? Tree::Name(parent) : nullptr, Tree::Name(n)}, d.min,
+              d.max, quaternion, v);
       }
     }
     if (!d.copy_data) {
-      for (const Node* c = n->FirstChildElement(); c;
-           c = c->NextSiblingElement()) {
-        if (HasPrefix(c->Name())) continue;  // a custom element
-        const Described child = at.Child(c->Name());
+      Tree::ForEachChild(n, [&](const Node* c) {
+        const char* name = Tree::Name(c);
+        if (HasPrefix(name)) return;  // a custom element
+        const Described child = at.Child(name);
         if (child.Known()) {
           Element(c, child);
-        } else if (!(stack_.size() == 1 && xml::Is(c, "include"))) {
+        } else if (!(!copied_ && stack_.size() == 1 &&
+                     std::strcmp(name, "include") == 0)) {
           // (A root-level <include> is read as the model it includes.)
           stack_.push_back(c);
           Report(frames::Severity::kWarning, "ELEMENT_UNKNOWN", c,
-                 std::string("<") + c->Name() + "> is not an element of <" +
-                     n->Name() + "> in SDFormat " + at.v[0]->version +
+                 std::string("<") + name + "> is not an element of <" +
+                     Tree::Name(n) + "> in SDFormat " + at.v[0]->version +
                      "; it is kept as written");
           stack_.pop_back();
         }
-      }
+      });
     }
     stack_.pop_back();
   }
@@ -366,23 +457,29 @@ class Checker {
  private:
   void Attributes(const Node* n, const schema::Version& v,
                   const schema::Element& d) {
-    for (const xml::Attr* a = n->FirstAttribute(); a; a = a->Next()) {
-      if (HasPrefix(a->Name())) continue;  // xmlns:..., custom attributes
-      const schema::Attribute* ad = schema::FindAttribute(v, d, a->Name());
-      if (!ad) continue;
-      Value(n, a->Name(), a->Value(), ad->type, ad->required,
-            {n->Name(), a->Name()}, "", "", false, v);
-    }
+    Tree::ForEachAttribute(n, [&](const char* name, std::string_view value) {
+      if (HasPrefix(name)) return;  // xmlns:..., custom attributes
+      const schema::Attribute* ad = schema::FindAttribute(v, d, name);
+      if (!ad) return;
+      Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name}, "",
+            "", false, v);
+    });
     const schema::Attribute* ad = v.attributes + d.first_attribute;
     for (uint32_t i = 0; i < d.attribute_count; ++i) {
-      if (!ad[i].required || n->Attribute(ad[i].name) ||
-          ReaderReads(n->Name(), ad[i].name)) {
+      if (!ad[i].required || Tree::Attribute(n, ad[i].name) ||
+          Reads({Tree::Name(n), ad[i].name})) {
         continue;
       }
       Report(frames::Severity::kError, "ATTRIBUTE_MISSING", n,
-             std::string("<") + n->Name() + "> has no '" + ad[i].name +
+             std::string("<") + Tree::Name(n) + "> has no '" + ad[i].name +
                  "' attribute (required in SDFormat " + v.version + ")");
     }
+  }
+
+  // Whether the reader reads (and reports on) this value; never for a
+  // copied element, which the reader has not read.
+  bool Reads(const ReaderRead& as_read) const {
+    return !copied_ && as_read.Reads();
   }
 
   // The value of element `n` (attr == nullptr) or of its attribute `attr`.
@@ -394,7 +491,7 @@ class Checker {
       // Empty: the default, unless the description requires a value (the
       // reader reads an empty value as the default too, but reports empty
       // names itself).
-      if (required && !(attr && as_read.Reads())) {
+      if (required && !(attr && Reads(as_read))) {
         Report(frames::Severity::kError, "VALUE_INVALID", n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
@@ -414,25 +511,33 @@ class Checker {
     }
     if (c.verdict == Verdict::kOk) return;
     // What the reader parses it reports itself when it cannot.
-    if (c.verdict == Verdict::kInvalid && as_read.Reads()) return;
-    Report(frames::Severity::kError,
-           c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
-                                             : "VALUE_INVALID",
+    if ((c.verdict == Verdict::kInvalid || c.verdict == Verdict::kLenient) &&
+        Reads(as_read)) {
+      return;
+    }
+    const bool lenient = c.verdict == Verdict::kLenient && lenient_code_;
+    Report(lenient ? frames::Severity::kWarning : frames::Severity::kError,
+           lenient ? lenient_code_
+           : c.verdict == Verdict::kOutOfRange ? "VALUE_OUT_OF_RANGE"
+                                               : "VALUE_INVALID",
            n, What(n, attr) + " '" + std::string(text.substr(0, 60)) +
-                  (text.size() > 60 ? "..." : "") + "' " + c.why);
+                  (text.size() > 60 ? "..." : "") + "' " + c.why +
+                  (lenient ? " (libsdformat reads the number at the start of "
+                             "each and ignores the rest)"
+                           : ""));
   }
 
   static std::string What(const Node* n, const char* attr) {
-    return attr ? std::string("<") + n->Name() + "> attribute '" + attr + "'"
-                : std::string("<") + n->Name() + ">";
+    return attr ? std::string("<") + Tree::Name(n) + "> attribute '" + attr + "'"
+                : std::string("<") + Tree::Name(n) + ">";
   }
 
   std::string Path() const {
-    std::string path;
+    std::string path = path_prefix_;
     for (const Node* n : stack_) {
       path += '/';
-      path += n->Name();
-      if (const char* name = n->Attribute("name")) {
+      path += Tree::Name(n);
+      if (const char* name = Tree::Attribute(n, "name")) {
         path += '[';
         path += name;
         path += ']';
@@ -448,19 +553,23 @@ class Checker {
     d.code = code;
     d.element_path = Path();
     d.message = d.element_path + ": " + message;
-    d.where = ctx_.At(n);
+    d.where = Tree::Where(n, ctx_);
     ctx_.diags->Add(std::move(d));
   }
 
   const xml::Context& ctx_;
+  const bool copied_;
+  const std::string path_prefix_;
+  // The code of a warning for a kLenient value (nullptr: an error).
+  const char* const lenient_code_;
   std::vector<const Node*> stack_;
 };
 
 // At most one model, light or actor at the root; worlds uniquely named.
-void CheckRoot(const Node* root, const xml::Context& ctx) {
-  const Node* first = nullptr;
+void CheckRoot(const xml::Node* root, const xml::Context& ctx) {
+  const xml::Node* first = nullptr;
   std::map<std::string, int> worlds;
-  for (const Node* c = root->FirstChildElement(); c;
+  for (const xml::Node* c = root->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (xml::Is(c, "model") || xml::Is(c, "light") || xml::Is(c, "actor")) {
       if (!first) {
@@ -506,9 +615,43 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
       schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
   const schema::Version* newest = schema::ForMinor(kNewestMinor);
   CheckRoot(root, ctx);
-  Checker(ctx).Element(
+  Checker<XmlTree>(ctx, /*copied=*/false, "").Element(
       root, {{v, target, newest},
              {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
+}
+
+bool CheckCopiedElement(const frames::Element& e,
+                        std::initializer_list<const char*> parent,
+                        int minor, const std::string& parent_path,
+                        const char* lenient_code, frames::Diagnostics* diags) {
+  const schema::Version* v = schema::ForMinor(minor);
+  if (!v) return true;
+  const schema::Version* target =
+      schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
+  const schema::Version* newest = schema::ForMinor(kNewestMinor);
+  Described at{{v, target, newest},
+               {&schema::Root(*v), &schema::Root(*target),
+                &schema::Root(*newest)}};
+  for (const char* name : parent) {
+    at = at.Child(name);
+    if (!at.Known()) return true;
+  }
+  at = at.Child(e.name.c_str());
+  if (!at.Known()) return true;
+  frames::Diagnostics found;
+  const xml::Context ctx{e.where.file, &found};
+  Checker<ElementTree>(ctx, /*copied=*/true, parent_path, lenient_code)
+      .Element(&e, at);
+  bool ok = true;
+  for (const frames::Diagnostic& d : found.all()) {
+    if (d.severity == frames::Severity::kWarning &&
+        (!lenient_code || d.code != lenient_code)) {
+      continue;
+    }
+    ok = false;
+    diags->Add(d);
+  }
+  return ok;
 }
 
 }  // namespace sdf_io
