@@ -417,7 +417,7 @@ class Checker {
     const schema::Version& v = *at.v[e];
     const schema::Element& d = *at.d[e];
     stack_.push_back(n);
-    Attributes(n, v, d);
+    Attributes(n, at, v, d);
     if (d.type != ValueType::kNone) {
       const Node* parent = stack_.size() > 1 ? stack_[stack_.size() - 2] : nullptr;
       const char* format = d.type == ValueType::kPose
@@ -455,14 +455,19 @@ class Checker {
   }
 
  private:
-  void Attributes(const Node* n, const schema::Version& v,
-                  const schema::Element& d) {
+  void Attributes(const Node* n, const Described& at,
+                  const schema::Version& v, const schema::Element& d) {
     Tree::ForEachAttribute(n, [&](const char* name, std::string_view value) {
-      if (HasPrefix(name)) return;  // xmlns:..., custom attributes
+      // xmlns:..., custom attributes (the spec allows them with a prefix),
+      // and the default namespace's declaration, which is XML's own.
+      if (HasPrefix(name) || std::strcmp(name, "xmlns") == 0) return;
       const schema::Attribute* ad = schema::FindAttribute(v, d, name);
-      if (!ad) return;
-      Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name}, "",
-            "", false, v);
+      if (ad) {
+        Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name},
+              "", "", false, v);
+      } else if (!KnownInAnother(at, name)) {
+        UnknownAttribute(n, name, at);
+      }
     });
     const schema::Attribute* ad = v.attributes + d.first_attribute;
     for (uint32_t i = 0; i < d.attribute_count; ++i) {
@@ -474,6 +479,30 @@ class Checker {
              std::string("<") + Tree::Name(n) + "> has no '" + ad[i].name +
                  "' attribute (required in SDFormat " + v.version + ")");
     }
+  }
+
+  // Whether a version other than the one checking the element has the
+  // attribute (1.0's attribute forms, a newer version's addition).
+  static bool KnownInAnother(const Described& at, const char* name) {
+    for (int k = 0; k < 3; ++k) {
+      if (at.d[k] && schema::FindAttribute(*at.v[k], *at.d[k], name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // An attribute no version describes there: a warning (libsdformat warns
+  // too). What is kept as written keeps it; the elements the converter
+  // models (links, visuals, joints ...) do not hold attributes, as
+  // libsdformat's do not. (A model's the reader warns about itself, and
+  // keeps: ATTRIBUTE_KEPT.)
+  void UnknownAttribute(const Node* n, const char* name, const Described& at) {
+    if (!copied_ && std::strcmp(Tree::Name(n), "model") == 0) return;
+    Report(frames::Severity::kWarning, "ATTRIBUTE_UNKNOWN", n,
+           std::string("<") + Tree::Name(n) + "> attribute '" + name +
+               "' is not an attribute of <" + Tree::Name(n) + "> in SDFormat " +
+               at.v[0]->version + "; nothing reads it");
   }
 
   // Whether the reader reads (and reports on) this value; never for a

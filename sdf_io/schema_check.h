@@ -29,6 +29,11 @@
 // else those of the document's own version (1.0's attribute forms ...).
 //    Elements with a namespace prefix (custom elements, `ignition:` ...) and
 //    the content of //plugin are allowed, as the spec says.
+//  - an attribute the description does not know there (in none of the
+//    document's version, 1.9 and 1.12): ATTRIBUTE_UNKNOWN, a warning, as
+//    libsdformat warns. Attributes with a namespace prefix (custom
+//    attributes, xmlns:x) and `xmlns` are allowed; a <model>'s the reader
+//    reports itself (ATTRIBUTE_KEPT).
 //  - more than one model, light or actor at the root: SDF_ROOT_MULTIPLE;
 //    two worlds with one name: DUPLICATE_NAME.
 // Values and attributes that the reader itself parses (every //pose,
