@@ -320,18 +320,40 @@ bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
 //    (a //world/joint in a 1.9 file), so they are not unknown. Looked up
 //    only for what neither of the others has (and held only then).
 // An element is checked by the first of target, declared, newest that has it.
+//
+// The declared version's element is looked up only when it is needed (the
+// target lacks the element, or a descendant's, or an attribute is unknown):
+// most elements of an older document are in 1.9, and the lookup by name is
+// most of the check's cost. Until then `pending_parent` is set: d[0] is the
+// child `pending_name` of pending_parent's declared element. A Described
+// refers to its parent's, which outlives it (both live on the recursion's
+// stack).
 struct Described {
   const schema::Version* v[3];
-  const schema::Element* d[3];
+  mutable const schema::Element* d[3];
+  mutable const Described* pending_parent = nullptr;
+  const char* pending_name = nullptr;
 
-  int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
+  const schema::Element* Declared() const {
+    if (pending_parent) {
+      const schema::Element* p = pending_parent->Declared();
+      d[0] = p ? schema::FindChild(*v[0], *p, pending_name) : nullptr;
+      pending_parent = nullptr;
+    }
+    return d[0];
+  }
+  int Effective() const { return d[1] ? 1 : Declared() ? 0 : 2; }
   Described Child(const char* name) const {
     Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
     if (d[1]) c.d[1] = schema::FindChild(*v[1], *d[1], name);
-    // A 1.9 document's declared version is its target: the same child.
-    if (d[0]) {
-      c.d[0] = v[0] == v[1] && d[0] == d[1] ? c.d[1]
-                                              : schema::FindChild(*v[0], *d[0], name);
+    if (v[0] == v[1]) {
+      // A 1.9 document's declared version is its target: the same child.
+      c.d[0] = c.d[1];
+    } else if (c.d[1]) {
+      c.pending_parent = this;
+      c.pending_name = name;
+    } else if (const schema::Element* p = Declared()) {
+      c.d[0] = schema::FindChild(*v[0], *p, name);
     }
     if (c.d[0] || c.d[1]) return c;  // newest: derived from target's when needed
     // Only the newest may have it. The tables of 1.10 to 1.12 extend the one
@@ -341,7 +363,7 @@ struct Described {
     if (parent) c.d[2] = schema::FindChild(*v[2], *parent, name);
     return c;
   }
-  bool Known() const { return d[0] || d[1] || d[2]; }
+  bool Known() const { return d[1] || d[2] || Declared(); }
 };
 
 // How the checker walks a tree: a document read (xml::Node) or an element
@@ -435,10 +457,13 @@ class Checker {
     if (!d.copy_data) {
       Tree::ForEachChild(n, [&](const Node* c) {
         const char* name = Tree::Name(c);
-        if (HasPrefix(name)) return;  // a custom element
+        // (No description names an element with a prefix: looked up first,
+        // as most elements are known.)
         const Described child = at.Child(name);
         if (child.Known()) {
           Element(c, child);
+        } else if (HasPrefix(name)) {
+          // a custom element
         } else if (!(!copied_ && stack_.size() == 1 &&
                      std::strcmp(name, "include") == 0)) {
           // (A root-level <include> is read as the model it includes.)
@@ -460,12 +485,13 @@ class Checker {
     Tree::ForEachAttribute(n, [&](const char* name, std::string_view value) {
       // xmlns:..., custom attributes (the spec allows them with a prefix),
       // and the default namespace's declaration, which is XML's own.
-      if (HasPrefix(name) || std::strcmp(name, "xmlns") == 0) return;
+      // (No description names an attribute with a prefix: looked up first.)
       const schema::Attribute* ad = schema::FindAttribute(v, d, name);
       if (ad) {
         Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name},
               "", "", false, v);
-      } else if (!KnownInAnother(at, name)) {
+      } else if (!HasPrefix(name) && std::strcmp(name, "xmlns") != 0 &&
+                 !KnownInAnother(at, name)) {
         UnknownAttribute(n, name, at);
       }
     });
@@ -484,10 +510,9 @@ class Checker {
   // Whether a version other than the one checking the element has the
   // attribute (1.0's attribute forms, a newer version's addition).
   static bool KnownInAnother(const Described& at, const char* name) {
+    const schema::Element* d[3] = {at.Declared(), at.d[1], at.d[2]};
     for (int k = 0; k < 3; ++k) {
-      if (at.d[k] && schema::FindAttribute(*at.v[k], *at.d[k], name)) {
-        return true;
-      }
+      if (d[k] && schema::FindAttribute(*at.v[k], *d[k], name)) return true;
     }
     return false;
   }
@@ -661,11 +686,16 @@ bool CheckCopiedElement(const frames::Element& e,
   Described at{{v, target, newest},
                {&schema::Root(*v), &schema::Root(*target),
                 &schema::Root(*newest)}};
+  // Each step resolved before it replaces the one it refers to.
   for (const char* name : parent) {
-    at = at.Child(name);
+    Described next = at.Child(name);
+    next.Declared();
+    at = next;
     if (!at.Known()) return true;
   }
-  at = at.Child(e.name.c_str());
+  Described next = at.Child(e.name.c_str());
+  next.Declared();
+  at = next;
   if (!at.Known()) return true;
   frames::Diagnostics found;
   const xml::Context ctx{e.where.file, &found};
