@@ -385,10 +385,11 @@ std::optional<std::string> CarriedBlocksDiffer(const frames::Model& sdf,
   // the SDF was made.
   frames::Diagnostics scratch;
   // An SDF of 1.11 or later holds the URDF's mimics as //axis/mimic.
-  const bool mimic_in_axis =
-      ParseSdfOutputVersion(sdf.source_version).value_or(0) >= 11;
+  const int version =
+      ParseSdfOutputVersion(sdf.source_version).value_or(kDefaultSdfVersion);
+  const bool mimic_in_axis = version >= 11;
   CarryUrdfOnlyElements(&urdf, &scratch, mimic_in_axis);
-  ApplyGazeboBlocks(&urdf, &scratch);
+  ApplyGazeboBlocks(&urdf, &scratch, version);
   std::vector<std::string> have, from_blocks;
   SdfOnlyFacts(sdf, &have);
   SdfOnlyFacts(urdf, &from_blocks);

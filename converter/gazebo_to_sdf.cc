@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -176,8 +177,9 @@ class GazeboApplier {
  public:
   // The model's links and joints must stay put, names unchanged, while
   // blocks are applied: the lookup tables view their names.
-  GazeboApplier(frames::Model* model, frames::Diagnostics* diags)
-      : model_(*model), diags_(*diags) {
+  GazeboApplier(frames::Model* model, int sdf_version,
+                frames::Diagnostics* diags)
+      : model_(*model), sdf_version_(sdf_version), diags_(*diags) {
     links_.reserve(model_.links.size());
     for (auto& l : model_.links) links_.emplace(l.name, &l);
     joints_.reserve(model_.joints.size());
@@ -218,6 +220,40 @@ class GazeboApplier {
   }
 
  private:
+  // An SDFormat element a block pastes at `parent` (the element at
+  // `parent_path`), checked against the SDFormat description of the output
+  // version (sdf_io/schema_check.h) as libsdformat's URDF parser checks it:
+  // it pastes the element into the SDF that it then reads with its SDF
+  // reader, which refuses the whole URDF for a value of the wrong type or
+  // range or a missing required attribute. Each such error is reported
+  // (VALUE_INVALID, VALUE_OUT_OF_RANGE, ATTRIBUTE_MISSING at the URDF's
+  // line) and the element is not applied: false. A value libsdformat reads
+  // but our reader refuses (a pose number with trailing text) is a
+  // GAZEBO_VALUE_INVALID warning, and the element is not applied either.
+  bool Checked(const Element& e, std::initializer_list<const char*> parent,
+               const std::string& parent_path) {
+    frames::Diagnostics found;
+    const bool ok = sdf_io::CheckCopiedElement(
+        e, parent, sdf_version_, parent_path, frames::Code::GAZEBO_VALUE_INVALID,
+        &found);
+    for (frames::Diagnostic d : found.all()) {
+      if (d.severity == frames::Severity::kWarning) {
+        d.message += "; <" + e.name +
+                     "> in <gazebo> is not applied (only carried as "
+                     "<urdf:gazebo>)";
+      }
+      diags_.Add(std::move(d));
+    }
+    return ok;
+  }
+  std::string ModelPath() const { return "/sdf/model[" + model_.name + "]"; }
+  std::string LinkPath(const frames::Link& l) const {
+    return ModelPath() + "/link[" + l.name + "]";
+  }
+  std::string JointPath(const frames::Joint& j) const {
+    return ModelPath() + "/joint[" + j.name + "]";
+  }
+
   bool IsCarriedJoint(const std::string& name) const {
     for (const auto& f : model_.frames) {
       if (f.name != name) continue;
@@ -322,6 +358,7 @@ class GazeboApplier {
   // as the model's element when it has a type and its parent and child name
   // links of the model (the parent may be `world`).
   void ModelJoint(const Element& e, const Where& where) {
+    if (!Checked(e, {"model"}, ModelPath())) return;
     const std::string* name = e.Attribute("name");
     const Element* parent = e.Child("parent");
     const Element* child = e.Child("child");
@@ -364,7 +401,7 @@ class GazeboApplier {
       if (auto leaf = BoolLeaf(e, where))
         MergeChild(&model_.extensions, std::move(*leaf));
     } else if (OneOf(e.name, {"plugin", "gripper"})) {
-      MergeChild(&model_.extensions, e);
+      if (Checked(e, {"model"}, ModelPath())) MergeChild(&model_.extensions, e);
     } else if (e.name == "joint") {
       ModelJoint(e, where);
     } else if (!Misplaced(e, where, false, false, true)) {
@@ -429,10 +466,12 @@ class GazeboApplier {
       if (auto leaf = BoolLeaf(e, where))
         MergeChild(&l->extensions, std::move(*leaf));
     } else if (n == "velocity_decay") {
-      MergeChild(&l->extensions, e);
+      if (Checked(e, {"model", "link"}, LinkPath(*l)))
+        MergeChild(&l->extensions, e);
     } else if (OneOf(n, {"sensor", "light", "projector", "audio_source",
                          "audio_sink", "battery", "particle_emitter"})) {
-      AddNamed(&l->extensions, e, where);
+      if (Checked(e, {"model", "link"}, LinkPath(*l)))
+        AddNamed(&l->extensions, e, where);
     } else if (!Misplaced(e, where, true, false, false)) {
       NotSdf(e, where, "link");
     }
@@ -541,21 +580,30 @@ class GazeboApplier {
       return e.name + (name ? " '" + *name + "'" : std::string("s")) + " of " +
              where.Text();
     });
+    const std::string shape_path =
+        LinkPath(*l) + "/" + e.name + (name ? "[" + *name + "]" : "");
+    const auto checked = [&](const Element& c) {
+      return Checked(c, {"model", "link", visual ? "visual" : "collision"},
+                     shape_path);
+    };
     for (const auto& c : e.children) {
       if (visual) {
         if (c.name == "material") {
+          if (!checked(c)) continue;
           for (auto* v : visuals) MergeMaterial(c, v, shape_where);
         } else if (OneOf(c.name, {"cast_shadows"})) {
           if (auto leaf = BoolLeaf(c, shape_where))
             for (auto* v : visuals) MergeChild(&v->extensions, *leaf);
         } else if (OneOf(c.name, {"laser_retro", "transparency",
                                   "visibility_flags", "meta", "plugin"})) {
+          if (!checked(c)) continue;
           for (auto* v : visuals) MergeChild(&v->extensions, c);
         } else if (!Misplaced(c, shape_where, false, false, false)) {
           NotSdf(c, shape_where, "visual");
         }
       } else {
         if (OneOf(c.name, {"laser_retro", "max_contacts", "surface"})) {
+          if (!checked(c)) continue;
           for (auto* k : collisions) MergeChild(&k->extensions, c);
         } else if (!Misplaced(c, shape_where, false, false, false)) {
           NotSdf(c, shape_where, "collision");
@@ -641,14 +689,13 @@ class GazeboApplier {
       std::optional<frames::JointAxis>& axis = n == "axis" ? j->axis : j->axis2;
       if (!axis) return NoTarget(e, where, "the joint has no " + n);
       MergeAxis(e, &*axis,
-                Where([&] { return where.Text() + " <" + n + ">"; }));
-    } else if (n == "physics") {
-      Physics(j, e);
-    } else if (OneOf(n, {"gearbox_ratio", "gearbox_reference_body",
-                         "thread_pitch"})) {
-      MergeChild(&j->extensions, e);
-    } else if (n == "sensor") {
-      AddNamed(&j->extensions, e, where);
+                Where([&] { return where.Text() + " <" + n + ">"; }),
+                JointPath(*j) + "/" + n, n.c_str());
+    } else if (OneOf(n, {"physics", "gearbox_ratio", "gearbox_reference_body",
+                         "thread_pitch", "sensor"})) {
+      if (!Checked(e, {"model", "joint"}, JointPath(*j))) return;
+      if (n == "sensor") AddNamed(&j->extensions, e, where);
+      else MergeChild(&j->extensions, e);
     } else if (!Misplaced(e, where, false, true, false)) {
       NotSdf(e, where, "joint");
     }
@@ -658,8 +705,9 @@ class GazeboApplier {
     MergeChild(&j->extensions, std::move(physics));
   }
 
-  void MergeAxis(const Element& blob, frames::JointAxis* a,
-                 const Where& where) {
+  // `axis`: "axis" or "axis2", at `path` in the SDF.
+  void MergeAxis(const Element& blob, frames::JointAxis* a, const Where& where,
+                 const std::string& path, const char* axis) {
     for (const auto& c : blob.children) {
       if (c.name == "limit") {
         if (!a->limit) a->limit.emplace();
@@ -674,7 +722,8 @@ class GazeboApplier {
             if (auto v = ParseNumber(g.text)) *field = *v;
             else Invalid(g, where, "a number");
           } else if (OneOf(g.name, {"stiffness", "dissipation"})) {
-            MergeChild(&l.extensions, g);
+            if (Checked(g, {"model", "joint", axis, "limit"}, path + "/limit"))
+              MergeChild(&l.extensions, g);
           } else {
             NotSdf(g, where, "joint axis limit");
           }
@@ -690,13 +739,16 @@ class GazeboApplier {
             if (auto v = ParseNumber(g.text)) *field = *v;
             else Invalid(g, where, "a number");
           } else if (OneOf(g.name, {"spring_reference", "spring_stiffness"})) {
-            MergeChild(&d.extensions, g);
+            if (Checked(g, {"model", "joint", axis, "dynamics"},
+                        path + "/dynamics"))
+              MergeChild(&d.extensions, g);
           } else {
             NotSdf(g, where, "joint axis dynamics");
           }
         }
       } else if (c.name == "initial_position") {
-        MergeChild(&a->extensions, c);
+        if (Checked(c, {"model", "joint", axis}, path))
+          MergeChild(&a->extensions, c);
       } else if (!Misplaced(c, where, false, false, false)) {
         NotSdf(c, where, "joint axis");
       }
@@ -704,6 +756,7 @@ class GazeboApplier {
   }
 
   frames::Model& model_;
+  const int sdf_version_;
   frames::Diagnostics& diags_;
   std::unordered_map<std::string_view, frames::Link*> links_;
   std::unordered_map<std::string_view, frames::Joint*> joints_;
@@ -711,7 +764,8 @@ class GazeboApplier {
 
 }  // namespace
 
-void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags) {
+void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags,
+                       int sdf_version) {
   // Applying appends to model->extensions, which would move the blocks, so
   // they are taken out while applied (an empty element holds each place,
   // which nothing merges into) and put back after.
@@ -724,7 +778,7 @@ void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags) {
     blocks.push_back(std::exchange(e, Element()));
   }
   if (blocks.empty()) return;
-  GazeboApplier applier(model, diags);
+  GazeboApplier applier(model, sdf_version, diags);
   for (const auto& b : blocks) applier.Apply(b);
   for (size_t k = 0; k < places.size(); ++k)
     model->extensions[places[k]] = std::move(blocks[k]);

@@ -105,6 +105,7 @@
 #include <optional>
 #include <string>
 
+#include "converter/sdf_version.h"
 #include "frames/diagnostics.h"
 #include "frames/model.h"
 
@@ -117,7 +118,14 @@ namespace converter {
 // they are relative to the link, as in libsdformat without lumping. Call it
 // after CarryUrdfOnlyElements (which would otherwise carry what it adds as
 // urdf: elements) and before LumpFixedJoints (which moves what it adds).
-void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags);
+// What a block pastes as SDFormat (a <sensor>, a <plugin>, an axis'
+// <dynamics> child ...) is checked against the description of SDFormat
+// 1.`sdf_version`, the version written (sdf_io/schema_check.h): a value
+// libsdformat's SDF reader refuses, which makes libsdformat refuse the
+// URDF, is an error (VALUE_INVALID, VALUE_OUT_OF_RANGE, ATTRIBUTE_MISSING)
+// and is not applied.
+void ApplyGazeboBlocks(frames::Model* model, frames::Diagnostics* diags,
+                       int sdf_version = kDefaultSdfVersion);
 
 // A <gazebo> keyword's value as libsdformat reads it (GetKeyValueAsString):
 // the `value` attribute, trimmed, else the text.

@@ -558,5 +558,93 @@ TEST(GazeboJoint, LinkWinsOverJointOfTheSameName) {
   EXPECT_TRUE(JointNamed(*m, "b").extensions.empty());
 }
 
+// What a block pastes as SDFormat is checked against the description of the
+// version written (libsdformat pastes it and its SDF reader refuses the
+// URDF): each bad value an error with its code, the URDF's line and the
+// path it would have in the SDF, and nothing of the element applied; a
+// value only libsdformat reads, a warning.
+TEST(GazeboSchema, PastedValuesTheDescriptionRefusesAreErrors) {
+  Applied a = Apply(R"(<gazebo reference="base">
+    <light name="headlight" type="spot">
+      <pose>0n5 0 0 0 1.57 0</pose>
+    </light>
+    <sensor type="camera"/>
+    <velocity_decay><linear>fast</linear></velocity_decay>
+  </gazebo>
+  <gazebo>
+    <plugin name="p" fhlename="libp.so"/>
+  </gazebo>
+  <gazebo reference="hinge">
+    <axis><dynamics><spring_reference>MM0.25</spring_reference></dynamics></axis>
+    <physics><ode><cfm_damping>maybe</cfm_damping></ode></physics>
+  </gazebo>)");
+  EXPECT_EQ(Codes(a.diags),
+            (std::vector<std::string>{
+                "GAZEBO_VALUE_INVALID@24", "ATTRIBUTE_MISSING@26",
+                "VALUE_INVALID@27", "ATTRIBUTE_MISSING@30", "VALUE_INVALID@33",
+                "VALUE_INVALID@34"}))
+      << a.diags.ToString();
+  // The pose libsdformat reads ('0n5' as 0) but SDFormat does not allow:
+  // a warning, the light not applied; the rest libsdformat refuses.
+  EXPECT_EQ(a.diags.all()[0].severity, frames::Severity::kWarning);
+  for (size_t k = 1; k < a.diags.all().size(); ++k) {
+    EXPECT_EQ(a.diags.all()[k].severity, frames::Severity::kError)
+        << a.diags.all()[k].message;
+  }
+  EXPECT_EQ(a.diags.all()[0].element_path,
+            "/sdf/model[bot]/link[base]/light[headlight]/pose");
+  EXPECT_EQ(a.diags.all()[0].where.file, "t.urdf");
+  EXPECT_EQ(a.diags.all()[2].element_path,
+            "/sdf/model[bot]/link[base]/velocity_decay/linear");
+  EXPECT_EQ(a.diags.all()[4].element_path,
+            "/sdf/model[bot]/joint[hinge]/axis/dynamics/spring_reference");
+  // None of it applied.
+  const auto& base = LinkNamed(a.model, "base").extensions;
+  EXPECT_EQ(Find(base, "light"), nullptr);
+  EXPECT_EQ(Find(base, "sensor"), nullptr);
+  EXPECT_EQ(Find(base, "velocity_decay"), nullptr);
+  EXPECT_EQ(Find(a.model.extensions, "plugin"), nullptr);
+  frames::Joint& hinge = JointNamed(a.model, "hinge");
+  EXPECT_TRUE(!hinge.axis->dynamics || hinge.axis->dynamics->extensions.empty());
+  EXPECT_EQ(Find(hinge.extensions, "physics"), nullptr);
+}
+
+TEST(GazeboSchema, RangesAndVisualCollisionContentAreChecked) {
+  Applied a = Apply(R"(<gazebo reference="base">
+    <visual name="shell">
+      <transparency>x</transparency>
+      <material><diffuse>2 0 0 1</diffuse></material>
+    </visual>
+    <collision><surface><friction><ode><mu>abc</mu></ode></friction></surface></collision>
+    <sensor name="cam" type="camera"><update_rate>fast</update_rate></sensor>
+  </gazebo>)");
+  EXPECT_EQ(Codes(a.diags),
+            (std::vector<std::string>{"VALUE_INVALID@24",
+                                      "VALUE_OUT_OF_RANGE@25",
+                                      "VALUE_INVALID@27", "VALUE_INVALID@28"}))
+      << a.diags.ToString();
+  EXPECT_EQ(a.diags.all()[1].element_path,
+            "/sdf/model[bot]/link[base]/visual[shell]/material/diffuse");
+  frames::Link& base = LinkNamed(a.model, "base");
+  EXPECT_FALSE(base.visuals[0].material && base.visuals[0].material->diffuse);
+  EXPECT_TRUE(base.collisions[0].extensions.empty());
+}
+
+// Valid pasted content is applied with no diagnostic, unknown elements
+// inside it included (kept as written, warned about when the SDF is read).
+TEST(GazeboSchema, ValidPastedContentIsApplied) {
+  Applied a = Apply(R"(<gazebo reference="base">
+    <light name="headlight" type="spot"><pose>0.5 0 0 0 1.57 0</pose></light>
+    <sensor name="cam" type="camera"><update_rate>30</update_rate>
+      <my_custom_thing>1</my_custom_thing></sensor>
+  </gazebo>
+  <gazebo><plugin name="p" filename="libp.so"><any>thing</any></plugin></gazebo>)");
+  EXPECT_TRUE(a.diags.all().empty()) << a.diags.ToString();
+  const auto& base = LinkNamed(a.model, "base").extensions;
+  EXPECT_NE(Find(base, "light"), nullptr);
+  EXPECT_NE(Find(base, "sensor"), nullptr);
+  EXPECT_NE(Find(a.model.extensions, "plugin"), nullptr);
+}
+
 }  // namespace
 }  // namespace converter

@@ -236,7 +236,7 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   // <gazebo> blocks into SDFormat elements, after carrying (which would
   // prefix what they add) and before lumping (which moves it). The blocks
   // stay carried as <urdf:gazebo> for sdf2urdf.
-  ApplyGazeboBlocks(&*model, &result.diagnostics);
+  ApplyGazeboBlocks(&*model, &result.diagnostics, options.sdf_version);
   if (options.lump_fixed_joints) {
     LumpFixedJoints(graph, &*model, &result.diagnostics);
   }

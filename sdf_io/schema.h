@@ -106,6 +106,11 @@ const Element* FindChild(const Version& v, const Element& e,
 // The attribute description named `name`, or nullptr.
 const Attribute* FindAttribute(const Version& v, const Element& e,
                                std::string_view name);
+// The same for a NUL-terminated name (no length to measure: the checker's
+// lookups, one per element and attribute of a document).
+const Element* FindChild(const Version& v, const Element& e, const char* name);
+const Attribute* FindAttribute(const Version& v, const Element& e,
+                               const char* name);
 
 // "double", "vector3" ... as the description files write them
 // ("unsigned int" for kUnsigned, "" for kNone).

@@ -4,17 +4,19 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "frames/model.h"
 #include "sdf_io/schema.h"
 
 namespace sdf_io {
 namespace {
 
 using schema::ValueType;
-using xml::Node;
 
 bool IsBlank(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
@@ -106,7 +108,31 @@ int WholeNumbers(std::string_view s) {
   return count;
 }
 
-enum class Verdict { kOk, kInvalid, kTooMany, kOutOfRange };
+// The whitespace-separated tokens of `s` as libsdformat 12 reads a pose:
+// each with std::stod (the number at its start, the rest ignored: "0n5" is
+// 0), each finite. How many there are, or -1 when one has no number at its
+// start or is not finite.
+int LeadingNumbers(std::string_view s) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  int count = 0;
+  while ((p = SkipBlanks(p, end)) < end) {
+    const char* token_end = p;
+    while (token_end < end && !IsBlank(*token_end)) ++token_end;
+    double v = 0;
+    if (!LeadingDouble(std::string_view(p, token_end - p), &v) ||
+        !std::isfinite(v)) {
+      return -1;
+    }
+    ++count;
+    p = token_end;
+  }
+  return count;
+}
+
+// kLenient: invalid, but libsdformat reads it (a pose number with trailing
+// text), which the README lists as a difference.
+enum class Verdict { kOk, kInvalid, kLenient, kTooMany, kOutOfRange };
 
 struct Checked {
   Verdict verdict = Verdict::kOk;
@@ -183,8 +209,12 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
       const int expected = quaternion_pose ? 7 : 6;
       const int n = WholeNumbers(text);
       if (n < 0 || n < expected) {
-        return invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
-                                       : "is not a pose (6 finite numbers)");
+        invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
+                                : "is not a pose (6 finite numbers)");
+        if (n < 0 && LeadingNumbers(text) == expected) {
+          c.verdict = Verdict::kLenient;
+        }
+        return c;
       }
       if (n > expected) {
         c.verdict = Verdict::kTooMany;
@@ -273,10 +303,6 @@ bool ReaderRead::Reads() const {
   return false;
 }
 
-bool ReaderReads(const char* parent, const char* name) {
-  return ReaderRead{parent, name}.Reads();
-}
-
 // The newest version described (and read); libsdformat 12's newest.
 constexpr int kNewestMinor = 12;
 constexpr int kLibsdformatMinor = 9;
@@ -295,18 +321,40 @@ bool HasPrefix(const char* name) { return std::strchr(name, ':') != nullptr; }
 //    (a //world/joint in a 1.9 file), so they are not unknown. Looked up
 //    only for what neither of the others has (and held only then).
 // An element is checked by the first of target, declared, newest that has it.
+//
+// The declared version's element is looked up only when it is needed (the
+// target lacks the element, or a descendant's, or an attribute is unknown):
+// most elements of an older document are in 1.9, and the lookup by name is
+// most of the check's cost. Until then `pending_parent` is set: d[0] is the
+// child `pending_name` of pending_parent's declared element. A Described
+// refers to its parent's, which outlives it (both live on the recursion's
+// stack).
 struct Described {
   const schema::Version* v[3];
-  const schema::Element* d[3];
+  mutable const schema::Element* d[3];
+  mutable const Described* pending_parent = nullptr;
+  const char* pending_name = nullptr;
 
-  int Effective() const { return d[1] ? 1 : d[0] ? 0 : 2; }
+  const schema::Element* Declared() const {
+    if (pending_parent) {
+      const schema::Element* p = pending_parent->Declared();
+      d[0] = p ? schema::FindChild(*v[0], *p, pending_name) : nullptr;
+      pending_parent = nullptr;
+    }
+    return d[0];
+  }
+  int Effective() const { return d[1] ? 1 : Declared() ? 0 : 2; }
   Described Child(const char* name) const {
     Described c{{v[0], v[1], v[2]}, {nullptr, nullptr, nullptr}};
     if (d[1]) c.d[1] = schema::FindChild(*v[1], *d[1], name);
-    // A 1.9 document's declared version is its target: the same child.
-    if (d[0]) {
-      c.d[0] = v[0] == v[1] && d[0] == d[1] ? c.d[1]
-                                              : schema::FindChild(*v[0], *d[0], name);
+    if (v[0] == v[1]) {
+      // A 1.9 document's declared version is its target: the same child.
+      c.d[0] = c.d[1];
+    } else if (c.d[1]) {
+      c.pending_parent = this;
+      c.pending_name = name;
+    } else if (const schema::Element* p = Declared()) {
+      c.d[0] = schema::FindChild(*v[0], *p, name);
     }
     if (c.d[0] || c.d[1]) return c;  // newest: derived from target's when needed
     // Only the newest may have it. The tables of 1.10 to 1.12 extend the one
@@ -316,73 +364,177 @@ struct Described {
     if (parent) c.d[2] = schema::FindChild(*v[2], *parent, name);
     return c;
   }
-  bool Known() const { return d[0] || d[1] || d[2]; }
+  bool Known() const { return d[1] || d[2] || Declared(); }
 };
 
+// How the checker walks a tree: a document read (xml::Node) or an element
+// copied into SDFormat from elsewhere (frames::Element: a URDF <gazebo>
+// block's content), each diagnostic at the node's own file and line.
+struct XmlTree {
+  using Node = xml::Node;
+  static const char* Name(const Node* n) { return n->Name(); }
+  static const char* Attribute(const Node* n, const char* name) {
+    return n->Attribute(name);
+  }
+  template <class F>
+  static void ForEachAttribute(const Node* n, F f) {
+    for (const xml::Attr* a = n->FirstAttribute(); a; a = a->Next()) {
+      f(a->Name(), std::string_view(a->Value()));
+    }
+  }
+  static std::string_view Text(const Node* n) { return xml::Text(n); }
+  template <class F>
+  static void ForEachChild(const Node* n, F f) {
+    for (const Node* c = n->FirstChildElement(); c;
+         c = c->NextSiblingElement()) {
+      f(c);
+    }
+  }
+  static frames::SourceLocation Where(const Node* n, const xml::Context& ctx) {
+    return ctx.At(n);
+  }
+};
+
+struct ElementTree {
+  using Node = frames::Element;
+  static const char* Name(const Node* n) { return n->name.c_str(); }
+  static const char* Attribute(const Node* n, const char* name) {
+    for (const auto& [key, value] : n->attributes) {
+      if (key == name) return value.c_str();
+    }
+    return nullptr;
+  }
+  template <class F>
+  static void ForEachAttribute(const Node* n, F f) {
+    for (const auto& [key, value] : n->attributes) {
+      f(key.c_str(), std::string_view(value));
+    }
+  }
+  static std::string_view Text(const Node* n) { return n->text; }
+  template <class F>
+  static void ForEachChild(const Node* n, F f) {
+    for (const Node& c : n->children) f(&c);
+  }
+  static frames::SourceLocation Where(const Node* n, const xml::Context&) {
+    return n->where;
+  }
+};
+
+// `Tree` is XmlTree or ElementTree. `copied`: the root checked is an
+// element copied into a document (CheckCopiedElement), whose values the
+// reader has not read: every value is checked, none left to the reader.
+template <class Tree>
 class Checker {
  public:
-  explicit Checker(const xml::Context& ctx) : ctx_(ctx) {}
+  using Node = typename Tree::Node;
+
+  Checker(const xml::Context& ctx, bool copied, std::string path_prefix,
+          std::optional<frames::Code> lenient_code = std::nullopt)
+      : ctx_(ctx),
+        copied_(copied),
+        path_prefix_(std::move(path_prefix)),
+        lenient_code_(lenient_code) {}
 
   void Element(const Node* n, const Described& at) {
     const int e = at.Effective();
     const schema::Version& v = *at.v[e];
     const schema::Element& d = *at.d[e];
     stack_.push_back(n);
-    Attributes(n, v, d);
+    Attributes(n, at, v, d);
     if (d.type != ValueType::kNone) {
       const Node* parent = stack_.size() > 1 ? stack_[stack_.size() - 2] : nullptr;
-      const char* format =
-          d.type == ValueType::kPose ? n->Attribute("rotation_format") : nullptr;
+      const char* format = d.type == ValueType::kPose
+                               ? Tree::Attribute(n, "rotation_format")
+                               : nullptr;
       const bool quaternion = format && std::strcmp(format, "quat_xyzw") == 0;
       // (A rotation_format of neither kind the reader reports.)
       if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
-        Value(n, nullptr, xml::Text(n), d.type,
+        Value(n, nullptr, Tree::Text(n), d.type,
               d.required == schema::Required::kOne,
-              {parent ? parent->Name() : nullptr, n->Name()}, d.min, d.max,
-              quaternion, v);
+              {parent ? Tree::Name(parent) : nullptr, Tree::Name(n)}, d.min,
+              d.max, quaternion, v);
       }
     }
     if (!d.copy_data) {
-      for (const Node* c = n->FirstChildElement(); c;
-           c = c->NextSiblingElement()) {
-        if (HasPrefix(c->Name())) continue;  // a custom element
-        const Described child = at.Child(c->Name());
+      Tree::ForEachChild(n, [&](const Node* c) {
+        const char* name = Tree::Name(c);
+        // (No description names an element with a prefix: looked up first,
+        // as most elements are known.)
+        const Described child = at.Child(name);
         if (child.Known()) {
           Element(c, child);
-        } else if (!(stack_.size() == 1 && xml::Is(c, "include"))) {
+        } else if (HasPrefix(name)) {
+          // a custom element
+        } else if (!(!copied_ && stack_.size() == 1 &&
+                     std::strcmp(name, "include") == 0)) {
           // (A root-level <include> is read as the model it includes.)
           stack_.push_back(c);
           Report(frames::Severity::kWarning, frames::Code::ELEMENT_UNKNOWN, c,
-                 std::string("<") + c->Name() + "> is not an element of <" +
-                     n->Name() + "> in SDFormat " + at.v[0]->version +
+                 std::string("<") + name + "> is not an element of <" +
+                     Tree::Name(n) + "> in SDFormat " + at.v[0]->version +
                      "; it is kept as written");
           stack_.pop_back();
         }
-      }
+      });
     }
     stack_.pop_back();
   }
 
  private:
-  void Attributes(const Node* n, const schema::Version& v,
-                  const schema::Element& d) {
-    for (const xml::Attr* a = n->FirstAttribute(); a; a = a->Next()) {
-      if (HasPrefix(a->Name())) continue;  // xmlns:..., custom attributes
-      const schema::Attribute* ad = schema::FindAttribute(v, d, a->Name());
-      if (!ad) continue;
-      Value(n, a->Name(), a->Value(), ad->type, ad->required,
-            {n->Name(), a->Name()}, "", "", false, v);
-    }
+  void Attributes(const Node* n, const Described& at,
+                  const schema::Version& v, const schema::Element& d) {
+    Tree::ForEachAttribute(n, [&](const char* name, std::string_view value) {
+      // xmlns:..., custom attributes (the spec allows them with a prefix),
+      // and the default namespace's declaration, which is XML's own.
+      // (No description names an attribute with a prefix: looked up first.)
+      const schema::Attribute* ad = schema::FindAttribute(v, d, name);
+      if (ad) {
+        Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name},
+              "", "", false, v);
+      } else if (!HasPrefix(name) && std::strcmp(name, "xmlns") != 0 &&
+                 !KnownInAnother(at, name)) {
+        UnknownAttribute(n, name, at);
+      }
+    });
     const schema::Attribute* ad = v.attributes + d.first_attribute;
     for (uint32_t i = 0; i < d.attribute_count; ++i) {
-      if (!ad[i].required || n->Attribute(ad[i].name) ||
-          ReaderReads(n->Name(), ad[i].name)) {
+      if (!ad[i].required || Tree::Attribute(n, ad[i].name) ||
+          Reads({Tree::Name(n), ad[i].name})) {
         continue;
       }
       Report(frames::Severity::kError, frames::Code::ATTRIBUTE_MISSING, n,
-             std::string("<") + n->Name() + "> has no '" + ad[i].name +
+             std::string("<") + Tree::Name(n) + "> has no '" + ad[i].name +
                  "' attribute (required in SDFormat " + v.version + ")");
     }
+  }
+
+  // Whether a version other than the one checking the element has the
+  // attribute (1.0's attribute forms, a newer version's addition).
+  static bool KnownInAnother(const Described& at, const char* name) {
+    const schema::Element* d[3] = {at.Declared(), at.d[1], at.d[2]};
+    for (int k = 0; k < 3; ++k) {
+      if (d[k] && schema::FindAttribute(*at.v[k], *d[k], name)) return true;
+    }
+    return false;
+  }
+
+  // An attribute no version describes there: a warning (libsdformat warns
+  // too). What is kept as written keeps it; the elements the converter
+  // models (links, visuals, joints ...) do not hold attributes, as
+  // libsdformat's do not. (A model's the reader warns about itself, and
+  // keeps: ATTRIBUTE_KEPT.)
+  void UnknownAttribute(const Node* n, const char* name, const Described& at) {
+    if (!copied_ && std::strcmp(Tree::Name(n), "model") == 0) return;
+    Report(frames::Severity::kWarning, frames::Code::ATTRIBUTE_UNKNOWN, n,
+           std::string("<") + Tree::Name(n) + "> attribute '" + name +
+               "' is not an attribute of <" + Tree::Name(n) + "> in SDFormat " +
+               at.v[0]->version + "; nothing reads it");
+  }
+
+  // Whether the reader reads (and reports on) this value; never for a
+  // copied element, which the reader has not read.
+  bool Reads(const ReaderRead& as_read) const {
+    return !copied_ && as_read.Reads();
   }
 
   // The value of element `n` (attr == nullptr) or of its attribute `attr`.
@@ -394,7 +546,7 @@ class Checker {
       // Empty: the default, unless the description requires a value (the
       // reader reads an empty value as the default too, but reports empty
       // names itself).
-      if (required && !(attr && as_read.Reads())) {
+      if (required && !(attr && Reads(as_read))) {
         Report(frames::Severity::kError, frames::Code::VALUE_INVALID, n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
@@ -414,25 +566,33 @@ class Checker {
     }
     if (c.verdict == Verdict::kOk) return;
     // What the reader parses it reports itself when it cannot.
-    if (c.verdict == Verdict::kInvalid && as_read.Reads()) return;
-    Report(frames::Severity::kError,
-           c.verdict == Verdict::kOutOfRange ? frames::Code::VALUE_OUT_OF_RANGE
-                                             : frames::Code::VALUE_INVALID,
+    if ((c.verdict == Verdict::kInvalid || c.verdict == Verdict::kLenient) &&
+        Reads(as_read)) {
+      return;
+    }
+    const bool lenient = c.verdict == Verdict::kLenient && lenient_code_.has_value();
+    Report(lenient ? frames::Severity::kWarning : frames::Severity::kError,
+           lenient ? *lenient_code_
+           : c.verdict == Verdict::kOutOfRange ? frames::Code::VALUE_OUT_OF_RANGE
+                                               : frames::Code::VALUE_INVALID,
            n, What(n, attr) + " '" + std::string(text.substr(0, 60)) +
-                  (text.size() > 60 ? "..." : "") + "' " + c.why);
+                  (text.size() > 60 ? "..." : "") + "' " + c.why +
+                  (lenient ? " (libsdformat reads the number at the start of "
+                             "each and ignores the rest)"
+                           : ""));
   }
 
   static std::string What(const Node* n, const char* attr) {
-    return attr ? std::string("<") + n->Name() + "> attribute '" + attr + "'"
-                : std::string("<") + n->Name() + ">";
+    return attr ? std::string("<") + Tree::Name(n) + "> attribute '" + attr + "'"
+                : std::string("<") + Tree::Name(n) + ">";
   }
 
   std::string Path() const {
-    std::string path;
+    std::string path = path_prefix_;
     for (const Node* n : stack_) {
       path += '/';
-      path += n->Name();
-      if (const char* name = n->Attribute("name")) {
+      path += Tree::Name(n);
+      if (const char* name = Tree::Attribute(n, "name")) {
         path += '[';
         path += name;
         path += ']';
@@ -448,19 +608,23 @@ class Checker {
     d.code = code;
     d.element_path = Path();
     d.message = d.element_path + ": " + message;
-    d.where = ctx_.At(n);
+    d.where = Tree::Where(n, ctx_);
     ctx_.diags->Add(std::move(d));
   }
 
   const xml::Context& ctx_;
+  const bool copied_;
+  const std::string path_prefix_;
+  // The code of a warning for a kLenient value (nullptr: an error).
+  const std::optional<frames::Code> lenient_code_;
   std::vector<const Node*> stack_;
 };
 
 // At most one model, light or actor at the root; worlds uniquely named.
-void CheckRoot(const Node* root, const xml::Context& ctx) {
-  const Node* first = nullptr;
+void CheckRoot(const xml::Node* root, const xml::Context& ctx) {
+  const xml::Node* first = nullptr;
   std::map<std::string, int> worlds;
-  for (const Node* c = root->FirstChildElement(); c;
+  for (const xml::Node* c = root->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (xml::Is(c, "model") || xml::Is(c, "light") || xml::Is(c, "actor")) {
       if (!first) {
@@ -506,9 +670,49 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
       schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
   const schema::Version* newest = schema::ForMinor(kNewestMinor);
   CheckRoot(root, ctx);
-  Checker(ctx).Element(
+  Checker<XmlTree>(ctx, /*copied=*/false, "").Element(
       root, {{v, target, newest},
              {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
+}
+
+bool CheckCopiedElement(const frames::Element& e,
+                        std::initializer_list<const char*> parent,
+                        int minor, const std::string& parent_path,
+                        std::optional<frames::Code> lenient_code,
+                        frames::Diagnostics* diags) {
+  const schema::Version* v = schema::ForMinor(minor);
+  if (!v) return true;
+  const schema::Version* target =
+      schema::ForMinor(minor < kLibsdformatMinor ? kLibsdformatMinor : minor);
+  const schema::Version* newest = schema::ForMinor(kNewestMinor);
+  Described at{{v, target, newest},
+               {&schema::Root(*v), &schema::Root(*target),
+                &schema::Root(*newest)}};
+  // Each step resolved before it replaces the one it refers to.
+  for (const char* name : parent) {
+    Described next = at.Child(name);
+    next.Declared();
+    at = next;
+    if (!at.Known()) return true;
+  }
+  Described next = at.Child(e.name.c_str());
+  next.Declared();
+  at = next;
+  if (!at.Known()) return true;
+  frames::Diagnostics found;
+  const xml::Context ctx{e.where.file, &found};
+  Checker<ElementTree>(ctx, /*copied=*/true, parent_path, lenient_code)
+      .Element(&e, at);
+  bool ok = true;
+  for (const frames::Diagnostic& d : found.all()) {
+    if (d.severity == frames::Severity::kWarning &&
+        (!lenient_code || d.code != *lenient_code)) {
+      continue;
+    }
+    ok = false;
+    diags->Add(d);
+  }
+  return ok;
 }
 
 }  // namespace sdf_io

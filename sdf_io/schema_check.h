@@ -29,6 +29,11 @@
 // else those of the document's own version (1.0's attribute forms ...).
 //    Elements with a namespace prefix (custom elements, `ignition:` ...) and
 //    the content of //plugin are allowed, as the spec says.
+//  - an attribute the description does not know there (in none of the
+//    document's version, 1.9 and 1.12): ATTRIBUTE_UNKNOWN, a warning, as
+//    libsdformat warns. Attributes with a namespace prefix (custom
+//    attributes, xmlns:x) and `xmlns` are allowed; a <model>'s the reader
+//    reports itself (ATTRIBUTE_KEPT).
 //  - more than one model, light or actor at the root: SDF_ROOT_MULTIPLE;
 //    two worlds with one name: DUPLICATE_NAME.
 // Values and attributes that the reader itself parses (every //pose,
@@ -41,6 +46,12 @@
 // mass), in its message and in Diagnostic::element_path.
 #pragma once
 
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+#include "frames/diagnostics.h"
+#include "frames/model.h"
 #include "xml/dom.h"
 #include "xml/reader.h"
 
@@ -50,5 +61,24 @@ namespace sdf_io {
 // of SDFormat 1.`minor` (0 to 12; nothing is checked for other versions).
 void CheckAgainstSchema(const xml::Node* root, int minor,
                         const xml::Context& ctx);
+
+// Checks `e`, an element copied into an SDFormat 1.`minor` document from
+// elsewhere (urdf2sdf's content of a URDF <gazebo> block), as the child of
+// the element at `parent` (names from the root's child: {"model", "link"}),
+// with the same rules as a document read, except that every value is
+// checked (none is left to the reader). Each error is added to `diags` at
+// the copied element's own file and line, its element path starting with
+// `parent_path` ("/sdf/model[m]/link[l]"); warnings (unknown elements, kept
+// as written) are not reported. A value that libsdformat reads although
+// the description's type does not allow it (a pose number with trailing
+// text, "0n5", which libsdformat reads as 0: a listed difference) is
+// reported as a warning coded `lenient_code`. Returns whether there was
+// neither; an element the description does not know there is not checked
+// (true).
+bool CheckCopiedElement(const frames::Element& e,
+                        std::initializer_list<const char*> parent, int minor,
+                        const std::string& parent_path,
+                        std::optional<frames::Code> lenient_code,
+                        frames::Diagnostics* diags);
 
 }  // namespace sdf_io

@@ -159,4 +159,35 @@ TEST(SchemaCheck, EveryProblemIsReportedNotJustTheFirst) {
                    }));
 }
 
+// Unknown attributes: each warned about by name, with its element's path,
+// and kept; namespaced ones and xmlns are not warned about; a model's the
+// reader reports (ATTRIBUTE_KEPT), once.
+TEST(SchemaCheck, UnknownAttributesAreWarnedByName) {
+  const std::string text =
+      "<sdf version='1.7' xmlns='http://x' xmlns:my='http://y'>"
+      "<model name='m' colour='red'><link name='l' my:a='1'>"
+      "<visual name='v' nmae='x'><geometry><box><size>1 1 1</size></box>"
+      "</geometry></visual><sensor name='s' type='imu' ncme='z'/></link>"
+      "<plugin name='p' filename='f.so' extra='1'><q r='s'/></plugin>"
+      "</model></sdf>";
+  frames::Diagnostics diags;
+  sdf_io::ReadOptions options;
+  options.use_environment_paths = false;
+  ASSERT_TRUE(sdf_io::ReadSdf(text, "in.sdf", &diags, options));
+  std::vector<std::string> codes;
+  for (const auto& d : diags.all()) {
+    EXPECT_EQ(d.severity, frames::Severity::kWarning) << frames::Format(d);
+    codes.push_back(d.code + " " + d.element_path);
+  }
+  EXPECT_EQ(codes, (std::vector<std::string>{
+                       "ATTRIBUTE_UNKNOWN /sdf/model[m]/link[l]/visual[v]",
+                       "ATTRIBUTE_UNKNOWN /sdf/model[m]/link[l]/sensor[s]",
+                       "ATTRIBUTE_UNKNOWN /sdf/model[m]/plugin[p]",
+                       "ATTRIBUTE_KEPT ",
+                   }))
+      << diags.ToString();
+  EXPECT_NE(diags.all()[0].message.find("attribute 'nmae'"), std::string::npos)
+      << diags.all()[0].message;
+}
+
 }  // namespace

@@ -409,4 +409,58 @@ TEST(LumpFixedJoints, MergedJointDetailsAreNotDropped) {
       << Describe(r) << r.output;
 }
 
+// --- <gazebo> content checked against the SDFormat description ----------
+
+// libsdformat's URDF parser pastes a block's SDFormat elements into the SDF
+// it then reads: what its SDF reader refuses, it refuses the URDF for, and
+// so do we (the error's code at the URDF's line); a pose number with
+// trailing text it reads ('0n5' as 0) we do not apply, with a warning.
+TEST(GazeboSchema, SameVerdictAsLibsdformat) {
+  struct Case {
+    const char* block;
+    const char* code;  // ours, at line 9
+    bool libsdformat_loads;
+  };
+  const Case cases[] = {
+      {R"(<gazebo reference="base"><sensor type="imu"/></gazebo>)",
+       "ATTRIBUTE_MISSING", false},
+      {R"(<gazebo><plugin name="p"/></gazebo>)", "ATTRIBUTE_MISSING", false},
+      {R"(<gazebo reference="hinge"><axis><dynamics><spring_reference>MM0.25</spring_reference></dynamics></axis></gazebo>)",
+       "VALUE_INVALID", false},
+      {R"(<gazebo reference="base"><velocity_decay><linear>fast</linear></velocity_decay></gazebo>)",
+       "VALUE_INVALID", false},
+      {R"(<gazebo reference="base"><sensor name="s" type="imu"><update_rate>fast</update_rate></sensor></gazebo>)",
+       "VALUE_INVALID", false},
+      {R"(<gazebo reference="base"><light name="l" type="spot"><pose>0n5 0 0 0 0 0</pose></light></gazebo>)",
+       "GAZEBO_VALUE_INVALID", true},
+      {R"(<gazebo reference="base"><light name="l" type="spot"><pose>0.5 0 0 0 0 0</pose></light></gazebo>)",
+       nullptr, true},
+  };
+  for (const Case& c : cases) {
+    const std::string urdf = std::string(R"(<robot name="r">
+  <link name="base"><visual name="v"><geometry><box size="1 1 1"/></geometry></visual>
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <joint name="hinge" type="revolute"><parent link="base"/><child link="arm"/>
+    <axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="5" velocity="1"/></joint>
+  <link name="arm">
+    <inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+  <!-- line 8 -->
+  )") + c.block + "\n</robot>\n";
+    const auto r = converter::UrdfToSdf(urdf, "g.urdf", {});
+    std::vector<std::string> codes;
+    for (const auto& d : r.diagnostics.all())
+      codes.push_back(d.code + "@" + std::to_string(d.where.line));
+    EXPECT_EQ(codes, c.code ? std::vector<std::string>{std::string(c.code) + "@9"}
+                            : std::vector<std::string>{})
+        << c.block;
+    EXPECT_EQ(r.ok, c.libsdformat_loads) << c.block;
+    EXPECT_EQ(LoadErrors(urdf).empty(), c.libsdformat_loads) << c.block;
+    if (r.ok) {
+      std::string all;
+      for (const auto& e : LoadErrors(r.output)) all += e.Message() + "\n";
+      EXPECT_TRUE(all.empty()) << c.block << "\n" << all << r.output;
+    }
+  }
+}
+
 }  // namespace
