@@ -485,48 +485,45 @@ void Migration::RunTask(Task* task) {
 // written (1.7 unless asked otherwise).
 void Migration::UpdateConfig(Task* task, const std::string& text) {
   const std::string dir = DirOf(task->file.source);
-  const auto& by_source = converted_;
-  frames::Diagnostics diags;
-  const std::string path = SourcePath(task->file.source);
-  auto named = sdf_io::ModelConfigSdfFiles(text, path, &diags);
-  std::map<std::string, std::string> renames;
-  for (const auto& name : named ? *named : std::vector<std::string>()) {
-    const std::string rel = dir.empty() ? name : dir + "/" + name;
-    auto found = by_source.find(rel);
-    if (found == by_source.end() && o_.in_place)
-      found = by_source.find(OriginalName(rel));
-    if (found == by_source.end()) continue;
-    const MigrateFile& f = *found->second;
-    if (f.action != MigrateAction::kConvert) continue;
-    if (f.status == MigrateStatus::kFailed) {
-      diags.Warning("MIGRATE_CONFIG_ENTRY_KEPT",
-                    "model.config names '" + name +
-                        "', which failed to convert; its entry is kept",
-                    {path, 0});
-      continue;
+  std::map<std::string, std::string> outputs;
+  std::set<std::string> failed;
+  // An entry names a file, or in place NAME.EXT names the NAME.orig.EXT an
+  // earlier run kept (when there is no file NAME.EXT of its own).
+  for (const bool originals : {false, true}) {
+    if (originals && !o_.in_place) break;
+    for (const auto& [source, f] : converted_) {
+      // The path relative to the config's directory (entries may name a
+      // file in a subdirectory).
+      const std::string prefix = dir.empty() ? "" : dir + "/";
+      if (source.compare(0, prefix.size(), prefix) != 0) continue;
+      std::string name = source.substr(prefix.size());
+      if (originals) {
+        auto upgraded = UpgradedName(name);
+        if (!upgraded || outputs.count(*upgraded) || failed.count(*upgraded))
+          continue;
+        name = *upgraded;
+      }
+      if (f->status == MigrateStatus::kFailed) {
+        failed.insert(name);
+      } else if (f->output.compare(0, prefix.size(), prefix) == 0) {
+        outputs[name] = f->output.substr(prefix.size());
+      }
     }
-    renames[name] = BaseName(f.output);
   }
-  std::optional<std::string> updated;
-  if (!renames.empty()) {
+  frames::Diagnostics diags;
+  std::map<std::string, std::string> renames;
+  std::optional<std::string> updated = MigrateModelConfig(
+      text, SourcePath(task->file.source), outputs, failed,
+      o_.target == MigrateOptions::Target::kUrdf
+          ? ""
+          : SdfVersionName(o_.sdf_version),
+      &diags, &renames);
+  if (updated) {
     std::string keys;
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
-    updated = sdf_io::UpdateModelConfig(
-        text, path, renames,
-        o_.target == MigrateOptions::Target::kUrdf
-            ? ""
-            : SdfVersionName(o_.sdf_version),
-        &diags);
   }
-  // A model.config we cannot rewrite is carried as it is: its problems are
-  // warnings, not a failed migration.
-  frames::Diagnostics warnings;
-  for (auto d : diags.all()) {
-    d.severity = frames::Severity::kWarning;
-    warnings.Add(std::move(d));
-  }
-  task->file.diagnostics = std::move(warnings);
+  task->file.diagnostics = std::move(diags);
   Relativize(&task->file.diagnostics);
   if (!updated) {
     if (o_.in_place) {
@@ -697,6 +694,38 @@ MigrateReport Migrate(const MigrateOptions& options,
                       const MigrateCallback& on_file) {
   Migration migration(options, on_file);
   return migration.Run();
+}
+
+std::optional<std::string> MigrateModelConfig(
+    std::string_view text, const std::string& path,
+    const std::map<std::string, std::string>& outputs,
+    const std::set<std::string>& failed, const std::string& version,
+    frames::Diagnostics* diags, std::map<std::string, std::string>* renamed) {
+  frames::Diagnostics found;
+  auto named = sdf_io::ModelConfigSdfFiles(text, path, &found);
+  std::map<std::string, std::string> renames;
+  for (const auto& name : named ? *named : std::vector<std::string>()) {
+    if (failed.count(name)) {
+      found.Warning("MIGRATE_CONFIG_ENTRY_KEPT",
+                    "model.config names '" + name +
+                        "', which failed to convert; its entry is kept",
+                    {path, 0});
+      continue;
+    }
+    auto output = outputs.find(name);
+    if (output != outputs.end()) renames[output->first] = output->second;
+  }
+  std::optional<std::string> updated;
+  if (!renames.empty())
+    updated = sdf_io::UpdateModelConfig(text, path, renames, version, &found);
+  // A model.config we cannot rewrite is carried as it is: its problems are
+  // warnings, not a failed migration.
+  for (auto d : found.all()) {
+    d.severity = frames::Severity::kWarning;
+    diags->Add(std::move(d));
+  }
+  if (renamed) *renamed = updated ? renames : std::map<std::string, std::string>();
+  return updated;
 }
 
 std::vector<std::string> RepositoryModelPaths(const std::string& root) {

@@ -29,7 +29,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "converter/sdf_version.h"
@@ -120,6 +124,23 @@ using MigrateCallback =
 
 MigrateReport Migrate(const MigrateOptions& options,
                       const MigrateCallback& on_file = nullptr);
+
+// migrate's rewrite of a model.config once its directory's files are
+// migrated (the migrate command and the model_repository rule's
+// model.config action both call it): each <sdf> entry naming a key of
+// `outputs` (a file of the config's directory -> the name of what it
+// became there) is renamed and given `version` ("" keeps the entry's own);
+// an entry naming one of `failed` is kept, with a
+// MIGRATE_CONFIG_ENTRY_KEPT warning. nullopt when no entry was renamed or
+// the file is not a model.config it can rewrite: the file is then carried
+// as it is. Every problem is a warning in *diags. `renamed`, when given,
+// receives the renames made.
+std::optional<std::string> MigrateModelConfig(
+    std::string_view text, const std::string& path,
+    const std::map<std::string, std::string>& outputs,
+    const std::set<std::string>& failed, const std::string& version,
+    frames::Diagnostics* diags,
+    std::map<std::string, std::string>* renamed = nullptr);
 
 // The repository's model paths: every directory under `root` (and `root`
 // itself) that holds a directory with a model.config, sorted. Used for
