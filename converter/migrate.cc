@@ -1,6 +1,7 @@
 #include "converter/migrate.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <utility>
 
 #include "converter/file_io.h"
+#include "converter/json.h"
 #include "converter/migrate_manifest.h"
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
@@ -84,28 +86,19 @@ Kind KindOf(const std::string& rel) {
   return Kind::kOther;
 }
 
-// The run's settings that change an output, hashed into every input hash.
-uint64_t OptionsHash(const MigrateOptions& o) {
-  std::string s = "migrate-1";
-  s += o.target == MigrateOptions::Target::kUrdf ? " urdf" : " sdf";
-  s += o.lump_fixed_joints ? " lump" : "";
-  s += o.package_to_model ? " package_to_model" : "";
-  // Only a version asked for: the default's hash stays what it was.
-  if (o.sdf_version != kDefaultSdfVersion)
-    s += " sdf" + SdfVersionName(o.sdf_version);
-  s += o.preserve_includes ? " preserve_includes" : "";
-  for (const auto& p : o.model_paths) s += "\n" + p;
-  if (o.uris.form != UriForm::kKeep) {
-    // The places package:// URIs resolve in.
-    s += "\nuris " + std::to_string(static_cast<int>(o.uris.form));
-    for (const auto& [pkg, dir] : o.uris.packages.packages)
-      s += "\npackage " + pkg + "=" + dir;
-    for (const char* var : {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH"}) {
-      const char* v = std::getenv(var);
-      s += std::string("\n") + var + "=" + (v ? v : "");
-    }
+// The run's settings that change an output and who converts, hashed into
+// every input hash.
+uint64_t OptionsHash(const std::string& converter, const std::string& options) {
+  return Fnv1a64(options, Fnv1a64(converter + '\0', Fnv1a64("migrate-2")));
+}
+
+void AppendJsonStrings(std::string* out, const std::vector<std::string>& v) {
+  *out += "[";
+  for (size_t i = 0; i < v.size(); ++i) {
+    *out += i ? ", " : "";
+    AppendJsonString(out, v[i]);
   }
-  return Fnv1a64(s);
+  *out += "]";
 }
 
 struct Walk {
@@ -199,6 +192,8 @@ class Migration {
   std::vector<std::string> model_paths_;
   // The run's URI options: the repository's packages, the mirror.
   UriOptions uris_;
+  std::string converter_;
+  std::string options_json_;
   uint64_t options_hash_ = 0;
   uint64_t repository_digest_ = 0;
   std::vector<Task> tasks_;
@@ -355,6 +350,8 @@ bool Migration::UpToDate(Task* task) {
   auto out = xml::ReadFile(OutputPath(task->file.output), &ignored);
   if (!out || Fnv1a64(*out) != e->output_hash) return false;
   task->file.status = MigrateStatus::kSkipped;
+  // What its conversion said, as if it were converted again.
+  task->file.diagnostics = e->diagnostics;
   std::lock_guard<std::mutex> lock(mu_);
   manifest_.Record(*e);
   return true;
@@ -395,8 +392,8 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   std::lock_guard<std::mutex> lock(mu_);
-  manifest_.Record({task->key, task->file.output,
-                    task->file.input_hash, Fnv1a64(data)});
+  manifest_.Record({task->key, task->file.output, task->file.input_hash,
+                    Fnv1a64(data), task->file.diagnostics});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {
@@ -607,7 +604,10 @@ MigrateReport Migration::Run() {
   model_paths_ = RepositoryModelPaths(o_.src_dir);
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
-  options_hash_ = OptionsHash(o_);
+  converter_ = o_.converter_identity.empty() ? BuildIdentity()
+                                             : o_.converter_identity;
+  options_json_ = MigrateOptionsJson(o_);
+  options_hash_ = OptionsHash(converter_, options_json_);
   uris_ = o_.uris;
   uris_.packages.repository = sdf_io::FindPackages(o_.src_dir);
   if (!o_.in_place) {
@@ -659,8 +659,12 @@ MigrateReport Migration::Run() {
       }
     }
   }
-  if (!o_.dry_run && !manifest_.Save(manifest_path, &error))
+  if (!o_.dry_run &&
+      !manifest_.Save(manifest_path, converter_, options_json_, &error)) {
     report.errors.push_back(error);
+  }
+  report.converter = converter_;
+  report.options = options_json_;
   for (auto& t : tasks_) report.files.push_back(std::move(t.file));
   return report;
 }
@@ -726,6 +730,61 @@ std::optional<std::string> MigrateModelConfig(
   }
   if (renamed) *renamed = updated ? renames : std::map<std::string, std::string>();
   return updated;
+}
+
+std::string MigrateOptionsJson(const MigrateOptions& o) {
+  const bool urdf = o.target == MigrateOptions::Target::kUrdf;
+  std::string s = "{\"target\": ";
+  s += urdf ? "\"urdf\"" : "\"sdf\"";
+  s += ", \"sdf_version\": ";
+  AppendJsonString(&s, SdfVersionName(o.sdf_version));
+  s += ", \"lump_fixed_joints\": ";
+  s += o.lump_fixed_joints ? "true" : "false";
+  s += ", \"package_to_model\": ";
+  s += o.package_to_model ? "true" : "false";
+  s += ", \"preserve_includes\": ";
+  s += o.preserve_includes ? "true" : "false";
+  s += ", \"model_paths\": ";
+  AppendJsonStrings(&s, o.model_paths);
+  static constexpr const char* kForms[] = {"keep", "package", "model",
+                                           "relative", "absolute"};
+  s += ", \"uris\": ";
+  AppendJsonString(&s, kForms[static_cast<int>(o.uris.form)]);
+  std::vector<std::string> packages;
+  for (const auto& [pkg, dir] : o.uris.packages.packages)
+    packages.push_back(pkg + "=" + dir);
+  s += ", \"packages\": ";
+  AppendJsonStrings(&s, packages);
+  s += ", \"environment\": {";
+  bool first = true;
+  for (const char* var :
+       {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH", "SDF_PATH",
+        "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH",
+        "GAZEBO_MODEL_PATH"}) {
+    const char* v = std::getenv(var);
+    if (!v) continue;
+    s += first ? "" : ", ";
+    first = false;
+    AppendJsonString(&s, var);
+    s += ": ";
+    AppendJsonString(&s, v);
+  }
+  return s + "}}";
+}
+
+std::string BuildIdentity() {
+  // The executable does not change while it runs: read it once.
+  static const std::string identity = [] {
+    frames::Diagnostics ignored;
+    xml::Limits limits;
+    limits.max_file_size = size_t{1} << 40;
+    auto exe = xml::ReadFile("/proc/self/exe", &ignored, limits);
+    if (!exe) return std::string("build unknown");
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, Fnv1a64(*exe));
+    return "build " + std::string(hex);
+  }();
+  return identity;
 }
 
 std::vector<std::string> RepositoryModelPaths(const std::string& root) {

@@ -23,8 +23,9 @@
 //    64) of its inputs and of itself in DST_DIR/.migrate-manifest, appended
 //    as each file finishes; a later run skips a file whose inputs and output
 //    are unchanged. An SDF file's inputs are its bytes, every SDF/world/
-//    model.config file of the repository (the includes it may read) and the
-//    options.
+//    model.config file of the repository (the includes it may read), the
+//    options and the converter's identity; a skipped file reports the
+//    diagnostics recorded when it was converted.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +71,10 @@ struct MigrateOptions {
   // packages of SRC_DIR (package.xml files) are searched after --package
   // and the environment. relative_to_dir and the mirror are set per file.
   UriOptions uris;
+  // Who converts, recorded in the manifest and the report and covered by
+  // every input hash, so that outputs of another converter (another build)
+  // are converted again. Empty: BuildIdentity().
+  std::string converter_identity;
 };
 
 enum class MigrateStatus {
@@ -107,6 +112,10 @@ struct MigrateReport {
   // Problems with the run itself (SRC_DIR unreadable, DST_DIR not
   // creatable): exit code 2.
   std::vector<std::string> errors;
+  // The converter identity and the options that change an output (a JSON
+  // object, MigrateOptionsJson) that the input hashes cover.
+  std::string converter;
+  std::string options;
   int Count(MigrateStatus status) const;
   // Exit code of the command: 2 on errors, 1 when a file failed, else 0.
   int ExitCode() const;
@@ -141,6 +150,18 @@ std::optional<std::string> MigrateModelConfig(
     const std::set<std::string>& failed, const std::string& version,
     frames::Diagnostics* diags,
     std::map<std::string, std::string>* renamed = nullptr);
+
+// The options of a migration that change its outputs, as one JSON object
+// (deterministic; the report's "options"): target, URDF and SDF options,
+// model paths, URI form and packages, and the search-path environment
+// variables (ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, SDF_PATH,
+// GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, GAZEBO_MODEL_PATH).
+std::string MigrateOptionsJson(const MigrateOptions& options);
+
+// "build " and the FNV-1a 64 of the running executable (/proc/self/exe):
+// another build of the converter is another identity. "build unknown" when
+// the executable cannot be read.
+std::string BuildIdentity();
 
 // The repository's model paths: every directory under `root` (and `root`
 // itself) that holds a directory with a model.config, sorted. Used for

@@ -98,6 +98,9 @@ int main(int argc, char** argv) {
   converter::RemoveTemporaryFilesOnSignal();
   if (!tools::EnterWorkingDirectory("migrate")) return 2;
   converter::MigrateOptions options;
+  // Outputs of another version or build are converted again.
+  options.converter_identity = std::string("migrate ") + tools::kVersion +
+                               ", " + converter::BuildIdentity();
   std::string report_path;
   bool verbose = false, quiet = false, have_src = false;
   for (int i = 1; i < argc; ++i) {
