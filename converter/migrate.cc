@@ -190,6 +190,8 @@ class Migration {
   const MigrateCallback& on_file_;
   std::string out_root_;
   std::vector<std::string> model_paths_;
+  // SRC_DIR, then --allow-include-from.
+  std::vector<std::string> allowed_include_dirs_;
   // The run's URI options: the repository's packages, the mirror.
   UriOptions uris_;
   std::string converter_;
@@ -408,12 +410,14 @@ void Migration::Convert(Task* task, const std::string& text) {
     u.sdf_version = o_.sdf_version;
     u.model_paths = model_paths_;
     u.uris = std::move(uris);
+    u.limits = o_.limits;
     result = UrdfToSdf(text, path, u);
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
     s.uris = std::move(uris);
-    s.allowed_include_dirs = {o_.src_dir};
+    s.limits = o_.limits;
+    s.allowed_include_dirs = allowed_include_dirs_;
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
@@ -421,7 +425,8 @@ void Migration::Convert(Task* task, const std::string& text) {
     s.sdf_version = o_.sdf_version;
     s.preserve_includes = o_.preserve_includes;
     s.uris = std::move(uris);
-    s.allowed_include_dirs = {o_.src_dir};
+    s.limits = o_.limits;
+    s.allowed_include_dirs = allowed_include_dirs_;
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
@@ -449,8 +454,15 @@ void Migration::RunTask(Task* task) {
     return;
   }
   const std::string path = SourcePath(task->file.source);
+  // The input limits bound the model files; a copy (a mesh) only the size
+  // a copy has always been allowed, or more when asked.
+  xml::Limits limits = o_.limits;
+  if (task->file.action == MigrateAction::kCopy) {
+    limits.max_file_size =
+        std::max(limits.max_file_size, xml::Limits{}.max_file_size);
+  }
   frames::Diagnostics read;
-  auto text = xml::ReadFile(path, &read);
+  auto text = xml::ReadFile(path, &read, limits);
   if (!text) {
     task->file.status = MigrateStatus::kFailed;
     task->file.diagnostics = std::move(read);
@@ -604,6 +616,10 @@ MigrateReport Migration::Run() {
   model_paths_ = RepositoryModelPaths(o_.src_dir);
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
+  allowed_include_dirs_ = {o_.src_dir};
+  allowed_include_dirs_.insert(allowed_include_dirs_.end(),
+                               o_.allowed_include_dirs.begin(),
+                               o_.allowed_include_dirs.end());
   converter_ = o_.converter_identity.empty() ? BuildIdentity()
                                              : o_.converter_identity;
   options_json_ = MigrateOptionsJson(o_);
@@ -755,6 +771,13 @@ std::string MigrateOptionsJson(const MigrateOptions& o) {
     packages.push_back(pkg + "=" + dir);
   s += ", \"packages\": ";
   AppendJsonStrings(&s, packages);
+  s += ", \"limits\": {\"max_depth\": " + std::to_string(o.limits.max_depth) +
+       ", \"max_elements\": " + std::to_string(o.limits.max_elements) +
+       ", \"max_file_size\": " + std::to_string(o.limits.max_file_size) +
+       ", \"max_include_depth\": " +
+       std::to_string(o.limits.max_include_depth) + "}";
+  s += ", \"allowed_include_dirs\": ";
+  AppendJsonStrings(&s, o.allowed_include_dirs);
   s += ", \"environment\": {";
   bool first = true;
   for (const char* var :

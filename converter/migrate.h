@@ -40,6 +40,7 @@
 #include "converter/sdf_version.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -71,6 +72,11 @@ struct MigrateOptions {
   // packages of SRC_DIR (package.xml files) are searched after --package
   // and the environment. relative_to_dir and the mirror are set per file.
   UriOptions uris;
+  // The input bounds of every file read (xml::Limits: --max-depth ...).
+  xml::Limits limits;
+  // Directories an SDF <include> may read besides SRC_DIR and the model
+  // paths (--allow-include-from; sdf_io::ReadOptions::allowed_include_dirs).
+  std::vector<std::string> allowed_include_dirs;
   // Who converts, recorded in the manifest and the report and covered by
   // every input hash, so that outputs of another converter (another build)
   // are converted again. Empty: BuildIdentity().
@@ -153,7 +159,8 @@ std::optional<std::string> MigrateModelConfig(
 
 // The options of a migration that change its outputs, as one JSON object
 // (deterministic; the report's "options"): target, URDF and SDF options,
-// model paths, URI form and packages, and the search-path environment
+// model paths, URI form and packages, input limits, the directories
+// includes may read, and the search-path environment
 // variables (ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, SDF_PATH,
 // GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, GAZEBO_MODEL_PATH).
 std::string MigrateOptionsJson(const MigrateOptions& options);
