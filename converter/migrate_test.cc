@@ -341,13 +341,20 @@ TEST(Migrate, ToUrdfConvertsSdfModelsAsSdfToUrdfDoes) {
   EXPECT_EQ(report.ExitCode(), 0);
 }
 
-TEST(Migrate, TwoSourcesOfOneOutputConflict) {
-  const fs::path src = Scratch("conflict") / "repo";
-  const std::string urdf = Read(std::string(kFixture) +
-                                "/my_robot_description/urdf/my_robot.urdf");
-  WriteText(src / "robot.urdf", urdf);
+// A repository of two sources with one output (robot.sdf): robot.urdf
+// (the fixture's URDF) and robot.sdf.
+fs::path ConflictingSources(const std::string& name) {
+  const fs::path src = Scratch(name) / "repo";
+  WriteText(src / "robot.urdf",
+            Read(std::string(kFixture) +
+                 "/my_robot_description/urdf/my_robot.urdf"));
   WriteText(src / "robot.sdf",
             Read(std::string(kFixture) + "/models/base/model.sdf"));
+  return src;
+}
+
+TEST(Migrate, TwoSourcesOfOneOutputConflict) {
+  const fs::path src = ConflictingSources("conflict");
   MigrateOptions o;
   o.src_dir = src.string();
   o.dst_dir = (src.parent_path() / "out").string();
@@ -361,12 +368,8 @@ TEST(Migrate, TwoSourcesOfOneOutputConflict) {
 }
 
 TEST(Migrate, InPlaceNeverWritesOverAnotherSource) {
-  const fs::path src = Scratch("in_place_conflict") / "repo";
-  const std::string urdf = Read(std::string(kFixture) +
-                                "/my_robot_description/urdf/my_robot.urdf");
-  WriteText(src / "robot.urdf", urdf);
-  WriteText(src / "robot.sdf",
-            Read(std::string(kFixture) + "/models/base/model.sdf"));
+  const fs::path src = ConflictingSources("in_place_conflict");
+  const std::string urdf = Read(src / "robot.urdf");
   MigrateOptions o;
   o.src_dir = src.string();
   o.in_place = true;
