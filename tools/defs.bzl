@@ -247,7 +247,8 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sd
     for d in model_dirs:
         model_paths.append("/".join([p for p in [pkg, d] if p]) or ".")
     model_files = [f for f in files if f.endswith((".sdf", ".world", "model.config"))]
-    uri_inputs = files if uris and uris != "keep" else model_files
+    # URIs rewritten are resolved: every file may be read.
+    resolving = uris and uris != "keep"
 
     # What each converted file becomes (migrate's plan).
     converted = {}
@@ -268,7 +269,7 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sd
                 name = target,
                 src = f,
                 out = out,
-                includes = [m for m in uri_inputs if m != f] if uris else [],
+                includes = [m for m in files if m != f] if resolving else [],
                 quiet = quiet,
                 sdf_version = sdf_version,
                 uris = uris,
@@ -279,7 +280,7 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sd
                 name = target,
                 src = f,
                 out = out,
-                includes = [m for m in uri_inputs if m != f],
+                includes = [m for m in (files if resolving else model_files) if m != f],
                 model_paths = model_paths,
                 quiet = quiet,
                 uris = uris,
