@@ -1,6 +1,7 @@
 #include "converter/migrate.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <utility>
 
 #include "converter/file_io.h"
+#include "converter/json.h"
 #include "converter/migrate_manifest.h"
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
@@ -84,28 +86,19 @@ Kind KindOf(const std::string& rel) {
   return Kind::kOther;
 }
 
-// The run's settings that change an output, hashed into every input hash.
-uint64_t OptionsHash(const MigrateOptions& o) {
-  std::string s = "migrate-1";
-  s += o.target == MigrateOptions::Target::kUrdf ? " urdf" : " sdf";
-  s += o.lump_fixed_joints ? " lump" : "";
-  s += o.package_to_model ? " package_to_model" : "";
-  // Only a version asked for: the default's hash stays what it was.
-  if (o.sdf_version != kDefaultSdfVersion)
-    s += " sdf" + SdfVersionName(o.sdf_version);
-  s += o.preserve_includes ? " preserve_includes" : "";
-  for (const auto& p : o.model_paths) s += "\n" + p;
-  if (o.uris.form != UriForm::kKeep) {
-    // The places package:// URIs resolve in.
-    s += "\nuris " + std::to_string(static_cast<int>(o.uris.form));
-    for (const auto& [pkg, dir] : o.uris.packages.packages)
-      s += "\npackage " + pkg + "=" + dir;
-    for (const char* var : {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH"}) {
-      const char* v = std::getenv(var);
-      s += std::string("\n") + var + "=" + (v ? v : "");
-    }
+// The run's settings that change an output and who converts, hashed into
+// every input hash.
+uint64_t OptionsHash(const std::string& converter, const std::string& options) {
+  return Fnv1a64(options, Fnv1a64(converter + '\0', Fnv1a64("migrate-2")));
+}
+
+void AppendJsonStrings(std::string* out, const std::vector<std::string>& v) {
+  *out += "[";
+  for (size_t i = 0; i < v.size(); ++i) {
+    *out += i ? ", " : "";
+    AppendJsonString(out, v[i]);
   }
-  return Fnv1a64(s);
+  *out += "]";
 }
 
 struct Walk {
@@ -197,8 +190,12 @@ class Migration {
   const MigrateCallback& on_file_;
   std::string out_root_;
   std::vector<std::string> model_paths_;
+  // SRC_DIR, then --allow-include-from.
+  std::vector<std::string> allowed_include_dirs_;
   // The run's URI options: the repository's packages, the mirror.
   UriOptions uris_;
+  std::string converter_;
+  std::string options_json_;
   uint64_t options_hash_ = 0;
   uint64_t repository_digest_ = 0;
   std::vector<Task> tasks_;
@@ -355,6 +352,8 @@ bool Migration::UpToDate(Task* task) {
   auto out = xml::ReadFile(OutputPath(task->file.output), &ignored);
   if (!out || Fnv1a64(*out) != e->output_hash) return false;
   task->file.status = MigrateStatus::kSkipped;
+  // What its conversion said, as if it were converted again.
+  task->file.diagnostics = e->diagnostics;
   std::lock_guard<std::mutex> lock(mu_);
   manifest_.Record(*e);
   return true;
@@ -395,8 +394,8 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   std::lock_guard<std::mutex> lock(mu_);
-  manifest_.Record({task->key, task->file.output,
-                    task->file.input_hash, Fnv1a64(data)});
+  manifest_.Record({task->key, task->file.output, task->file.input_hash,
+                    Fnv1a64(data), task->file.diagnostics});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {
@@ -411,12 +410,14 @@ void Migration::Convert(Task* task, const std::string& text) {
     u.sdf_version = o_.sdf_version;
     u.model_paths = model_paths_;
     u.uris = std::move(uris);
+    u.limits = o_.limits;
     result = UrdfToSdf(text, path, u);
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
     s.uris = std::move(uris);
-    s.allowed_include_dirs = {o_.src_dir};
+    s.limits = o_.limits;
+    s.allowed_include_dirs = allowed_include_dirs_;
     result = SdfToUrdf(text, path, s);
   } else {
     SdfToSdfOptions s;
@@ -424,7 +425,8 @@ void Migration::Convert(Task* task, const std::string& text) {
     s.sdf_version = o_.sdf_version;
     s.preserve_includes = o_.preserve_includes;
     s.uris = std::move(uris);
-    s.allowed_include_dirs = {o_.src_dir};
+    s.limits = o_.limits;
+    s.allowed_include_dirs = allowed_include_dirs_;
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
@@ -452,8 +454,15 @@ void Migration::RunTask(Task* task) {
     return;
   }
   const std::string path = SourcePath(task->file.source);
+  // The input limits bound the model files; a copy (a mesh) only the size
+  // a copy has always been allowed, or more when asked.
+  xml::Limits limits = o_.limits;
+  if (task->file.action == MigrateAction::kCopy) {
+    limits.max_file_size =
+        std::max(limits.max_file_size, xml::Limits{}.max_file_size);
+  }
   frames::Diagnostics read;
-  auto text = xml::ReadFile(path, &read);
+  auto text = xml::ReadFile(path, &read, limits);
   if (!text) {
     task->file.status = MigrateStatus::kFailed;
     task->file.diagnostics = std::move(read);
@@ -485,48 +494,45 @@ void Migration::RunTask(Task* task) {
 // written (1.7 unless asked otherwise).
 void Migration::UpdateConfig(Task* task, const std::string& text) {
   const std::string dir = DirOf(task->file.source);
-  const auto& by_source = converted_;
-  frames::Diagnostics diags;
-  const std::string path = SourcePath(task->file.source);
-  auto named = sdf_io::ModelConfigSdfFiles(text, path, &diags);
-  std::map<std::string, std::string> renames;
-  for (const auto& name : named ? *named : std::vector<std::string>()) {
-    const std::string rel = dir.empty() ? name : dir + "/" + name;
-    auto found = by_source.find(rel);
-    if (found == by_source.end() && o_.in_place)
-      found = by_source.find(OriginalName(rel));
-    if (found == by_source.end()) continue;
-    const MigrateFile& f = *found->second;
-    if (f.action != MigrateAction::kConvert) continue;
-    if (f.status == MigrateStatus::kFailed) {
-      diags.Warning(frames::Code::MIGRATE_CONFIG_ENTRY_KEPT,
-                    "model.config names '" + name +
-                        "', which failed to convert; its entry is kept",
-                    {path, 0});
-      continue;
+  std::map<std::string, std::string> outputs;
+  std::set<std::string> failed;
+  // An entry names a file, or in place NAME.EXT names the NAME.orig.EXT an
+  // earlier run kept (when there is no file NAME.EXT of its own).
+  for (const bool originals : {false, true}) {
+    if (originals && !o_.in_place) break;
+    for (const auto& [source, f] : converted_) {
+      // The path relative to the config's directory (entries may name a
+      // file in a subdirectory).
+      const std::string prefix = dir.empty() ? "" : dir + "/";
+      if (source.compare(0, prefix.size(), prefix) != 0) continue;
+      std::string name = source.substr(prefix.size());
+      if (originals) {
+        auto upgraded = UpgradedName(name);
+        if (!upgraded || outputs.count(*upgraded) || failed.count(*upgraded))
+          continue;
+        name = *upgraded;
+      }
+      if (f->status == MigrateStatus::kFailed) {
+        failed.insert(name);
+      } else if (f->output.compare(0, prefix.size(), prefix) == 0) {
+        outputs[name] = f->output.substr(prefix.size());
+      }
     }
-    renames[name] = BaseName(f.output);
   }
-  std::optional<std::string> updated;
-  if (!renames.empty()) {
+  frames::Diagnostics diags;
+  std::map<std::string, std::string> renames;
+  std::optional<std::string> updated = MigrateModelConfig(
+      text, SourcePath(task->file.source), outputs, failed,
+      o_.target == MigrateOptions::Target::kUrdf
+          ? ""
+          : SdfVersionName(o_.sdf_version),
+      &diags, &renames);
+  if (updated) {
     std::string keys;
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
-    updated = sdf_io::UpdateModelConfig(
-        text, path, renames,
-        o_.target == MigrateOptions::Target::kUrdf
-            ? ""
-            : SdfVersionName(o_.sdf_version),
-        &diags);
   }
-  // A model.config we cannot rewrite is carried as it is: its problems are
-  // warnings, not a failed migration.
-  frames::Diagnostics warnings;
-  for (auto d : diags.all()) {
-    d.severity = frames::Severity::kWarning;
-    warnings.Add(std::move(d));
-  }
-  task->file.diagnostics = std::move(warnings);
+  task->file.diagnostics = std::move(diags);
   Relativize(&task->file.diagnostics);
   if (!updated) {
     if (o_.in_place) {
@@ -610,7 +616,14 @@ MigrateReport Migration::Run() {
   model_paths_ = RepositoryModelPaths(o_.src_dir);
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
-  options_hash_ = OptionsHash(o_);
+  allowed_include_dirs_ = {o_.src_dir};
+  allowed_include_dirs_.insert(allowed_include_dirs_.end(),
+                               o_.allowed_include_dirs.begin(),
+                               o_.allowed_include_dirs.end());
+  converter_ = o_.converter_identity.empty() ? BuildIdentity()
+                                             : o_.converter_identity;
+  options_json_ = MigrateOptionsJson(o_);
+  options_hash_ = OptionsHash(converter_, options_json_);
   uris_ = o_.uris;
   uris_.packages.repository = sdf_io::FindPackages(o_.src_dir);
   if (!o_.in_place) {
@@ -662,8 +675,12 @@ MigrateReport Migration::Run() {
       }
     }
   }
-  if (!o_.dry_run && !manifest_.Save(manifest_path, &error))
+  if (!o_.dry_run &&
+      !manifest_.Save(manifest_path, converter_, options_json_, &error)) {
     report.errors.push_back(error);
+  }
+  report.converter = converter_;
+  report.options = options_json_;
   for (auto& t : tasks_) report.files.push_back(std::move(t.file));
   return report;
 }
@@ -697,6 +714,100 @@ MigrateReport Migrate(const MigrateOptions& options,
                       const MigrateCallback& on_file) {
   Migration migration(options, on_file);
   return migration.Run();
+}
+
+std::optional<std::string> MigrateModelConfig(
+    std::string_view text, const std::string& path,
+    const std::map<std::string, std::string>& outputs,
+    const std::set<std::string>& failed, const std::string& version,
+    frames::Diagnostics* diags, std::map<std::string, std::string>* renamed) {
+  frames::Diagnostics found;
+  auto named = sdf_io::ModelConfigSdfFiles(text, path, &found);
+  std::map<std::string, std::string> renames;
+  for (const auto& name : named ? *named : std::vector<std::string>()) {
+    if (failed.count(name)) {
+      found.Warning(frames::Code::MIGRATE_CONFIG_ENTRY_KEPT,
+                    "model.config names '" + name +
+                        "', which failed to convert; its entry is kept",
+                    {path, 0});
+      continue;
+    }
+    auto output = outputs.find(name);
+    if (output != outputs.end()) renames[output->first] = output->second;
+  }
+  std::optional<std::string> updated;
+  if (!renames.empty())
+    updated = sdf_io::UpdateModelConfig(text, path, renames, version, &found);
+  // A model.config we cannot rewrite is carried as it is: its problems are
+  // warnings, not a failed migration.
+  for (auto d : found.all()) {
+    d.severity = frames::Severity::kWarning;
+    diags->Add(std::move(d));
+  }
+  if (renamed) *renamed = updated ? renames : std::map<std::string, std::string>();
+  return updated;
+}
+
+std::string MigrateOptionsJson(const MigrateOptions& o) {
+  const bool urdf = o.target == MigrateOptions::Target::kUrdf;
+  std::string s = "{\"target\": ";
+  s += urdf ? "\"urdf\"" : "\"sdf\"";
+  s += ", \"sdf_version\": ";
+  AppendJsonString(&s, SdfVersionName(o.sdf_version));
+  s += ", \"lump_fixed_joints\": ";
+  s += o.lump_fixed_joints ? "true" : "false";
+  s += ", \"package_to_model\": ";
+  s += o.package_to_model ? "true" : "false";
+  s += ", \"preserve_includes\": ";
+  s += o.preserve_includes ? "true" : "false";
+  s += ", \"model_paths\": ";
+  AppendJsonStrings(&s, o.model_paths);
+  static constexpr const char* kForms[] = {"keep", "package", "model",
+                                           "relative", "absolute"};
+  s += ", \"uris\": ";
+  AppendJsonString(&s, kForms[static_cast<int>(o.uris.form)]);
+  std::vector<std::string> packages;
+  for (const auto& [pkg, dir] : o.uris.packages.packages)
+    packages.push_back(pkg + "=" + dir);
+  s += ", \"packages\": ";
+  AppendJsonStrings(&s, packages);
+  s += ", \"limits\": {\"max_depth\": " + std::to_string(o.limits.max_depth) +
+       ", \"max_elements\": " + std::to_string(o.limits.max_elements) +
+       ", \"max_file_size\": " + std::to_string(o.limits.max_file_size) +
+       ", \"max_include_depth\": " +
+       std::to_string(o.limits.max_include_depth) + "}";
+  s += ", \"allowed_include_dirs\": ";
+  AppendJsonStrings(&s, o.allowed_include_dirs);
+  s += ", \"environment\": {";
+  bool first = true;
+  for (const char* var :
+       {"ROS_PACKAGE_PATH", "AMENT_PREFIX_PATH", "SDF_PATH",
+        "GZ_SIM_RESOURCE_PATH", "IGN_GAZEBO_RESOURCE_PATH",
+        "GAZEBO_MODEL_PATH"}) {
+    const char* v = std::getenv(var);
+    if (!v) continue;
+    s += first ? "" : ", ";
+    first = false;
+    AppendJsonString(&s, var);
+    s += ": ";
+    AppendJsonString(&s, v);
+  }
+  return s + "}}";
+}
+
+std::string BuildIdentity() {
+  // The executable does not change while it runs: read it once.
+  static const std::string identity = [] {
+    frames::Diagnostics ignored;
+    xml::Limits limits;
+    limits.max_file_size = size_t{1} << 40;
+    auto exe = xml::ReadFile("/proc/self/exe", &ignored, limits);
+    if (!exe) return std::string("build unknown");
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, Fnv1a64(*exe));
+    return "build " + std::string(hex);
+  }();
+  return identity;
 }
 
 std::vector<std::string> RepositoryModelPaths(const std::string& root) {

@@ -23,18 +23,24 @@
 //    64) of its inputs and of itself in DST_DIR/.migrate-manifest, appended
 //    as each file finishes; a later run skips a file whose inputs and output
 //    are unchanged. An SDF file's inputs are its bytes, every SDF/world/
-//    model.config file of the repository (the includes it may read) and the
-//    options.
+//    model.config file of the repository (the includes it may read), the
+//    options and the converter's identity; a skipped file reports the
+//    diagnostics recorded when it was converted.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "converter/sdf_version.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
+#include "xml/dom.h"
 
 namespace converter {
 
@@ -66,6 +72,15 @@ struct MigrateOptions {
   // packages of SRC_DIR (package.xml files) are searched after --package
   // and the environment. relative_to_dir and the mirror are set per file.
   UriOptions uris;
+  // The input bounds of every file read (xml::Limits: --max-depth ...).
+  xml::Limits limits;
+  // Directories an SDF <include> may read besides SRC_DIR and the model
+  // paths (--allow-include-from; sdf_io::ReadOptions::allowed_include_dirs).
+  std::vector<std::string> allowed_include_dirs;
+  // Who converts, recorded in the manifest and the report and covered by
+  // every input hash, so that outputs of another converter (another build)
+  // are converted again. Empty: BuildIdentity().
+  std::string converter_identity;
 };
 
 enum class MigrateStatus {
@@ -103,6 +118,10 @@ struct MigrateReport {
   // Problems with the run itself (SRC_DIR unreadable, DST_DIR not
   // creatable): exit code 2.
   std::vector<std::string> errors;
+  // The converter identity and the options that change an output (a JSON
+  // object, MigrateOptionsJson) that the input hashes cover.
+  std::string converter;
+  std::string options;
   int Count(MigrateStatus status) const;
   // Exit code of the command: 2 on errors, 1 when a file failed, else 0.
   int ExitCode() const;
@@ -120,6 +139,36 @@ using MigrateCallback =
 
 MigrateReport Migrate(const MigrateOptions& options,
                       const MigrateCallback& on_file = nullptr);
+
+// migrate's rewrite of a model.config once its directory's files are
+// migrated (the migrate command and the model_repository rule's
+// model.config action both call it): each <sdf> entry naming a key of
+// `outputs` (a file of the config's directory -> the name of what it
+// became there) is renamed and given `version` ("" keeps the entry's own);
+// an entry naming one of `failed` is kept, with a
+// MIGRATE_CONFIG_ENTRY_KEPT warning. nullopt when no entry was renamed or
+// the file is not a model.config it can rewrite: the file is then carried
+// as it is. Every problem is a warning in *diags. `renamed`, when given,
+// receives the renames made.
+std::optional<std::string> MigrateModelConfig(
+    std::string_view text, const std::string& path,
+    const std::map<std::string, std::string>& outputs,
+    const std::set<std::string>& failed, const std::string& version,
+    frames::Diagnostics* diags,
+    std::map<std::string, std::string>* renamed = nullptr);
+
+// The options of a migration that change its outputs, as one JSON object
+// (deterministic; the report's "options"): target, URDF and SDF options,
+// model paths, URI form and packages, input limits, the directories
+// includes may read, and the search-path environment
+// variables (ROS_PACKAGE_PATH, AMENT_PREFIX_PATH, SDF_PATH,
+// GZ_SIM_RESOURCE_PATH, IGN_GAZEBO_RESOURCE_PATH, GAZEBO_MODEL_PATH).
+std::string MigrateOptionsJson(const MigrateOptions& options);
+
+// "build " and the FNV-1a 64 of the running executable (/proc/self/exe):
+// another build of the converter is another identity. "build unknown" when
+// the executable cannot be read.
+std::string BuildIdentity();
 
 // The repository's model paths: every directory under `root` (and `root`
 // itself) that holds a directory with a model.config, sorted. Used for

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "converter/file_io.h"
 
@@ -14,14 +15,62 @@ namespace converter {
 namespace {
 
 constexpr char kHeader[] =
-    "# migrate manifest 1: input hash, output hash, source, output "
-    "(FNV-1a 64)\n";
+    "# migrate manifest 2: input hash, output hash, source, output "
+    "(FNV-1a 64), then each diagnostic's severity, line, code, file, "
+    "element path, message\n";
+
+// A field without tab or newline: '\\' -> "\\\\", tab -> "\\t" ...
+std::string Escape(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::string Unescape(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\' || i + 1 == s.size()) {
+      out += s[i];
+      continue;
+    }
+    const char c = s[++i];
+    out += c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' : c;
+  }
+  return out;
+}
+
+std::vector<std::string> SplitTabs(const std::string& line) {
+  std::vector<std::string> fields;
+  size_t begin = 0;
+  while (true) {
+    const size_t tab = line.find('\t', begin);
+    fields.push_back(line.substr(begin, tab - begin));
+    if (tab == std::string::npos) return fields;
+    begin = tab + 1;
+  }
+}
 
 std::string EntryLine(const ManifestEntry& e) {
   char hashes[40];
   std::snprintf(hashes, sizeof hashes, "%016" PRIx64 "\t%016" PRIx64 "\t",
                 e.input_hash, e.output_hash);
-  return hashes + e.source + "\t" + e.output + "\n";
+  std::string line = hashes + e.source + "\t" + e.output;
+  for (const auto& d : e.diagnostics.all()) {
+    line += d.severity == frames::Severity::kError ? "\terror\t" : "\twarning\t";
+    line += std::to_string(d.where.line) + "\t" +
+            Escape(std::string(frames::CodeName(d.code))) + "\t" +
+            Escape(d.where.file) + "\t" + Escape(d.element_path) + "\t" +
+            Escape(d.message);
+  }
+  return line + "\n";
 }
 
 // Paths with a tab or newline cannot be recorded (they are converted again
@@ -61,16 +110,31 @@ void Manifest::Load(const std::string& path) {
     begin = end + 1;
     if (line.empty() || line[0] == '#') continue;
     ManifestEntry e;
-    size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1),
-           t3 = line.find('\t', t2 + 1);
-    if (t1 != 16 || t2 != 33 || t3 == std::string::npos) continue;
-    if (!ParseHash(line.substr(0, 16), &e.input_hash) ||
-        !ParseHash(line.substr(17, 16), &e.output_hash)) {
+    const std::vector<std::string> f = SplitTabs(line);
+    constexpr size_t kDiagnosticFields = 6;
+    if (f.size() < 4 || (f.size() - 4) % kDiagnosticFields != 0) continue;
+    if (!ParseHash(f[0], &e.input_hash) || !ParseHash(f[1], &e.output_hash))
       continue;
-    }
-    e.source = line.substr(t2 + 1, t3 - t2 - 1);
-    e.output = line.substr(t3 + 1);
+    e.source = f[2];
+    e.output = f[3];
     if (e.source.empty() || e.output.empty()) continue;
+    bool ok = true;
+    for (size_t i = 4; ok && i < f.size(); i += kDiagnosticFields) {
+      frames::Diagnostic d;
+      ok = f[i] == "error" || f[i] == "warning";
+      d.severity = f[i] == "error" ? frames::Severity::kError
+                                   : frames::Severity::kWarning;
+      char* end = nullptr;
+      d.where.line = static_cast<int>(std::strtol(f[i + 1].c_str(), &end, 10));
+      ok = ok && !f[i + 1].empty() && *end == '\0';
+      // A code this converter does not know: the entry is converted again.
+      ok = ok && frames::CodeFromName(Unescape(f[i + 2]), &d.code);
+      d.where.file = Unescape(f[i + 3]);
+      d.element_path = Unescape(f[i + 4]);
+      d.message = Unescape(f[i + 5]);
+      e.diagnostics.Add(std::move(d));
+    }
+    if (!ok) continue;
     loaded_[e.source] = std::move(e);
   }
 }
@@ -105,12 +169,15 @@ void Manifest::Record(const ManifestEntry& entry) {
   }
 }
 
-bool Manifest::Save(const std::string& path, std::string* error) {
+bool Manifest::Save(const std::string& path, const std::string& converter,
+                    const std::string& options, std::string* error) {
   if (journal_) {
     std::fclose(journal_);
     journal_ = nullptr;
   }
   std::string text = kHeader;
+  text += "# converter: " + Escape(converter) + "\n";
+  text += "# options: " + Escape(options) + "\n";
   for (const auto& [source, e] : recorded_) text += EntryLine(e);
   return WriteOutputFile(path, text, error);
 }

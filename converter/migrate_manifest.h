@@ -1,9 +1,14 @@
 // migrate's record of what it wrote, for resuming: one line per output,
 // "INPUT_HASH<TAB>OUTPUT_HASH<TAB>SOURCE<TAB>OUTPUT" (hashes FNV-1a 64 in
-// hex, paths relative), in OUTPUT_ROOT/.migrate-manifest. Lines are
-// appended as each file is written, so that a killed run keeps what it
-// finished; the end of a run rewrites the file with one line per source.
-// A line cut short by a kill (no newline) is ignored.
+// hex, paths relative), then for each diagnostic of the conversion
+// "<TAB>SEVERITY<TAB>LINE<TAB>CODE<TAB>FILE<TAB>ELEMENT_PATH<TAB>MESSAGE"
+// (each field with '\\', tab, newline and carriage return escaped as \\,
+// \t, \n, \r), so that a file skipped as up to date still reports what its
+// conversion said; in OUTPUT_ROOT/.migrate-manifest. Lines are appended as
+// each file is written, so that a killed run keeps what it finished; the end
+// of a run rewrites the file with one line per source, after a header
+// naming the converter and the options of the run (what the input hashes
+// cover; informative). A line cut short by a kill (no newline) is ignored.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +16,8 @@
 #include <map>
 #include <set>
 #include <string>
+
+#include "frames/diagnostics.h"
 
 namespace converter {
 
@@ -21,6 +28,8 @@ struct ManifestEntry {
   std::string output;
   uint64_t input_hash = 0;
   uint64_t output_hash = 0;
+  // What the conversion reported (warnings), file paths as in the report.
+  frames::Diagnostics diagnostics;
 };
 
 class Manifest {
@@ -44,8 +53,10 @@ class Manifest {
   // Remembers (and appends) an entry of this run. Not thread-safe: callers
   // serialize.
   void Record(const ManifestEntry& entry);
-  // Writes this run's entries, one per source, sorted, whole or not at all.
-  bool Save(const std::string& path, std::string* error);
+  // Writes this run's entries, one per source, sorted, whole or not at all,
+  // after a header naming `converter` and `options` (one line each).
+  bool Save(const std::string& path, const std::string& converter,
+            const std::string& options, std::string* error);
 
  private:
   std::map<std::string, ManifestEntry> loaded_;

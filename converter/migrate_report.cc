@@ -30,6 +30,10 @@ std::string MigrateReportJson(const MigrateReport& report,
                                                          : "\"sdf\"";
   out += ",\n  \"dry_run\": ";
   out += options.dry_run ? "true" : "false";
+  out += ",\n  \"converter\": ";
+  AppendJsonString(&out, report.converter);
+  out += ",\n  \"options\": ";
+  out += report.options.empty() ? "null" : report.options;
   out += ",\n  \"counts\": {";
   bool first = true;
   for (const MigrateStatus s : kStatuses) {

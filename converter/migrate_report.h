@@ -10,11 +10,15 @@ namespace converter {
 
 // {"source_dir": ..., "output_dir": ..., "mode": "mirror"|"in-place",
 //  "target": "sdf"|"urdf", "dry_run": bool,
+//  "converter": the converter identity, "options": {the options that
+//  change an output (MigrateOptionsJson)} or null (a run that never
+//  started),
 //  "counts": {"converted": N, "converted with warnings": N, "failed": N,
 //             "skipped": N, "copied": N, "unchanged": N},
 //  "errors": [...],
 //  "files": [{"source": REL, "output": REL|null, "status": STATUS,
-//             "input_hash": "16 hex digits"|null,
+//             "input_hash": "16 hex digits"|null (a skipped file lists
+//             the diagnostics of the run that converted it),
 //             "diagnostics": [{"file": ..., "line": N, "severity":
 //                              "error"|"warning", "code": ..., "message":
 //                              ...}]}]}

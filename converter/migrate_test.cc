@@ -342,13 +342,20 @@ TEST(Migrate, ToUrdfConvertsSdfModelsAsSdfToUrdfDoes) {
   EXPECT_EQ(report.ExitCode(), 0);
 }
 
-TEST(Migrate, TwoSourcesOfOneOutputConflict) {
-  const fs::path src = Scratch("conflict") / "repo";
-  const std::string urdf = Read(std::string(kFixture) +
-                                "/my_robot_description/urdf/my_robot.urdf");
-  WriteText(src / "robot.urdf", urdf);
+// A repository of two sources with one output (robot.sdf): robot.urdf
+// (the fixture's URDF) and robot.sdf.
+fs::path ConflictingSources(const std::string& name) {
+  const fs::path src = Scratch(name) / "repo";
+  WriteText(src / "robot.urdf",
+            Read(std::string(kFixture) +
+                 "/my_robot_description/urdf/my_robot.urdf"));
   WriteText(src / "robot.sdf",
             Read(std::string(kFixture) + "/models/base/model.sdf"));
+  return src;
+}
+
+TEST(Migrate, TwoSourcesOfOneOutputConflict) {
+  const fs::path src = ConflictingSources("conflict");
   MigrateOptions o;
   o.src_dir = src.string();
   o.dst_dir = (src.parent_path() / "out").string();
@@ -362,12 +369,8 @@ TEST(Migrate, TwoSourcesOfOneOutputConflict) {
 }
 
 TEST(Migrate, InPlaceNeverWritesOverAnotherSource) {
-  const fs::path src = Scratch("in_place_conflict") / "repo";
-  const std::string urdf = Read(std::string(kFixture) +
-                                "/my_robot_description/urdf/my_robot.urdf");
-  WriteText(src / "robot.urdf", urdf);
-  WriteText(src / "robot.sdf",
-            Read(std::string(kFixture) + "/models/base/model.sdf"));
+  const fs::path src = ConflictingSources("in_place_conflict");
+  const std::string urdf = Read(src / "robot.urdf");
   MigrateOptions o;
   o.src_dir = src.string();
   o.in_place = true;
@@ -411,6 +414,122 @@ TEST(Migrate, RunErrorsAreExitCodeTwo) {
   r = Migrate(o);
   EXPECT_EQ(r.ExitCode(), 2);
   EXPECT_TRUE(r.files.empty());
+}
+
+// A file with warnings, converted and then skipped as up to date: the
+// second report lists the same warnings (recorded in the manifest).
+TEST(Migrate, SkippedFileReportsTheWarningsOfItsConversion) {
+  MigrateOptions o;
+  o.src_dir = "testdata/migrate/uris/src";
+  o.dst_dir = (Scratch("skipped_warnings") / "out").string();
+  o.uris.form = UriForm::kPackage;
+  const MigrateReport first = Migrate(o);
+  const MigrateFile* converted =
+      Find(first, "my_robot_description/urdf/robot.urdf");
+  ASSERT_NE(converted, nullptr);
+  ASSERT_EQ(converted->status, MigrateStatus::kConvertedWithWarnings);
+  ASSERT_TRUE(converted->diagnostics.Has(frames::Code::MESH_URI_UNRESOLVED));
+
+  const MigrateReport again = Migrate(o);
+  const MigrateFile* skipped =
+      Find(again, "my_robot_description/urdf/robot.urdf");
+  ASSERT_NE(skipped, nullptr);
+  EXPECT_EQ(skipped->status, MigrateStatus::kSkipped);
+  EXPECT_EQ(skipped->diagnostics.ToString(), converted->diagnostics.ToString());
+  // Every file's diagnostics, the same in both reports.
+  ASSERT_EQ(again.files.size(), first.files.size());
+  for (size_t i = 0; i < first.files.size(); ++i) {
+    EXPECT_EQ(again.files[i].diagnostics.ToString(),
+              first.files[i].diagnostics.ToString())
+        << first.files[i].source;
+  }
+  // And a third run, from the manifest the second (skipping) run wrote.
+  const MigrateReport third = Migrate(o);
+  EXPECT_EQ(Find(third, "my_robot_description/urdf/robot.urdf")
+                ->diagnostics.ToString(),
+            converted->diagnostics.ToString());
+}
+
+// Diagnostics with tabs, newlines and backslashes in every field survive
+// the manifest.
+TEST(Migrate, ManifestRecordsDiagnosticsOfAnyText) {
+  const fs::path dir = Scratch("manifest_diagnostics");
+  const std::string path = (dir / kManifestName).string();
+  ManifestEntry e{"a\\b.urdf", "a\\b.sdf", 1, 2, {}};
+  e.diagnostics.Warning(frames::Code::XML_ERROR, "tab\there\nnewline \\t not a tab\r",
+                        {"dir\twith tab/a.urdf", 7});
+  frames::Diagnostic d{frames::Severity::kError, frames::Code::IO_ERROR, "",
+                       {"", 0},
+                       "/robot[r]/link[\\]"};
+  e.diagnostics.Add(d);
+  {
+    Manifest m;
+    m.Record(e);
+    std::string error;
+    ASSERT_TRUE(m.Save(path, "converter\t1", "{}", &error)) << error;
+  }
+  Manifest loaded;
+  loaded.Load(path);
+  const ManifestEntry* found = loaded.Find(e.source);
+  ASSERT_NE(found, nullptr) << Read(path);
+  EXPECT_EQ(found->output, e.output);
+  EXPECT_EQ(found->input_hash, 1u);
+  EXPECT_EQ(found->output_hash, 2u);
+  ASSERT_EQ(found->diagnostics.all().size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    const auto& want = e.diagnostics.all()[i];
+    const auto& got = found->diagnostics.all()[i];
+    EXPECT_EQ(got.severity, want.severity);
+    EXPECT_EQ(got.code, want.code);
+    EXPECT_EQ(got.message, want.message);
+    EXPECT_EQ(got.where.file, want.where.file);
+    EXPECT_EQ(got.where.line, want.where.line);
+    EXPECT_EQ(got.element_path, want.element_path);
+  }
+  EXPECT_NE(Read(path).find("# converter: converter\\t1\n"),
+            std::string::npos);
+}
+
+// Another converter (another build) or other options: every file is
+// converted again; the same converter and options skip.
+TEST(Migrate, AnotherConverterOrOtherOptionsConvertAgain) {
+  const fs::path dst = Scratch("identity") / "out";
+  MigrateOptions o = Mirror(dst);
+  o.converter_identity = "converter A";
+  Migrate(o);
+  auto skipped = kMirrorStatuses;
+  for (auto& [file, status] : skipped) {
+    if (status != "failed") status = "skipped";
+  }
+  EXPECT_EQ(Statuses(Migrate(o)), skipped);
+
+  o.converter_identity = "converter B";
+  const MigrateReport upgraded = Migrate(o);
+  EXPECT_EQ(Statuses(upgraded), kMirrorStatuses);
+  EXPECT_EQ(upgraded.converter, "converter B");
+  EXPECT_NE(Read(dst / kManifestName).find("# converter: converter B\n"),
+            std::string::npos);
+  const std::string json = MigrateReportJson(upgraded, o);
+  EXPECT_NE(json.find("\"converter\": \"converter B\""), std::string::npos);
+  EXPECT_NE(json.find("\"options\": {\"target\": \"sdf\", \"sdf_version\": "
+                      "\"1.7\", \"lump_fixed_joints\": false"),
+            std::string::npos)
+      << json;
+  EXPECT_EQ(Statuses(Migrate(o)), skipped);
+
+  // An option that changes the URDF's output: converted again.
+  o.lump_fixed_joints = true;
+  const auto statuses = Statuses(Migrate(o));
+  EXPECT_EQ(statuses.at("my_robot_description/urdf/my_robot.urdf"),
+            "converted");
+  EXPECT_EQ(statuses.at("models/base/model.sdf"), "converted");
+  EXPECT_EQ(Statuses(Migrate(o)), skipped);
+
+  // The default identity is this executable's build, the same every call.
+  EXPECT_EQ(BuildIdentity().rfind("build ", 0), 0u);
+  EXPECT_NE(BuildIdentity(), "build unknown");
+  EXPECT_EQ(BuildIdentity().size(), 22u);
+  EXPECT_EQ(BuildIdentity(), BuildIdentity());
 }
 
 TEST(Migrate, Fnv1a64MatchesTheReferenceVectors) {

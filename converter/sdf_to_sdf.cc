@@ -169,12 +169,8 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
 }
 
 sdf_io::ReadOptions ReadOptionsFor(const SdfToSdfOptions& options) {
-  sdf_io::ReadOptions read;
-  read.model_paths = options.model_paths;
+  sdf_io::ReadOptions read = ToReadOptions(options);
   read.keep_unresolved_includes = options.preserve_includes;
-  read.packages = options.uris.packages;
-  read.limits = options.limits;
-  read.allowed_include_dirs = options.allowed_include_dirs;
   return read;
 }
 

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converter/read_input.h"
 #include "converter/result.h"
 #include "converter/sdf_version.h"
 #include "converter/uris.h"
@@ -22,7 +23,8 @@
 
 namespace converter {
 
-struct SdfToSdfOptions {
+// model_paths, uris, limits and allowed_include_dirs: ReadInputOptions.
+struct SdfToSdfOptions : ReadInputOptions {
   // Only validate (the `--check` of the commands); the output stays empty.
   bool check_only = false;
   // Write every model in the URDF-parity form: each joint posed relative_to
@@ -31,9 +33,6 @@ struct SdfToSdfOptions {
   bool urdf_parity = false;
   // Write included models' contents instead of the //include elements.
   bool expand_includes = false;
-  // Directories searched for model:// URIs, before SDF_PATH and
-  // GZ_SIM_RESOURCE_PATH.
-  std::vector<std::string> model_paths;
   // The SDFormat version written, as its minor number (converter/
   // sdf_version.h): 7 (1.7, composition expanded) to 12 (composition kept).
   int sdf_version = kDefaultSdfVersion;
@@ -44,15 +43,6 @@ struct SdfToSdfOptions {
   // checked). The document is checked with every include that resolves, as
   // without this option; takes precedence over expand_includes.
   bool preserve_includes = false;
-  // Mesh and include URIs in the output (converter/uris.h), and where
-  // package:// includes are found.
-  UriOptions uris;
-  // Bounds on the input (size, depth, number of elements, include chain):
-  // beyond them the conversion is refused with a coded error.
-  xml::Limits limits;
-  // Directories an //include may also read from, beyond the input's own
-  // directory and the model paths (sdf_io::ReadOptions::allowed_include_dirs).
-  std::vector<std::string> allowed_include_dirs;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

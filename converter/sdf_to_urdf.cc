@@ -190,15 +190,6 @@ ConversionResult Finish(std::optional<Model> model,
   return result;
 }
 
-sdf_io::ReadOptions ReadOptionsFor(const SdfToUrdfOptions& options) {
-  sdf_io::ReadOptions read;
-  read.model_paths = options.model_paths;
-  read.packages = options.uris.packages;
-  read.limits = options.limits;
-  read.allowed_include_dirs = options.allowed_include_dirs;
-  return read;
-}
-
 }  // namespace
 
 bool CheckUrdfParity(const Model& model, Diagnostics* diags) {
@@ -230,7 +221,7 @@ ConversionResult SdfToUrdf(std::string_view sdf_text,
                            const SdfToUrdfOptions& options) {
   ConversionResult result;
   auto doc = sdf_io::ReadSdf(sdf_text, source_name, &result.diagnostics,
-                             ReadOptionsFor(options));
+                             ToReadOptions(options));
   auto model = Reshape(doc, options, &result.diagnostics);
   return Finish(std::move(model), options, std::move(result));
 }
@@ -239,7 +230,7 @@ ConversionResult SdfFileToUrdf(const std::string& path,
                                const SdfToUrdfOptions& options) {
   ConversionResult result;
   auto doc = sdf_io::ReadSdfFile(path, &result.diagnostics,
-                                 ReadOptionsFor(options));
+                                 ToReadOptions(options));
   auto model = Reshape(doc, options, &result.diagnostics);
   return Finish(std::move(model), options, std::move(result));
 }
@@ -247,7 +238,7 @@ ConversionResult SdfFileToUrdf(const std::string& path,
 std::optional<Model> SdfFileToUrdfModel(const std::string& path,
                                         const SdfToUrdfOptions& options,
                                         Diagnostics* diags) {
-  auto doc = sdf_io::ReadSdfFile(path, diags, ReadOptionsFor(options));
+  auto doc = sdf_io::ReadSdfFile(path, diags, ToReadOptions(options));
   auto model = Reshape(doc, options, diags);
   if (diags->HasErrors()) return std::nullopt;
   return model;
@@ -258,7 +249,7 @@ std::optional<Model> SdfToUrdfModel(std::string_view sdf_text,
                                     const SdfToUrdfOptions& options,
                                     Diagnostics* diags) {
   auto doc = sdf_io::ReadSdf(sdf_text, source_name, diags,
-                             ReadOptionsFor(options));
+                             ToReadOptions(options));
   auto model = Reshape(doc, options, diags);
   if (diags->HasErrors()) return std::nullopt;
   return model;

@@ -63,6 +63,7 @@
 #include <vector>
 
 #include "converter/result.h"
+#include "converter/read_input.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
@@ -71,7 +72,9 @@
 
 namespace converter {
 
-struct SdfToUrdfOptions {
+// model_paths, uris (relative_to_dir: the output file's directory), limits
+// and allowed_include_dirs: ReadInputOptions.
+struct SdfToUrdfOptions : ReadInputOptions {
   // Only validate (reshape without writing); the output stays empty.
   bool check_only = false;
   // Only say whether the model is already in URDF-parity form (spec: a tree,
@@ -95,18 +98,6 @@ struct SdfToUrdfOptions {
   // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
   // capsules as URDF 1.1 <capsule>.
   std::string urdf_version;
-  // Mesh URIs in the output (converter/uris.h; relative_to_dir: the output
-  // file's directory), and where package:// includes are found.
-  UriOptions uris;
-  // Directories searched for model:// URIs (includes and meshes), before
-  // SDF_PATH and GZ_SIM_RESOURCE_PATH.
-  std::vector<std::string> model_paths;
-  // Bounds on the input (size, depth, number of elements, include chain):
-  // beyond them the conversion is refused with a coded error.
-  xml::Limits limits;
-  // Directories an //include may also read from, beyond the input's own
-  // directory and the model paths (sdf_io::ReadOptions::allowed_include_dirs).
-  std::vector<std::string> allowed_include_dirs;
 };
 
 // The reshaping stage: `model` (a top-level SDF model that passed

@@ -49,21 +49,26 @@ std::string Join(const std::string& scheme, const std::string& name,
   return scheme + name + (rest.empty() ? "" : "/" + rest);
 }
 
-// The nearest directory at or above `path` with a package.xml (and, when
-// `models`, with a model.config), as the URI naming `path` from it.
+// `path` as package://PKG/rel from the nearest package.xml at or above it
+// (sdf_io::EnclosingPackage), or (`models`) as model://DIR/rel from the
+// nearest directory holding a model.config below that package (anywhere
+// above, without one), else model://PKG/rel.
 std::optional<std::string> NearestRoot(const fs::path& path, bool models) {
-  std::error_code ec;
-  fs::path d = fs::is_directory(path, ec) ? path : path.parent_path();
-  for (; !d.empty(); d = d.parent_path()) {
-    if (models && Exists(d / "model.config")) {
-      return Join("model://", d.filename().string(), *Under(path, d));
+  const auto package = sdf_io::EnclosingPackage(path.string());
+  const fs::path package_dir = package ? fs::path(package->second) : fs::path();
+  if (models) {
+    std::error_code ec;
+    for (fs::path d = fs::is_directory(path, ec) ? path : path.parent_path();
+         !d.empty(); d = d.parent_path()) {
+      if (Exists(d / "model.config")) {
+        return Join("model://", d.filename().string(), *Under(path, d));
+      }
+      if (d == package_dir || d == d.root_path()) break;
     }
-    if (auto name = sdf_io::PackageName(d.string())) {
-      return Join(models ? "model://" : "package://", *name, *Under(path, d));
-    }
-    if (d == d.root_path()) break;
   }
-  return std::nullopt;
+  if (!package) return std::nullopt;
+  return Join(models ? "model://" : "package://", package->first,
+              *Under(path, package_dir));
 }
 
 // The path written for kAbsolute/kRelative: the copy under the mirror.

@@ -19,21 +19,8 @@ namespace tools {
 
 namespace {
 
-// Appended to every command's own usage text.
-constexpr char kCommonOptions[] = R"(  --diagnostics-format text|json
-                          text (default): file:line: error: message [CODE];
-                          json: one JSON object a line ({"file", "line",
-                          "severity", "code", "message"}), as in migrate's
-                          report; the -v summary is then not printed
-  --max-depth N           refuse elements (and models, includes expanded)
-                          nested deeper than N (default 256, at most 1000)
-  --max-elements N        refuse a file of more than N elements
-                          (default 1000000)
-  --max-file-size N[K|M|G]  refuse an input file larger than N bytes
-                          (default 256M)
-  --max-include-depth N   refuse a chain of more than N includes, each in
-                          the file the previous one included (default 32)
-  -q, --quiet             print errors only, no warnings
+// Appended to every command's own usage text, after kInputOptionsHelp.
+constexpr char kCommonOptions[] = R"(  -q, --quiet             print errors only, no warnings
   -v, --verbose           also print a summary of what was converted
   -h, --help              print this help
   --version               print the version
@@ -95,6 +82,45 @@ bool LimitFlag(const std::string& arg,
 }
 
 }  // namespace
+
+const char kInputOptionsHelp[] = R"(  --diagnostics-format text|json
+                          text (default): file:line: error: message [CODE];
+                          json: one JSON object a line ({"file", "line",
+                          "severity", "code", "message"}), as in migrate's
+                          report; the -v summary is then not printed
+  --max-depth N           refuse elements (and models, includes expanded)
+                          nested deeper than N (default 256, at most 1000)
+  --max-elements N        refuse a file of more than N elements
+                          (default 1000000)
+  --max-file-size N[K|M|G]  refuse an input file larger than N bytes
+                          (default 256M)
+  --max-include-depth N   refuse a chain of more than N includes, each in
+                          the file the previous one included (default 32)
+)";
+
+bool ParseInputFlag(const std::string& arg,
+                    const std::function<std::optional<std::string>()>& value,
+                    const InputFlags& flags, std::string* error) {
+  if (flags.diagnostics_json && arg == "--diagnostics-format") {
+    const auto v = value();
+    if (v && (*v == "text" || *v == "json")) {
+      *flags.diagnostics_json = *v == "json";
+    } else {
+      *error = "--diagnostics-format needs text or json";
+    }
+    return true;
+  }
+  if (flags.allowed_include_dirs && arg == "--allow-include-from") {
+    const auto v = value();
+    if (!v || v->empty()) {
+      *error = arg + " needs a directory";
+    } else {
+      flags.allowed_include_dirs->push_back(*v);
+    }
+    return true;
+  }
+  return flags.limits && LimitFlag(arg, value, flags.limits, error);
+}
 
 const char kUriOptionsHelp[] =
     R"(  --uris FORM             write mesh and include URIs as FORM: keep
@@ -166,7 +192,7 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     std::string error;
     if (a == "-h" || a == "--help") {
       std::cout << cli.usage << (cli.uris ? kUriOptionsHelp : "")
-                << kCommonOptions;
+                << kInputOptionsHelp << kCommonOptions;
       return 0;
     } else if (a == "--version") {
       std::cout << cli.name << " " << kVersion << "\n";
@@ -178,13 +204,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     } else if (a.rfind("--output=", 0) == 0) {
       output = a.substr(9);
       if (output.empty()) return usage_error("--output= needs a file name");
-    } else if (a == "--diagnostics-format") {
-      const auto v = value();
-      if (v && (*v == "text" || *v == "json")) {
-        json = *v == "json";
-      } else {
-        return usage_error("--diagnostics-format needs text or json");
-      }
+    } else if (ParseInputFlag(a, value,
+                              {&json, cli.limits, cli.allowed_include_dirs},
+                              &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (a == "--check") {
       *cli.check_only = true;
     } else if (a == "-q" || a == "--quiet") {
@@ -192,12 +215,6 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     } else if (a == "-v" || a == "--verbose") {
       verbose = true;
     } else if (cli.uris && ParseUriFlag(a, value, cli.uris, &error)) {
-      if (!error.empty()) return usage_error(error);
-    } else if (cli.allowed_include_dirs && a == "--allow-include-from") {
-      auto v = value();
-      if (!v || v->empty()) return usage_error(a + " needs a directory");
-      cli.allowed_include_dirs->push_back(*v);
-    } else if (cli.limits && LimitFlag(a, value, cli.limits, &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (cli.flag && cli.flag(a, value, &error)) {
       if (!error.empty()) return usage_error(error);

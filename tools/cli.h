@@ -71,6 +71,27 @@ bool ParseUriFlag(const std::string& arg,
 // The help lines of those flags.
 extern const char kUriOptionsHelp[];
 
+// Where the input flags shared by every command and migrate go; a null
+// field leaves its flags out.
+struct InputFlags {
+  // --diagnostics-format text|json: whether diagnostics are printed as
+  // JSON lines.
+  bool* diagnostics_json = nullptr;
+  // --max-depth, --max-elements, --max-file-size, --max-include-depth.
+  xml::Limits* limits = nullptr;
+  // --allow-include-from DIR (repeatable).
+  std::vector<std::string>* allowed_include_dirs = nullptr;
+};
+
+// One of those flags into `flags`: false when `arg` is none of them (or its
+// field is null); a missing or bad value sets *error.
+bool ParseInputFlag(const std::string& arg,
+                    const std::function<std::optional<std::string>()>& value,
+                    const InputFlags& flags, std::string* error);
+
+// The help lines of --diagnostics-format and the --max-* flags.
+extern const char kInputOptionsHelp[];
+
 int RunCli(int argc, char** argv, const Cli& cli);
 
 // --sdf-version V or --sdf-version=V (urdf2sdf, sdf2sdf): the SDFormat

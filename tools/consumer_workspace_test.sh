@@ -4,8 +4,8 @@
 # cc_binary against @urdf_sdf_converter//converter and a urdf_to_sdf target
 # with its own Bazel; both outputs must equal the golden SDFormat of the URDF.
 # The README's model_repository block migrates a small model repository
-# (testdata/consumer/models plus the URDF): each output must equal what the
-# command writes for that file, and after `bazel clean` a second build with
+# (testdata/consumer/models plus the URDF): each output must equal what
+# migrate writes for the same tree, and after `bazel clean` a second build with
 # --disk_cache must take every conversion action from the cache. Also: the
 # library's headers refuse a pre-C++17 compile with the README's advice.
 #   $1 README.md  $2 a URDF  $3 its golden SDFormat  $4 testdata/consumer/models/box/model.sdf
@@ -62,7 +62,7 @@ bazel_cmd=(bazel --batch --nohome_rc
 disk_cache="$TEST_TMPDIR/disk_cache"
 if ! "${bazel_cmd[@]}" build "--disk_cache=$disk_cache" \
     --execution_log_json_file="$ws/exec1.json" //:convert //:robot_sdf //:migrated \
-    @urdf_sdf_converter//tools:sdf2sdf @urdf_sdf_converter//tools:urdf2sdf > build.log 2>&1; then
+    @urdf_sdf_converter//tools:migrate > build.log 2>&1; then
   tail -40 build.log
   echo "FAILED: the consumer workspace does not build"
   echo "$passed passed, $((failed + 1)) failed"
@@ -74,22 +74,17 @@ passed=$((passed + 1))
 check "cc_binary output equals the golden" cmp convert.sdf "$golden"
 check "urdf_to_sdf output equals the golden" cmp bazel-bin/robot.sdf "$golden"
 
-# The repository's migration: each file as the command converts it.
+# The repository's migration: each file as the migrate command writes it
+# (model.config manifests naming the migrated files included).
 tools=bazel-bin/external/urdf_sdf_converter/tools
+"$tools/migrate" -q models -o migrate_out/models > migrate.log 2>&1 ||
+  { cat migrate.log; failed=$((failed + 1)); }
 converted=0
 while IFS= read -r f; do
-  out="bazel-bin/migrated/$f"
-  case "$f" in
-    *.urdf)
-      out="${out%.urdf}.sdf"
-      "$tools/urdf2sdf" -q "$f" > expected ;;
-    *.sdf|*.world)
-      "$tools/sdf2sdf" -q --model-path models "$f" > expected ;;
-    *)
-      cp "$f" expected ;;
-  esac
-  case "$f" in *.urdf|*.sdf|*.world) converted=$((converted + 1)) ;; esac
-  check "migrated/$f is what the command writes" cmp "$out" expected
+  out="$f"
+  case "$f" in *.urdf) out="${f%.urdf}.sdf" ;; esac
+  case "$f" in *.urdf|*.sdf|*.world|*/model.config) converted=$((converted + 1)) ;; esac
+  check "migrated/$f is what migrate writes" cmp "bazel-bin/migrated/$out" "migrate_out/$out"
 done < <(cd "$ws" && find models -type f | LC_ALL=C sort)
 
 # Again from an empty output base: every conversion action is a cache hit.
@@ -102,7 +97,7 @@ fi
 # One JSON object per spawn: count conversion spawns and those with
 # "remoteCacheHit": true.
 read -r spawns hits < <(awk '
-  /"mnemonic":/ { conv = ($0 ~ /"(Urdf2Sdf|Sdf2Sdf|Sdf2Urdf)"/); if (conv) n++ }
+  /"mnemonic":/ { conv = ($0 ~ /"(Urdf2Sdf|Sdf2Sdf|Sdf2Urdf|ModelConfig)"/); if (conv) n++ }
   /"remoteCacheHit": true/ { if (conv) h++ }
   /^}/ { conv = 0 }
   END { print n + 0, h + 0 }' "$ws/exec.json")
@@ -122,7 +117,7 @@ while i < len(text):
     while i < len(text) and text[i].isspace(): i += 1
     if i >= len(text): break
     o, i = dec.raw_decode(text, i)
-    if o.get("mnemonic") not in ("Urdf2Sdf", "Sdf2Sdf", "Sdf2Urdf"): continue
+    if o.get("mnemonic") not in ("Urdf2Sdf", "Sdf2Sdf", "Sdf2Urdf", "ModelConfig"): continue
     for f in o.get("inputs", []):
         key = (f.get("path"), f.get("digest", {}).get("hash"))
         if key not in seen:

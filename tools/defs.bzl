@@ -10,7 +10,8 @@
                sdf_version = "1.9")
 
     # Every .urdf, .sdf and .world of a model repository, one action per
-    # file; everything else (meshes, model.config ...) copied as it is.
+    # file, and each model.config naming what they became (as the migrate
+    # command writes them); everything else (meshes ...) copied as it is.
     model_repository(
         name = "migrated",
         srcs = glob(["models/**"]),
@@ -39,6 +40,9 @@ def _convert_impl(ctx):
         value = getattr(ctx.attr, name)
         if value:
             args.add(flag, value)
+    for name, flag in ctx.attr._list_flags.items():
+        for value in getattr(ctx.attr, name):
+            args.add(flag, value)
     ctx.actions.run(
         inputs = [ctx.file.src] + ctx.files.includes,
         outputs = [ctx.outputs.out],
@@ -53,11 +57,12 @@ def _convert_impl(ctx):
         runfiles = ctx.runfiles(files = [out]),
     )]
 
-def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, string_flags, doc):
+def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, string_flags, doc, list_flags = {}):
     """A rule running `tool` SRC -o OUT with the options of its attributes.
 
-    bool_flags / string_flags: attribute name -> command-line flag; a true
-    bool adds the flag, a non-empty string adds the flag and the value.
+    bool_flags / string_flags / list_flags: attribute name -> command-line
+    flag; a true bool adds the flag, a non-empty string adds the flag and
+    the value, a string list the flag and each value.
     """
     attrs = {
         "src": attr.label(allow_single_file = src_types, mandatory = True),
@@ -73,12 +78,21 @@ def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, strin
         "_target_format": attr.string(default = target_format),
         "_bool_flags": attr.string_dict(default = bool_flags),
         "_string_flags": attr.string_dict(default = string_flags),
+        "_list_flags": attr.string_dict(default = list_flags),
     }
     for name in bool_flags:
         attrs[name] = attr.bool(default = False)
     for name in string_flags:
         attrs[name] = attr.string()
+    for name in list_flags:
+        attrs[name] = attr.string_list()
     return rule(implementation = _convert_impl, attrs = attrs, doc = doc)
+
+# The flags several rules share: the SDFormat version written (urdf_to_sdf,
+# sdf_to_sdf and model.config entries) and the form of mesh and include
+# URIs (every conversion).
+_SDF_VERSION_FLAG = {"sdf_version": "--sdf-version"}
+_URIS_FLAG = {"uris": "--uris"}
 
 _urdf_to_sdf = _conversion_rule(
     tool = "//tools:urdf2sdf",
@@ -89,9 +103,7 @@ _urdf_to_sdf = _conversion_rule(
         "lump_fixed_joints": "--lump-fixed-joints",
         "package_to_model": "--package-to-model",
     },
-    string_flags = {
-        "sdf_version": "--sdf-version",
-    },
+    string_flags = dict(_SDF_VERSION_FLAG, **_URIS_FLAG),
     doc = "Converts a URDF file to URDF-parity SDFormat (1.7, or sdf_version) with urdf2sdf.",
 )
 
@@ -105,9 +117,7 @@ _sdf_to_sdf = _conversion_rule(
         "expand_includes": "--expand-includes",
         "preserve_includes": "--preserve-includes",
     },
-    string_flags = {
-        "sdf_version": "--sdf-version",
-    },
+    string_flags = dict(_SDF_VERSION_FLAG, **_URIS_FLAG),
     doc = "Checks an SDFormat model or world and writes it as SDFormat 1.7 (or sdf_version) with sdf2sdf.",
 )
 
@@ -120,13 +130,27 @@ _sdf_to_urdf = _conversion_rule(
         "no_frames": "--no-frames",
         "ball_as_floating": "--ball-as-floating",
     },
-    string_flags = {
+    string_flags = dict({
         "model": "--model",
         "separator": "--separator",
         "urdf_version": "--urdf-version",
         "mesh_uris": "--mesh-uris",
-    },
+    }, **_URIS_FLAG),
     doc = "Converts one SDFormat model to a URDF with sdf2urdf.",
+)
+
+# A model.config rewritten as migrate does: the entries naming a file of
+# its directory that the repository's migration converts (renames,
+# FILE=NEW) name what it became, with sdf_version (or keep_version).
+_model_config = _conversion_rule(
+    tool = "//tools:migrate_model_config",
+    mnemonic = "ModelConfig",
+    target_format = "the migrated files",
+    src_types = [".config"],
+    bool_flags = {"keep_version": "--keep-version"},
+    string_flags = _SDF_VERSION_FLAG,
+    list_flags = {"renames": "--rename"},
+    doc = "Updates a model.config to name the migrated files (migrate_model_config).",
 )
 
 def _copy_impl(ctx):
@@ -170,13 +194,21 @@ def sdf_to_urdf(name, src, out = None, **kwargs):
         out = _replace_suffix(_file_name(src), [".sdf", ".world"], ".urdf")
     _sdf_to_urdf(name = name, src = src, out = out, **kwargs)
 
-def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sdf_version = None, **kwargs):
-    """Migrates a model repository: one action per file, outputs under NAME/.
+def _dir_name(path):
+    return path.rpartition("/")[0]
+
+def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sdf_version = None, uris = None, **kwargs):
+    """Migrates a model repository as `migrate` does: one action per file,
+    outputs under NAME/.
 
     Each .urdf becomes NAME/PATH.sdf (urdf_to_sdf); each .sdf/.world becomes
-    SDFormat 1.7 at NAME/PATH (sdf_to_sdf), or with to = "urdf" a URDF at
-    NAME/PATH.urdf (sdf_to_urdf); every other file is copied to NAME/PATH.
-    `srcs` are files of this package (e.g. glob(["models/**"])).
+    SDFormat 1.7 at NAME/PATH (sdf_to_sdf), or with to = "urdf" each .sdf a
+    URDF at NAME/PATH.urdf (sdf_to_urdf; .urdf and .world files are then
+    copied); each model.config names the migrated files of its directory and
+    their version (an action of its own, migrate_model_config); every other
+    file is copied to NAME/PATH. `srcs` are files of this package (e.g.
+    glob(["models/**"])). The outputs are what `migrate SRC -o NAME` writes
+    for the same tree (//tools:model_repository_rule_test).
 
     model:// includes resolve inside the repository: `model_dirs` (package
     relative) are searched first; by default, every directory that holds a
@@ -186,14 +218,21 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sd
     reconverts nothing.
 
     `sdf_version` ("1.8" ... "1.12") is the SDFormat version the SDF outputs
-    are written in (default 1.7).
+    are written in, and model.config entries name (default 1.7).
+
+    `uris` ("keep", "package" or "model") is the form every mesh and include
+    URI is written in (--uris); the URIs are then resolved, so every file of
+    `srcs` is an input of every conversion. "relative" and "absolute" are
+    refused: in an action they would name the sandbox's files, not the
+    outputs under NAME/ (migrate's mirror).
 
     The target NAME is a filegroup of every output; `kwargs` (tags,
-    visibility ...) apply to every target it makes. model.config files are
-    copied as they are (their version attributes are not updated).
+    visibility ...) apply to every target it makes.
     """
     if to not in ["sdf", "urdf"]:
         fail("model_repository: to must be \"sdf\" or \"urdf\", not %r" % to)
+    if uris not in [None, "keep", "package", "model"]:
+        fail("model_repository: uris must be \"keep\", \"package\" or \"model\", not %r" % uris)
     pkg = native.package_name()
     files = [_file_name(s) for s in srcs]
     if model_dirs == None:
@@ -208,34 +247,67 @@ def model_repository(name, srcs, to = "sdf", model_dirs = None, quiet = True, sd
     for d in model_dirs:
         model_paths.append("/".join([p for p in [pkg, d] if p]) or ".")
     model_files = [f for f in files if f.endswith((".sdf", ".world", "model.config"))]
+    # URIs rewritten are resolved: every file may be read.
+    resolving = uris and uris != "keep"
+
+    # What each converted file becomes (migrate's plan).
+    converted = {}
+    for f in files:
+        if to == "sdf" and f.endswith(".urdf"):
+            converted[f] = _replace_suffix(f, [".urdf"], ".sdf")
+        elif to == "sdf" and f.endswith((".sdf", ".world")):
+            converted[f] = f
+        elif to == "urdf" and f.endswith(".sdf"):
+            converted[f] = _replace_suffix(f, [".sdf"], ".urdf")
 
     outs = []
     for i, f in enumerate(files):
         target = "%s__%d" % (name, i)
-        if f.endswith(".urdf"):
+        out = name + "/" + converted.get(f, f)
+        if f.endswith(".urdf") and f in converted:
             urdf_to_sdf(
                 name = target,
                 src = f,
-                out = name + "/" + _replace_suffix(f, [".urdf"], ".sdf"),
+                out = out,
+                includes = [m for m in files if m != f] if resolving else [],
                 quiet = quiet,
                 sdf_version = sdf_version,
+                uris = uris,
                 **kwargs
             )
-        elif f.endswith((".sdf", ".world")):
-            out = f if to == "sdf" else _replace_suffix(f, [".sdf", ".world"], ".urdf")
+        elif f in converted:
             common = dict(
                 name = target,
                 src = f,
-                out = name + "/" + out,
-                includes = [m for m in model_files if m != f],
+                out = out,
+                includes = [m for m in (files if resolving else model_files) if m != f],
                 model_paths = model_paths,
                 quiet = quiet,
+                uris = uris,
             )
             if to == "urdf":
                 _sdf_to_urdf(**dict(common, **kwargs))
             else:
                 _sdf_to_sdf(sdf_version = sdf_version, **dict(common, **kwargs))
+        elif f.split("/")[-1] == "model.config":
+            d = _dir_name(f)
+            prefix = d + "/" if d else ""
+            renames = [
+                "%s=%s" % (c[len(prefix):], converted[c][len(prefix):])
+                for c in sorted(converted)
+                if c.startswith(prefix)
+            ]
+            _model_config(
+                name = target,
+                src = f,
+                out = out,
+                renames = renames,
+                sdf_version = sdf_version,
+                keep_version = to == "urdf",
+                quiet = quiet,
+                **kwargs
+            )
         else:
-            _copy(name = target, src = f, out = name + "/" + f, **kwargs)
+            _copy(name = target, src = f, out = out, **kwargs)
         outs.append(":" + target)
     native.filegroup(name = name, srcs = outs, **kwargs)

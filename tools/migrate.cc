@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "converter/file_io.h"
+#include "converter/json.h"
 #include "converter/migrate.h"
 #include "converter/migrate_report.h"
 #include "tools/cli.h"
@@ -52,14 +53,21 @@ options:
                           model.config files name that version
   --preserve-includes     with --sdf-version 1.8 or later: keep every
                           <include> as written (as sdf2sdf)
+  --allow-include-from DIR  let <include> read files under DIR (repeatable);
+                          by default only SRC_DIR, the model paths and the
+                          Fuel cache are read
   -v, --verbose           a line per file (and every warning)
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
   --version               print the version
 )";
 
-// After the --uris and --package lines (tools::kUriOptionsHelp).
+// After the --uris and --package lines (tools::kUriOptionsHelp) and the
+// --diagnostics-format and --max-* lines (tools::kInputOptionsHelp).
 constexpr char kUsageEnd[] = R"(
+with --diagnostics-format json, standard error holds only diagnostics, one
+JSON object a line: no progress and no per-file lines
+
 exit codes: 0 every file converted (or copied, or up to date),
             1 some file failed (all others written), 2 usage or I/O error
 )";
@@ -98,8 +106,11 @@ int main(int argc, char** argv) {
   converter::RemoveTemporaryFilesOnSignal();
   if (!tools::EnterWorkingDirectory("migrate")) return 2;
   converter::MigrateOptions options;
+  // Outputs of another version or build are converted again.
+  options.converter_identity = std::string("migrate ") + tools::kVersion +
+                               ", " + converter::BuildIdentity();
   std::string report_path;
-  bool verbose = false, quiet = false, have_src = false;
+  bool verbose = false, quiet = false, have_src = false, json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -107,7 +118,8 @@ int main(int argc, char** argv) {
       return std::string(argv[++i]);
     };
     if (a == "-h" || a == "--help") {
-      std::cout << kUsage << tools::kUriOptionsHelp << kUsageEnd;
+      std::cout << kUsage << tools::kUriOptionsHelp
+                << tools::kInputOptionsHelp << kUsageEnd;
       return 0;
     } else if (a == "--version") {
       std::cout << "migrate " << tools::kVersion << "\n";
@@ -157,6 +169,11 @@ int main(int argc, char** argv) {
     } else if (std::string error;
                tools::ParseUriFlag(a, value, &options.uris, &error)) {
       if (!error.empty()) return UsageError(error);
+    } else if (std::string error; tools::ParseInputFlag(
+                   a, value,
+                   {&json, &options.limits, &options.allowed_include_dirs},
+                   &error)) {
+      if (!error.empty()) return UsageError(error);
     } else if (a == "--lump-fixed-joints") {
       options.lump_fixed_joints = true;
     } else if (a == "--package-to-model") {
@@ -190,7 +207,8 @@ int main(int argc, char** argv) {
   log->set_level(verbose ? spdlog::level::debug
                          : quiet ? spdlog::level::err : spdlog::level::info);
 
-  const bool terminal = !quiet && !verbose && ::isatty(STDERR_FILENO);
+  const bool terminal =
+      !quiet && !verbose && !json && ::isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -202,7 +220,14 @@ int main(int argc, char** argv) {
                      const converter::MigrateProgress& p) {
     const bool failed = f.status == converter::MigrateStatus::kFailed;
     for (const auto& d : f.diagnostics.all()) {
-      if (d.severity == frames::Severity::kError && failed) {
+      if (json) {
+        // The errors of a failed file; with -v every diagnostic.
+        if (verbose || (d.severity == frames::Severity::kError && failed)) {
+          std::string line;
+          converter::AppendDiagnosticJson(&line, d);
+          std::fprintf(stderr, "%s\n", line.c_str());
+        }
+      } else if (d.severity == frames::Severity::kError && failed) {
         // The editor and CI form, not a log line.
         if (terminal) std::fputs("\r\033[K", stderr);
         std::fprintf(stderr, "%s\n", frames::Format(d).c_str());
@@ -210,6 +235,7 @@ int main(int argc, char** argv) {
         log->debug("{}", frames::Format(d));
       }
     }
+    if (json) return;  // standard error: diagnostics only
     log->debug("{} -> {}: {}", f.source, f.output.empty() ? "-" : f.output,
                converter::StatusName(f.status));
     const std::string line = std::to_string(p.done) + "/" +

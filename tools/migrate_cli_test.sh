@@ -3,7 +3,8 @@
 # converted, 1 a file failed, 2 usage or I/O), the JSON report and the
 # Markdown summary, plain progress lines when stderr is not a terminal,
 # --dry-run writing nothing, the second run skipping everything, --in-place,
-# and the diagnostics in file:line form.
+# the diagnostics in file:line form or as JSON (--diagnostics-format), the
+# input limits and --allow-include-from.
 #
 # usage: migrate_cli_test.sh PATH/TO/migrate
 set -u
@@ -93,6 +94,54 @@ cmp -s "$TMP/out_dir/models/base/model.sdf" "$TMP/ip/models/base/model.sdf" ||
   fail "in place output differs from the mirror's"
 grep -q "^migrate: models/base/model.sdf -> models/base/model.sdf: converted" \
   "$TMP/err" || fail "-v per-file line: $(cat "$TMP/err")"
+
+# --diagnostics-format json: standard error holds only diagnostics, one JSON
+# object a line; a bad format is a usage error.
+"$BIN" "$FIX" -o "$TMP/json_out" --diagnostics-format json >"$TMP/out" 2>"$TMP/err"
+expect_rc 1 $? "--diagnostics-format json"
+grep -qxF '{"file": "broken/broken.urdf", "line": 5, "severity": "error", "code": "JOINT_CHILD_LINK_INVALID", "message": "joint '"'"'j'"'"' names child link '"'"'missing'"'"', which does not exist"}' \
+  "$TMP/err" || fail "--diagnostics-format json: $(cat "$TMP/err")"
+[ "$(grep -vc '^{"file": ' "$TMP/err")" -eq 0 ] ||
+  fail "--diagnostics-format json: other lines on stderr: $(cat "$TMP/err")"
+"$BIN" "$FIX" -o "$TMP/x" --diagnostics-format xml 2>"$TMP/err"
+expect_rc 2 $? "--diagnostics-format xml"
+grep -q "diagnostics-format needs text or json" "$TMP/err" || fail "bad format: $(cat "$TMP/err")"
+
+# The input limits, as in the single-file commands: a bad value is a usage
+# error; a model file over a limit fails with the limit's code, the copies
+# are still made.
+"$BIN" "$FIX" -o "$TMP/x" --max-depth 0 2>"$TMP/err"; expect_rc 2 $? "--max-depth 0"
+grep -q -- "--max-depth needs a number from 1 to 1000, not '0'" "$TMP/err" ||
+  fail "--max-depth 0: $(cat "$TMP/err")"
+"$BIN" "$FIX" -o "$TMP/x" --max-file-size 1Q 2>"$TMP/err"; expect_rc 2 $? "--max-file-size 1Q"
+"$BIN" "$FIX" -o "$TMP/x" --allow-include-from 2>"$TMP/err"; expect_rc 2 $? "--allow-include-from without DIR"
+"$BIN" "$FIX" -o "$TMP/limits" --max-elements 5 --report "$TMP/limits.json" >"$TMP/out" 2>"$TMP/err"
+expect_rc 1 $? "--max-elements 5"
+grep -q '"code": "XML_TOO_MANY_ELEMENTS"' "$TMP/limits.json" || fail "--max-elements: $(cat "$TMP/limits.json")"
+grep -q '"max_elements": 5' "$TMP/limits.json" || fail "--max-elements not in the report's options"
+# The model.config files name files that failed: copied as they are.
+grep -q "| failed | 5 |" "$TMP/out" || fail "--max-elements: failures: $(cat "$TMP/out")"
+grep -q "| copied | 5 |" "$TMP/out" || fail "--max-elements: copies: $(cat "$TMP/out")"
+"$BIN" "$FIX" -o "$TMP/limits2" --max-file-size 100 >"$TMP/out" 2>"$TMP/err"
+expect_rc 1 $? "--max-file-size 100"
+grep -q "FILE_TOO_LARGE" "$TMP/err" || fail "--max-file-size: $(cat "$TMP/err")"
+# Every model file (model.config too) is over it; the copies are made.
+grep -q "| failed | 7 |" "$TMP/out" || fail "--max-file-size: failures: $(cat "$TMP/out")"
+grep -q "| copied | 3 |" "$TMP/out" || fail "--max-file-size: copies: $(cat "$TMP/out")"
+# Changing a limit converts again what the earlier run converted.
+"$BIN" "$FIX" -o "$TMP/limits" --max-elements 6 >"$TMP/out" 2>"$TMP/err"
+grep -q "| skipped |" "$TMP/out" && fail "another limit skipped files: $(cat "$TMP/out")"
+
+# --allow-include-from: an include outside SRC_DIR is refused, then read.
+mkdir -p "$TMP/inc/repo" "$TMP/inc/outside"
+printf '<sdf version="1.7">\n<model name="o"><link name="l"/></model>\n</sdf>\n' >"$TMP/inc/outside/o.sdf"
+printf '<sdf version="1.7">\n<model name="top">\n<link name="l"/>\n<include><uri>../outside/o.sdf</uri></include>\n</model>\n</sdf>\n' >"$TMP/inc/repo/up.sdf"
+"$BIN" "$TMP/inc/repo" -o "$TMP/inc/out1" >"$TMP/out" 2>"$TMP/err"
+expect_rc 1 $? "include outside SRC_DIR"
+grep -q "INCLUDE_NOT_ALLOWED" "$TMP/err" || fail "include outside: $(cat "$TMP/err")"
+"$BIN" "$TMP/inc/repo" -o "$TMP/inc/out2" --allow-include-from "$TMP/inc/outside" >"$TMP/out" 2>"$TMP/err"
+expect_rc 0 $? "--allow-include-from"
+grep -q '<uri>../outside/o.sdf</uri>' "$TMP/inc/out2/up.sdf" || fail "--allow-include-from: $(cat "$TMP/inc/out2/up.sdf")"
 
 # An unwritable destination: 2.
 touch "$TMP/file"
