@@ -52,6 +52,7 @@ struct JointFacts {
   std::string type, parent, child;
   Vector3d axis = Vector3d::Zero();  // in the reference frame; zero: none
   std::vector<double> limits;        // lower, upper, effort, velocity
+  std::string reference;             // a gearbox's reference body
   std::optional<Isometry3d> X_BJ;    // the joint frame
 };
 
@@ -70,6 +71,14 @@ struct Facts {
 std::string Joined(const std::string& prefix, const std::string& name,
                    const std::string& sep) {
   return prefix.empty() ? name : prefix + sep + name;
+}
+
+// `name` with each "::" replaced by `sep`.
+std::string Rejoined(std::string name, const std::string& sep) {
+  for (size_t p = 0; (p = name.find("::", p)) != std::string::npos;
+       p += sep.size())
+    name.replace(p, 2, sep);
+  return name;
 }
 
 // Snapshot keys ("M::L/visual:V") of the visuals and collisions of `m` and
@@ -114,12 +123,14 @@ void CollectJoints(const sdf::Model& m, const std::string& prefix,
     auto scoped = [&](const std::string& n) {
       if (n == "world") return n;
       std::string s = n;
-      for (size_t p; (p = s.find("::")) != std::string::npos;)
-        s.replace(p, 2, sep);
+      s = Rejoined(s, sep);
       return Joined(prefix, s, sep);
     };
     f.parent = scoped(j->ParentLinkName());
     f.child = scoped(j->ChildLinkName());
+    if (const sdf::ElementPtr e = j->Element();
+        e && e->HasElement("gearbox_reference_body"))
+      f.reference = scoped(e->Get<std::string>("gearbox_reference_body"));
     const std::string key = key_prefix + "::" + j->Name();
     if (auto p = s.poses.find(key); p != s.poses.end())
       f.X_BJ = X_BR * p->second;
@@ -177,8 +188,7 @@ std::optional<Facts> Load(const std::string& text_or_path, bool is_path,
     std::string rest = key.substr(M.size() + 2);
     const size_t slash = rest.find('/');
     std::string owner = rest.substr(0, slash);
-    for (size_t p; (p = owner.find("::")) != std::string::npos;)
-      owner.replace(p, 2, sep);
+    owner = Rejoined(owner, sep);
     if (slash == std::string::npos) {
       if (s.inertials.count(key)) f.links[owner] = X_BR * X_RE;
       continue;
@@ -192,8 +202,7 @@ std::optional<Facts> Load(const std::string& text_or_path, bool is_path,
   }
   for (const auto& [key, in] : s.inertials) {
     std::string owner = key.substr(M.size() + 2);
-    for (size_t p; (p = owner.find("::")) != std::string::npos;)
-      owner.replace(p, 2, sep);
+    owner = Rejoined(owner, sep);
     sdf_oracle::InertialInfo b = in;
     b.X_RI = X_BR * in.X_RI;
     f.inertials[owner] = b;
@@ -272,6 +281,9 @@ std::vector<std::string> Differences(const Facts& want, const Facts& got,
       d.push_back("joint " + name + " joins " + g.parent + " -> " + g.child +
                   ", not " + j.parent + " -> " + j.child);
     if ((g.axis - j.axis).norm() > kTol) d.push_back("joint " + name + " axis differs");
+    if (g.reference != j.reference)
+      d.push_back("joint " + name + " reference body " + g.reference +
+                  ", not " + j.reference);
     if (!j.X_BJ || !g.X_BJ || !Near(*j.X_BJ, *g.X_BJ))
       d.push_back("joint " + name + " moved");
     if (g.limits.size() != j.limits.size()) {
@@ -428,9 +440,11 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"cycle", "::", false, true},
                       Case{"joint_types", "::", true}, Case{"ball"},
                       Case{"screw"}, Case{"limits_infinite"},
-                      Case{"geometry_missing"}),
+                      Case{"geometry_missing"}, Case{"gearbox_nested"},
+                      Case{"gearbox_nested", "_"}),
     [](const ::testing::TestParamInfo<Case>& info) {
-      return info.param.fixture;
+      return info.param.fixture +
+             (info.param.separator == "::" ? "" : "_separator");
     });
 
 }  // namespace
