@@ -571,10 +571,18 @@ class GazeboApplier {
       for (auto& c : l->collisions)
         if (!name || c.name == *name) collisions.push_back(&c);
     }
+    bool added = false;  // a carried shape, now the link's
     if (visuals.empty() && collisions.empty()) {
-      return NoTarget(e, where,
-                      name ? "the link has no " + e.name + " named '" + *name + "'"
-                           : "the link has no " + e.name);
+      if (name && AddCarriedShape(e, *name, l)) {
+        added = true;
+        if (visual) visuals.push_back(&l->visuals.back());
+        else collisions.push_back(&l->collisions.back());
+      } else {
+        return NoTarget(e, where,
+                        name ? "the link has no " + e.name + " named '" +
+                                   *name + "'"
+                             : "the link has no " + e.name);
+      }
     }
     const Where shape_where([&] {
       return e.name + (name ? " '" + *name + "'" : std::string("s")) + " of " +
@@ -598,11 +606,15 @@ class GazeboApplier {
                                   "visibility_flags", "meta", "plugin"})) {
           if (!checked(c)) continue;
           for (auto* v : visuals) MergeChild(&v->extensions, c);
+        } else if (added && OneOf(c.name, {"pose", "geometry"})) {
+          // Read by AddCarriedShape.
         } else if (!Misplaced(c, shape_where, false, false, false)) {
           NotSdf(c, shape_where, "visual");
         }
       } else {
-        if (OneOf(c.name, {"laser_retro", "max_contacts", "surface"})) {
+        if (added && OneOf(c.name, {"pose", "geometry"})) {
+          // Read by AddCarriedShape.
+        } else if (OneOf(c.name, {"laser_retro", "max_contacts", "surface"})) {
           if (!checked(c)) continue;
           for (auto* k : collisions) MergeChild(&k->extensions, c);
         } else if (!Misplaced(c, shape_where, false, false, false)) {
@@ -610,6 +622,52 @@ class GazeboApplier {
         }
       }
     }
+  }
+
+  // A <visual>/<collision> sdf2urdf carried whole because URDF cannot hold
+  // its shape (GEOMETRY_EMPTY, GEOMETRY_NOT_URDF): named, naming none of the
+  // link's, with a <geometry> holding one shape the SDF reader keeps
+  // verbatim (empty, heightmap, polyline, image), and a <pose> of six
+  // numbers if any. Added to the link (pose in the link frame, which is the
+  // URDF's); false for anything else.
+  bool AddCarriedShape(const Element& e, const std::string& name,
+                       frames::Link* l) {
+    const Element* geometry = nullptr;
+    const Element* pose = nullptr;
+    for (const auto& c : e.children) {
+      if (c.name == "geometry") geometry = &c;
+      if (c.name == "pose") pose = &c;
+    }
+    if (!geometry || geometry->children.size() != 1 ||
+        !OneOf(geometry->children[0].name,
+               {"empty", "heightmap", "polyline", "image"}))
+      return false;
+    // Its values as the schema check reads them (what it pastes is SDF).
+    if (!Checked(*geometry, {"model", "link", e.name.c_str()},
+                 LinkPath(*l) + "/" + e.name + "[" + name + "]"))
+      return false;
+    frames::Shape s;
+    if (pose) {
+      auto v = xml::ParseNumberList(pose->text);
+      if (!v || v->size() != 6 || !pose->attributes.empty()) return false;
+      s.pose.xyz = frames::Vector3((*v)[0], (*v)[1], (*v)[2]);
+      s.pose.rpy = frames::Vector3((*v)[3], (*v)[4], (*v)[5]);
+    }
+    s.name = name;
+    s.name_given = true;
+    s.where = e.where;
+    s.geometry.type = frames::Geometry::Type::kOther;
+    s.geometry.other = geometry->children[0];
+    if (e.name == "visual") {
+      frames::Visual v;
+      static_cast<frames::Shape&>(v) = std::move(s);
+      l->visuals.push_back(std::move(v));
+    } else {
+      frames::Collision c;
+      static_cast<frames::Shape&>(c) = std::move(s);
+      l->collisions.push_back(std::move(c));
+    }
+    return true;
   }
 
   void MergeMaterial(const Element& blob, frames::Visual* v,
@@ -719,7 +777,11 @@ class GazeboApplier {
           if (g.name == "effort") field = &l.effort;
           if (g.name == "velocity") field = &l.velocity;
           if (field) {
+            // "inf"/"-inf" as SDFormat limits take them (sdf2urdf carries
+            // an infinite limit this way).
             if (auto v = ParseNumber(g.text)) *field = *v;
+            else if (const double inf = xml::Infinity(g.text); inf != 0.0)
+              *field = inf;
             else Invalid(g, where, "a number");
           } else if (OneOf(g.name, {"stiffness", "dissipation"})) {
             if (Checked(g, {"model", "joint", axis, "limit"}, path + "/limit"))

@@ -506,6 +506,33 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   }
   model->joints = std::move(joints);
   for (auto& f : new_frames) model->frames.push_back(std::move(f));
+  // Joints carried as SDFormat in the robot's <gazebo> block (a cut loop, a
+  // type URDF lacks): a parent, child or gearbox reference body naming a
+  // merged link names its body, and a pose in the child link's frame (the
+  // default) stays in the merged link's frame, which remains a //frame.
+  for (auto& e : model->extensions) {
+    if (e.name != "joint") continue;
+    Element* child = e.Child("child");
+    const bool child_merged = child && body_of.count(child->text) &&
+                              body_of[child->text] != child->text;
+    if (child_merged) {
+      Element* pose = e.Child("pose");
+      if (!pose) {
+        e.children.insert(e.children.begin(),
+                          Element::Leaf("pose", "0 0 0 0 0 0", e.where));
+        pose = &e.children.front();
+      }
+      if (!pose->Attribute("relative_to"))
+        pose->attributes.emplace_back("relative_to", child->text);
+    }
+    for (auto& c : e.children) {
+      if (c.name != "parent" && c.name != "child" &&
+          c.name != "gearbox_reference_body")
+        continue;
+      auto it = body_of.find(c.text);
+      if (it != body_of.end() && it->second != c.text) c.text = it->second;
+    }
+  }
 
   // Names that meant a merged link now mean its body.
   const PluginContext ctx{&body_of, &graph, diags};

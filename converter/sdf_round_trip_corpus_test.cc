@@ -48,8 +48,13 @@
 //    free links on L_floating joints) at their own;
 //  - a revolute axis without finite limits (|lower|, |upper| >= 1e16) is a
 //    continuous joint, on both sides;
-//  - an effort or velocity limit that is negative or infinite is "no limit"
-//    (libsdformat reads SDF's -1 as infinity);
+//  - an effort or velocity limit that is negative, infinite or 1e16 and
+//    beyond is "no limit" (libsdformat reads SDF's -1 as infinity; sdf2urdf
+//    writes an unlimited one as 1e16 and carries the SDF value in a
+//    <gazebo> <axis>, which only path B reads);
+//  - a lower or upper bound of magnitude 1e16 or beyond is "no limit" like
+//    ±inf (SDFormat's before 1.10; sdf2urdf writes an infinite bound so,
+//    carried as above);
 //  - universal and revolute2 joint J becomes joint J (parent -> made link
 //    J_intermediate, axis 1, limits 1) and joint J_axis2 (J_intermediate ->
 //    child, axis 2, limits 2), both at J's pose, J_intermediate massless at
@@ -620,10 +625,16 @@ std::string NormalType(const std::string& type, const AxisRec* axis) {
   return type;
 }
 
-// Effort and velocity: negative or infinite is no limit.
+// Effort and velocity: negative, infinite or 1e16 and beyond is no limit.
 double NormalLimit(double v) {
-  return (v < 0 || std::isinf(v)) ? std::numeric_limits<double>::infinity()
-                                  : v;
+  return (v < 0 || v >= kUnlimited) ? std::numeric_limits<double>::infinity()
+                                    : v;
+}
+
+// Lower and upper: ±1e16 and beyond is no limit, as ±inf.
+double NormalBound(double v) {
+  return Unlimited(v) ? std::copysign(std::numeric_limits<double>::infinity(), v)
+                      : v;
 }
 
 bool Near(double a, double b, double tol) {
@@ -928,8 +939,8 @@ class Compare {
     ++stats_.limits;
     std::string limits;
     if (type == "revolute" || type == "prismatic") {
-      if (!Near(axis->lower, t_axis->lower, kTol) ||
-          !Near(axis->upper, t_axis->upper, kTol)) {
+      if (!Near(NormalBound(axis->lower), NormalBound(t_axis->lower), kTol) ||
+          !Near(NormalBound(axis->upper), NormalBound(t_axis->upper), kTol)) {
         limits += " lower/upper " + Num(axis->lower) + " " +
                   Num(axis->upper) + " vs " + Num(t_axis->lower) + " " +
                   Num(t_axis->upper);

@@ -11,10 +11,22 @@
 // model's first link (the URDF root here), since a URDF has no model frame of
 // its own. Visuals and collisions are compared per link as lists of poses,
 // as libsdformat renames a URDF's visuals.
+//
+// What libsdformat's URDF reader cannot restore, and is allowed on its
+// reading only (our urdf2sdf must restore it exactly):
+//   - limits SDFormat leaves open (infinite bounds, effort and velocity
+//     absent, negative or infinite): the URDF holds 1e16 (SDFormat's "no
+//     limit" before 1.10), libsdformat reads only the joint's first <axis>
+//     and so not the carried SDF values in <gazebo reference="JOINT">;
+//   - visuals and collisions without geometry (an empty one): carried in
+//     <gazebo reference="LINK">, which libsdformat merges into the link's
+//     other visuals (collisions) instead of adding them.
+// Bounds of a continuous joint mean nothing; ±1e16 and ±inf are alike there.
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +52,7 @@ struct JointFacts {
   std::string type, parent, child;
   Vector3d axis = Vector3d::Zero();  // in the reference frame; zero: none
   std::vector<double> limits;        // lower, upper, effort, velocity
+  std::string reference;             // a gearbox's reference body
   std::optional<Isometry3d> X_BJ;    // the joint frame
 };
 
@@ -49,6 +62,8 @@ struct Facts {
   // links' contents stay in place, and those are compared).
   std::map<std::string, Isometry3d> links;
   std::map<std::string, std::vector<Isometry3d>> shapes;  // "L/visual" ...
+  // The same without the shapes of empty geometry.
+  std::map<std::string, std::vector<Isometry3d>> shapes_with_geometry;
   std::map<std::string, sdf_oracle::InertialInfo> inertials;
   std::map<std::string, JointFacts> joints;
 };
@@ -56,6 +71,38 @@ struct Facts {
 std::string Joined(const std::string& prefix, const std::string& name,
                    const std::string& sep) {
   return prefix.empty() ? name : prefix + sep + name;
+}
+
+// `name` with each "::" replaced by `sep`.
+std::string Rejoined(std::string name, const std::string& sep) {
+  for (size_t p = 0; (p = name.find("::", p)) != std::string::npos;
+       p += sep.size())
+    name.replace(p, 2, sep);
+  return name;
+}
+
+// Snapshot keys ("M::L/visual:V") of the visuals and collisions of `m` and
+// its nested models whose geometry is empty.
+void CollectEmptyShapes(const sdf::Model& m, const std::string& key_prefix,
+                        std::set<std::string>* out) {
+  for (uint64_t k = 0; k < m.LinkCount(); ++k) {
+    const sdf::Link* l = m.LinkByIndex(k);
+    const std::string key = key_prefix + "::" + l->Name();
+    for (uint64_t i = 0; i < l->VisualCount(); ++i) {
+      const sdf::Visual* v = l->VisualByIndex(i);
+      if (v->Geom()->Type() == sdf::GeometryType::EMPTY)
+        out->insert(key + "/visual:" + v->Name());
+    }
+    for (uint64_t i = 0; i < l->CollisionCount(); ++i) {
+      const sdf::Collision* c = l->CollisionByIndex(i);
+      if (c->Geom()->Type() == sdf::GeometryType::EMPTY)
+        out->insert(key + "/collision:" + c->Name());
+    }
+  }
+  for (uint64_t k = 0; k < m.ModelCount(); ++k) {
+    const sdf::Model* n = m.ModelByIndex(k);
+    CollectEmptyShapes(*n, key_prefix + "::" + n->Name(), out);
+  }
 }
 
 // Joints of model `m` and its nested models, by their URDF name (scopes
@@ -76,12 +123,14 @@ void CollectJoints(const sdf::Model& m, const std::string& prefix,
     auto scoped = [&](const std::string& n) {
       if (n == "world") return n;
       std::string s = n;
-      for (size_t p; (p = s.find("::")) != std::string::npos;)
-        s.replace(p, 2, sep);
+      s = Rejoined(s, sep);
       return Joined(prefix, s, sep);
     };
     f.parent = scoped(j->ParentLinkName());
     f.child = scoped(j->ChildLinkName());
+    if (const sdf::ElementPtr e = j->Element();
+        e && e->HasElement("gearbox_reference_body"))
+      f.reference = scoped(e->Get<std::string>("gearbox_reference_body"));
     const std::string key = key_prefix + "::" + j->Name();
     if (auto p = s.poses.find(key); p != s.poses.end())
       f.X_BJ = X_BR * p->second;
@@ -132,25 +181,28 @@ std::optional<Facts> Load(const std::string& text_or_path, bool is_path,
     return std::nullopt;
   }
   const Isometry3d X_BR = s.poses.at(ref_key).inverse();
+  std::set<std::string> empty;
+  CollectEmptyShapes(m, M, &empty);
   for (const auto& [key, X_RE] : s.poses) {
     if (key.compare(0, M.size() + 2, M + "::") != 0) continue;
     std::string rest = key.substr(M.size() + 2);
     const size_t slash = rest.find('/');
     std::string owner = rest.substr(0, slash);
-    for (size_t p; (p = owner.find("::")) != std::string::npos;)
-      owner.replace(p, 2, sep);
+    owner = Rejoined(owner, sep);
     if (slash == std::string::npos) {
       if (s.inertials.count(key)) f.links[owner] = X_BR * X_RE;
       continue;
     }
     const std::string kind = rest.substr(slash + 1, rest.find(':', slash) - slash - 1);
-    if (kind == "visual" || kind == "collision")
+    if (kind == "visual" || kind == "collision") {
       f.shapes[owner + "/" + kind].push_back(X_BR * X_RE);
+      if (!empty.count(key))
+        f.shapes_with_geometry[owner + "/" + kind].push_back(X_BR * X_RE);
+    }
   }
   for (const auto& [key, in] : s.inertials) {
     std::string owner = key.substr(M.size() + 2);
-    for (size_t p; (p = owner.find("::")) != std::string::npos;)
-      owner.replace(p, 2, sep);
+    owner = Rejoined(owner, sep);
     sdf_oracle::InertialInfo b = in;
     b.X_RI = X_BR * in.X_RI;
     f.inertials[owner] = b;
@@ -163,8 +215,26 @@ bool Near(const Isometry3d& a, const Isometry3d& b) {
   return (a.matrix() - b.matrix()).cwiseAbs().maxCoeff() <= kTol;
 }
 
-// Every difference of `got` from `want` (the original SDF).
-std::vector<std::string> Differences(const Facts& want, const Facts& got) {
+constexpr double kUrdfUnbounded = 1e16;  // sdf2urdf's "no limit"
+
+// Limit k (lower, upper, effort, velocity) read back as `got` where the SDF
+// says `want`; `libsdformat`: read by libsdformat from the URDF.
+bool SameLimit(size_t k, double want, double got, bool continuous,
+               bool libsdformat) {
+  if (want == got || std::abs(want - got) <= kTol) return true;
+  if (k < 2) {
+    // Open bounds: -1e16 / 1e16 where the SDF says -inf / inf.
+    return (continuous || libsdformat) && std::isinf(want) &&
+           got == std::copysign(kUrdfUnbounded, want);
+  }
+  // An open effort or velocity (libsdformat reads SDF's -1 as inf).
+  return libsdformat && std::isinf(want) && got == kUrdfUnbounded;
+}
+
+// Every difference of `got` from `want` (the original SDF); `libsdformat`:
+// `got` is libsdformat's reading of the URDF (see the top of the file).
+std::vector<std::string> Differences(const Facts& want, const Facts& got,
+                                     bool libsdformat) {
   std::vector<std::string> d;
   for (const auto& [name, X] : want.links) {
     if (!got.links.count(name)) d.push_back("no link " + name);
@@ -183,7 +253,8 @@ std::vector<std::string> Differences(const Facts& want, const Facts& got) {
         (I_want - I_got).cwiseAbs().maxCoeff() > kTol)
       d.push_back("inertial of " + name + " differs");
   }
-  for (const auto& [name, poses] : want.shapes) {
+  for (const auto& [name, poses] :
+       libsdformat ? want.shapes_with_geometry : want.shapes) {
     auto it = got.shapes.find(name);
     if (it == got.shapes.end() || it->second.size() != poses.size()) {
       d.push_back("not the same number of " + name);
@@ -210,6 +281,9 @@ std::vector<std::string> Differences(const Facts& want, const Facts& got) {
       d.push_back("joint " + name + " joins " + g.parent + " -> " + g.child +
                   ", not " + j.parent + " -> " + j.child);
     if ((g.axis - j.axis).norm() > kTol) d.push_back("joint " + name + " axis differs");
+    if (g.reference != j.reference)
+      d.push_back("joint " + name + " reference body " + g.reference +
+                  ", not " + j.reference);
     if (!j.X_BJ || !g.X_BJ || !Near(*j.X_BJ, *g.X_BJ))
       d.push_back("joint " + name + " moved");
     if (g.limits.size() != j.limits.size()) {
@@ -218,7 +292,8 @@ std::vector<std::string> Differences(const Facts& want, const Facts& got) {
     }
     for (size_t k = 0; k < j.limits.size(); ++k) {
       const double a = j.limits[k], b = g.limits[k];
-      if (!(a == b || std::abs(a - b) <= kTol))
+      if (!SameLimit(k, a, b, continuous || j.type == "continuous",
+                     libsdformat))
         d.push_back("joint " + name + " limit " + std::to_string(k) + ": " +
                     std::to_string(b) + ", not " + std::to_string(a));
     }
@@ -261,7 +336,7 @@ TEST_P(CarriedTest, ReadsBackInLibsdformatAndUrdf2sdf) {
         << why;
   } else {
     ASSERT_TRUE(gazebo) << why << "\n" << urdf.output;
-    EXPECT_EQ(Differences(*want, *gazebo), std::vector<std::string>{})
+    EXPECT_EQ(Differences(*want, *gazebo, true), std::vector<std::string>{})
         << "libsdformat's reading of the URDF:\n" << urdf.output;
   }
 
@@ -270,7 +345,7 @@ TEST_P(CarriedTest, ReadsBackInLibsdformatAndUrdf2sdf) {
   ASSERT_TRUE(sdf.ok) << sdf.diagnostics.ToString();
   const auto ours = Load(sdf.output, false, c.separator, &why);
   ASSERT_TRUE(ours) << why << "\n" << sdf.output;
-  EXPECT_EQ(Differences(*want, *ours), std::vector<std::string>{})
+  EXPECT_EQ(Differences(*want, *ours, false), std::vector<std::string>{})
       << "our urdf2sdf of the URDF:\n" << sdf.output;
 }
 
@@ -292,7 +367,7 @@ TEST(CarriedTest, ComparisonSeesAMovedJoint) {
   ASSERT_TRUE(want) << why;
   const auto got = Load(text, false, "::", &why);
   ASSERT_TRUE(got) << why;
-  EXPECT_NE(Differences(*want, *got), std::vector<std::string>{});
+  EXPECT_NE(Differences(*want, *got, true), std::vector<std::string>{});
   // A joint of another type is seen too.
   std::string typed = urdf.output;
   const size_t t = typed.find("type=\"revolute\"", joint);
@@ -300,7 +375,61 @@ TEST(CarriedTest, ComparisonSeesAMovedJoint) {
   typed.replace(t, 15, "type=\"prismatic\"");
   const auto retyped = Load(typed, false, "::", &why);
   ASSERT_TRUE(retyped) << why;
-  EXPECT_NE(Differences(*want, *retyped), std::vector<std::string>{});
+  EXPECT_NE(Differences(*want, *retyped, true), std::vector<std::string>{});
+}
+
+// Our urdf2sdf's reading of `urdf`, as libsdformat sees it.
+std::optional<Facts> ThroughUrdf2sdf(const std::string& urdf,
+                                     std::string* why) {
+  const converter::ConversionResult sdf = converter::UrdfToSdf(urdf, "t.urdf");
+  if (!sdf.ok) {
+    *why = sdf.diagnostics.ToString();
+    return std::nullopt;
+  }
+  return Load(sdf.output, false, "::", why);
+}
+
+TEST(CarriedTest, ComparisonSeesLimitsAndShapesNotRestored) {
+  // urdf2sdf must restore the carried limits and shapes exactly: without
+  // them (or with another value) the comparison fails, and the URDF's own
+  // 1e16 passes only as libsdformat's reading.
+  std::string why;
+  const std::string limits =
+      test_support::Runfile("testdata/sdf2urdf/limits_infinite.sdf");
+  const converter::ConversionResult urdf = converter::SdfFileToUrdf(limits);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  const auto want = Load(limits, true, "::", &why);
+  ASSERT_TRUE(want) << why;
+  const auto ours = ThroughUrdf2sdf(urdf.output, &why);
+  ASSERT_TRUE(ours) << why;
+  EXPECT_EQ(Differences(*want, *ours, false), std::vector<std::string>{});
+  for (const char* carried : {"<lower>-inf</lower>", "<upper>inf</upper>",
+                              "<effort>inf</effort>", "<velocity>-1</velocity>",
+                              "<velocity>-5</velocity>"}) {
+    std::string text = urdf.output;
+    const size_t at = text.find(carried);
+    ASSERT_NE(at, std::string::npos) << carried << "\n" << text;
+    text.erase(at, std::string(carried).size());
+    const auto got = ThroughUrdf2sdf(text, &why);
+    ASSERT_TRUE(got) << why;
+    EXPECT_NE(Differences(*want, *got, false), std::vector<std::string>{})
+        << carried;
+    EXPECT_EQ(Differences(*want, *got, true), std::vector<std::string>{})
+        << carried;
+  }
+  const std::string shapes =
+      test_support::Runfile("testdata/sdf2urdf/geometry_missing.sdf");
+  const converter::ConversionResult urdf2 = converter::SdfFileToUrdf(shapes);
+  ASSERT_TRUE(urdf2.ok) << urdf2.diagnostics.ToString();
+  const auto want2 = Load(shapes, true, "::", &why);
+  ASSERT_TRUE(want2) << why;
+  std::string text = urdf2.output;
+  const size_t at = text.find("<pose>0 0.2 0.6");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 15, "<pose>0 0.2 0.7");
+  const auto moved = ThroughUrdf2sdf(text, &why);
+  ASSERT_TRUE(moved) << why;
+  EXPECT_NE(Differences(*want2, *moved, false), std::vector<std::string>{});
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -310,9 +439,12 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"two_parents", "::", false, true},
                       Case{"cycle", "::", false, true},
                       Case{"joint_types", "::", true}, Case{"ball"},
-                      Case{"screw"}),
+                      Case{"screw"}, Case{"limits_infinite"},
+                      Case{"geometry_missing"}, Case{"gearbox_nested"},
+                      Case{"gearbox_nested", "_"}),
     [](const ::testing::TestParamInfo<Case>& info) {
-      return info.param.fixture;
+      return info.param.fixture +
+             (info.param.separator == "::" ? "" : "_separator");
     });
 
 }  // namespace

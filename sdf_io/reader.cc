@@ -70,21 +70,6 @@ std::string Lower(std::string s) {
   return s;
 }
 
-// +inf or -inf for "inf", "-inf", "+inf", "infinity" (any case), as
-// libsdformat reads them; 0 for anything else.
-double Infinity(std::string_view text) {
-  std::string v(text);
-  double sign = 1.0;
-  if (!v.empty() && (v[0] == '-' || v[0] == '+')) {
-    sign = v[0] == '-' ? -1.0 : 1.0;
-    v.erase(0, 1);
-  }
-  v = Lower(v);
-  return v == "inf" || v == "infinity"
-             ? sign * std::numeric_limits<double>::infinity()
-             : 0.0;
-}
-
 // The inertial of a solid shape of uniform `density` about its centre, in
 // the shape's frame (SDFormat's shapes: cylinders and capsules along z),
 // exactly; nullopt for shapes without a closed form here (meshes,
@@ -505,7 +490,7 @@ void SdfReader::ReadNumbers(
       continue;  // the default (CheckAgainstSchema reports required ones)
     }
     if (field) {
-      const double inf = infinite_ok ? Infinity(xml::Text(x)) : 0.0;
+      const double inf = infinite_ok ? xml::Infinity(xml::Text(x)) : 0.0;
       *field = inf != 0.0
                    ? std::optional<double>(inf)
                    : xml::ParseDouble(xml::Text(x), xml::What(x), x, ctx_);

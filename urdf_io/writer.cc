@@ -378,6 +378,19 @@ void UrdfWriter::Carried(const frames::Link& l,
       SdfShape(*s, is_visual, index, l.name);
       continue;
     }
+    if (s->geometry.type == Geometry::Type::kOther &&
+        s->geometry.other->name == "empty") {
+      diags_->Warning(frames::Code::GEOMETRY_EMPTY,
+                      ShapeWhat(kind, *s, l.name) +
+                          " has no geometry (an empty one, as libsdformat "
+                          "reads a missing <geometry>), which URDF requires; "
+                          "it is left out of the URDF and carried as "
+                          "SDFormat in <gazebo reference=\"" +
+                          l.name + "\">",
+                      s->where);
+      SdfShape(*s, is_visual, index, l.name);
+      continue;
+    }
     const bool capsule = s->geometry.type == Geometry::Type::kCapsule;
     const std::string shape =
         capsule                                      ? "capsule"

@@ -35,7 +35,10 @@
 //    written after the link (libsdformat copies such elements into the link)
 //    with a CAPSULE_NOT_URDF / GEOMETRY_NOT_URDF warning. So is a box,
 //    cylinder, capsule or sphere with a negative size, which SDFormat
-//    accepts and URDF readers refuse (GEOMETRY_SIZE_NEGATIVE warning).
+//    accepts and URDF readers refuse (GEOMETRY_SIZE_NEGATIVE warning), and
+//    one with an empty geometry (<empty/>, what libsdformat reads for a
+//    visual or collision without <geometry>), which URDF requires
+//    (GEOMETRY_EMPTY warning).
 //  - Data only SDFormat has (material ambient/diffuse/specular/emissive and
 //    children, shape, limit, dynamics and axis children) is not written; a
 //    URDF_CANNOT_EXPRESS warning names each.

@@ -1,6 +1,7 @@
 #include "xml/reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <vector>
 
@@ -169,6 +171,21 @@ std::optional<std::vector<double>> ParseNumberList(std::string_view text) {
   }
   if (out.empty()) return std::nullopt;
   return out;
+}
+
+double Infinity(std::string_view text) {
+  std::string_view v = Trim(text);
+  double sign = 1.0;
+  if (!v.empty() && (v[0] == '-' || v[0] == '+')) {
+    sign = v[0] == '-' ? -1.0 : 1.0;
+    v.remove_prefix(1);
+  }
+  std::string lower(v);
+  for (char& c : lower)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower == "inf" || lower == "infinity"
+             ? sign * std::numeric_limits<double>::infinity()
+             : 0.0;
 }
 
 std::optional<double> ParseDouble(std::string_view text, const What& what,

@@ -103,6 +103,10 @@ bool ParseNumbers(std::string_view text, int n, double* out);
 // number, or there is none.
 std::optional<std::vector<double>> ParseNumberList(std::string_view text);
 
+// +inf or -inf for "inf", "-inf", "+inf", "infinity" (any case, surrounding
+// white space ignored), as libsdformat reads them; 0 for anything else.
+double Infinity(std::string_view text);
+
 // Attribute helpers: nullopt when absent; parse errors are reported.
 std::optional<double> DoubleAttribute(const Node* e, const char* attr,
                                       const Context& ctx);

@@ -159,10 +159,14 @@ void CarryLinkContents(const FlatModel& flat, Draft* draft,
 // that is not lumped, with everything below it.
 // A model that came from a URDF (urdf2sdf) keeps the URDF's behaviour:
 // its fixed joints were lumped before and are again.
-void PreserveFixedJoints(const FlatModel& flat, Draft* draft) {
+bool FromUrdf(const FlatModel& flat) {
   frames::UrdfForm robot_form;
   for (const auto& e : flat.top->extensions) RestoreForm(e, &robot_form);
-  if (robot_form.Has(frames::UrdfForm::kRobot)) return;
+  return robot_form.Has(frames::UrdfForm::kRobot);
+}
+
+void PreserveFixedJoints(const FlatModel& flat, Draft* draft) {
+  if (FromUrdf(flat)) return;
   const frames::Model& out = draft->out;
   for (size_t k = 0; k < out.joints.size(); ++k) {
     const frames::Joint& j = out.joints[k];

@@ -2,6 +2,7 @@
 // revolute2 split in two revolute joints), its axis in the joint frame, its
 // limits as URDF requires them, and the URDF details urdf2sdf carried.
 #include <cmath>
+#include <tuple>
 
 #include "converter/gazebo_from_sdf.h"
 #include "converter/urdf_extensions.h"
@@ -18,6 +19,14 @@ using frames::JointType;
 
 // SDFormat's default joint limits, which mean "no limit".
 constexpr double kSdfUnbounded = 1e16;
+// What URDF gets where SDFormat says "no limit" and URDF requires a number
+// (a prismatic joint's bounds, any limit's effort and velocity): the widest
+// finite value URDF consumers take as a plain number. SDFormat's own "no
+// limit" before 1.10, so Gazebo (libsdformat) reads it as unlimited bounds;
+// every URDF reader parses it (urdfdom refuses "inf"); and arithmetic that
+// consumers do on limits (upper - lower, ranges, squares in time scaling)
+// stays finite, which it would not near DBL_MAX.
+constexpr double kUrdfUnbounded = kSdfUnbounded;
 
 // A revolute (or universal/revolute2) axis is bounded when a limit is
 // finite, not SDFormat's ±1e16 default.
@@ -29,8 +38,8 @@ class JointMapper {
  public:
   JointMapper(const FlatModel& flat, const SdfToUrdfOptions& options,
               OutputNames* names, Draft* draft, frames::Diagnostics* diags)
-      : flat_joints_(flat.joints.data()), opt_(options), names_(*names),
-        draft_(*draft), diags_(diags) {
+      : flat_joints_(flat.joints.data()), from_urdf_(FromUrdf(flat)),
+        opt_(options), names_(*names), draft_(*draft), diags_(diags) {
     draft_.carried_type.assign(flat.joints.size(), false);
   }
 
@@ -42,6 +51,7 @@ class JointMapper {
                                             JointType* type, Element* block);
 
   const FlatJoint* flat_joints_;
+  const bool from_urdf_;
   const SdfToUrdfOptions& opt_;
   OutputNames& names_;
   Draft& draft_;
@@ -72,15 +82,28 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
     if (!(e.name == "mimic" && j.mimic && j.axis && &a == &*j.axis))
       extensions.push_back(e);
   }
-  AxisToGazebo(extensions,
-               a.dynamics ? a.dynamics->extensions : std::vector<Element>{},
-               lim.extensions, j.where, block);
-
-  // Limits. SDFormat's effort and velocity default to -1 (no limit); URDF
-  // requires both on a limit, so the SDF value (or that default) is copied.
+  // Limits. URDF requires finite numbers where SDFormat may say "no limit"
+  // (a missing bound, ±inf; an effort or velocity that is missing, negative
+  // or infinite): URDF gets kUrdfUnbounded and, unless the model is a URDF
+  // (whose limits go back as it wrote them), the SDF value is carried in the
+  // <gazebo> block's <axis><limit>, which our urdf2sdf applies (libsdformat
+  // reads only the joint's first <axis>: Gazebo gets kUrdfUnbounded).
+  std::vector<Element> carried;  // the SDF values, SDFormat's order
   frames::JointLimit ul;
-  ul.effort = lim.effort ? *lim.effort : -1.0;
-  ul.velocity = lim.velocity ? *lim.velocity : -1.0;
+  auto bound = [&](const std::optional<double>& v, const char* tag,
+                   std::optional<double> missing) -> std::optional<double> {
+    if (!v) return missing;
+    if (std::isfinite(*v)) return *v;
+    carried.push_back(Element::Leaf(tag, xml::FormatDouble(*v), j.where));
+    return std::copysign(kUrdfUnbounded, *v);
+  };
+  auto rate = [&](const std::optional<double>& v, const char* tag) {
+    if (from_urdf_) return v ? *v : -1.0;  // as the URDF wrote it (-1: none)
+    if (v && *v >= 0.0 && std::isfinite(*v)) return *v;
+    carried.push_back(
+        Element::Leaf(tag, xml::FormatDouble(v ? *v : -1.0), j.where));
+    return kUrdfUnbounded;
+  };
   const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
   switch (*type) {
     case JointType::kRevolute:
@@ -90,21 +113,44 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
         break;
       }
       [[fallthrough]];
-    case JointType::kPrismatic:
-      ul.lower = lim.lower ? *lim.lower : -kSdfUnbounded;
-      ul.upper = lim.upper ? *lim.upper : kSdfUnbounded;
-      if (!lower || !upper) {
-        diags_->Warning(
-            frames::Code::LIMIT_UNBOUNDED,
-            std::string(frames::JointTypeName(*type)) + " joint " +
-                Quoted(j.name) + " has no " + (lower ? "upper" : "lower") +
-                " limit; URDF needs both, so SDFormat's default " +
-                xml::FormatDouble(lower ? kSdfUnbounded : -kSdfUnbounded) +
-                " is written",
-            j.where);
+    case JointType::kPrismatic: {
+      ul.lower = bound(lim.lower, "lower", -kSdfUnbounded);
+      ul.upper = bound(lim.upper, "upper", kSdfUnbounded);
+      if (lower && upper) {
+        u.limit = ul;
+        break;
       }
+      // What is written for each unbounded side, and why.
+      std::string what, written;
+      bool infinite = false;
+      for (const auto& [side, v, w] :
+           {std::tuple{"lower", &lim.lower, *ul.lower},
+            std::tuple{"upper", &lim.upper, *ul.upper}}) {
+        if (Bounded(*v)) continue;
+        const bool inf = *v && std::isinf(**v);
+        infinite = infinite || inf;
+        what += std::string(what.empty() ? "" : " and ") +
+                (inf ? "an infinite " : "no ") + side + " limit";
+        written += (written.empty() ? "" : " and ") + xml::FormatDouble(w);
+      }
+      const bool both = !lower && !upper;
+      const std::string said =
+          infinite ? written + " (SDFormat's \"no limit\" before 1.10)"
+                   : std::string("SDFormat's default") + (both ? "s " : " ") +
+                         written;
+      diags_->Warning(
+          frames::Code::LIMIT_UNBOUNDED,
+          std::string(frames::JointTypeName(*type)) + " joint " +
+              Quoted(j.name) + " has " + what + "; URDF needs both, so " +
+              said + (both ? " are" : " is") + " written" +
+              (infinite ? std::string(", and the SDF value") +
+                              (both ? "s are" : " is") +
+                              " carried in the joint's <gazebo> block"
+                        : ""),
+          j.where);
       u.limit = ul;
       break;
+    }
     case JointType::kContinuous:
       // URDF ignores a continuous joint's lower and upper, but a file may
       // give them (urdf2sdf carries them): kept when finite.
@@ -118,12 +164,23 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
       // A fixed or floating joint's limit means nothing to URDF either, but
       // one that came from a URDF goes back as it was.
       if (a.limit) {
-        ul.lower = lim.lower;
-        ul.upper = lim.upper;
+        ul.lower = bound(lim.lower, "lower", std::nullopt);
+        ul.upper = bound(lim.upper, "upper", std::nullopt);
         u.limit = ul;
       }
       break;
   }
+  if (u.limit) {
+    // URDF requires both (urdfdom).
+    u.limit->effort = rate(lim.effort, "effort");
+    u.limit->velocity = rate(lim.velocity, "velocity");
+  } else {
+    carried.clear();
+  }
+  for (const auto& e : lim.extensions) carried.push_back(e);
+  AxisToGazebo(extensions,
+               a.dynamics ? a.dynamics->extensions : std::vector<Element>{},
+               std::move(carried), j.where, block);
   return u;
 }
 

@@ -29,6 +29,12 @@ void MakeLinks(const FlatModel& flat, Draft* draft) {
     auto restore_shape = [](frames::Shape* s) {
       auto& other = s->geometry.other;
       if (other && IsCarried(*other)) other = Restored(std::move(*other));
+      // No <geometry>: an empty one, as libsdformat reads it, which URDF
+      // cannot hold: the writer carries it in <gazebo> (GEOMETRY_EMPTY).
+      if (s->geometry.type == frames::Geometry::Type::kNone) {
+        s->geometry.type = frames::Geometry::Type::kOther;
+        other = MakeElement("empty", s->where);
+      }
     };
     for (auto& v : l.visuals) {
       RestoreForms(&v.extensions, &v.urdf_form, &v.name_given);

@@ -202,7 +202,15 @@ std::optional<frames::Element> SdfJointElement(const FlatJoint& fj,
     e.children.push_back(AxisElement("axis2", *xyz, *j.axis2, j.where));
   }
   for (const auto& x : j.extensions) {
-    if (!IsCarried(x)) e.children.push_back(x);
+    if (IsCarried(x)) continue;
+    e.children.push_back(x);
+    // The gearbox's reference body names a link of the joint's scope: in
+    // the flat URDF it has its scoped output name (--separator).
+    if (x.name == "gearbox_reference_body" && x.children.empty()) {
+      const std::string flat_name = fj.scope->prefix + x.text;
+      if (flat.link_index.count(flat_name))
+        e.children.back().text = names.Out(flat_name);
+    }
   }
   return e;
 }

@@ -259,6 +259,10 @@ void WarnModelPoseDropped(const FlatModel& flat, const frames::Isometry3& X_WM,
 
 // --- gazebo_blocks.cc (the carrying passes) -------------------------------
 
+// The model is a URDF robot that urdf2sdf converted (<urdf:form
+// parts="robot">): it goes back as the URDF had it.
+bool FromUrdf(const FlatModel& flat);
+
 // Each link's, visual's and collision's SDF-only content into its block.
 void CarryLinkContents(const FlatModel& flat, Draft* draft,
                        frames::Diagnostics* diags);
