@@ -84,8 +84,11 @@ TEST(AsSdf17Test, WorldJointFromWorldMovesIntoItsModel) {
   EXPECT_TRUE(after.PoseInModel("arm::weld")->isApprox(
       *before.PoseInModel("weld"), 1e-12));
   // The axis, expressed in the joint frame now, points the same way.
-  const auto R_WJ = after.PoseInModel("arm::weld")->linear();
-  const auto R_WE = before.PoseInModel("arm::mount")->linear();
+  // Matrix3, not auto: PoseInModel returns its pose by value, and an auto
+  // would be an Eigen block of that temporary, read after it is destroyed
+  // (AddressSanitizer: stack-use-after-scope).
+  const frames::Matrix3 R_WJ = after.PoseInModel("arm::weld")->linear();
+  const frames::Matrix3 R_WE = before.PoseInModel("arm::mount")->linear();
   EXPECT_TRUE((R_WJ * j.axis->xyz).isApprox(R_WE * frames::Vector3(0, 1, 0),
                                             1e-12));
 }

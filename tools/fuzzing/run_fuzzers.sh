@@ -6,23 +6,32 @@
 # a target finds a crash, leak, timeout or failed check (the input is kept
 # in the work directory, printed).
 #
-#   tools/fuzzing/run_fuzzers.sh [-t SECONDS] [-w WORKDIR] [--merge] [TARGET...]
+#   tools/fuzzing/run_fuzzers.sh [-t SECONDS] [-w WORKDIR] [--merge] [--suite] [TARGET...]
 #
 # TARGET: a label such as //xml:dom_fuzz; default all of them. --merge
 # replaces each checked-in corpus by libFuzzer's minimization (-set_cover_merge=1) of
-# it and of what the run found.
+# it and of what the run found. --suite first runs the whole test suite in
+# the same build, so under ASan and UBSan, and fuzzes only if every test
+# passes (exit 3 otherwise): the sanitized suite and the fuzz targets share
+# one instrumented build. Two tests run none of our code instrumented and
+# are left to the plain suite: //tools:consumer_workspace_test (a
+# workspace of its own, built by its own Bazel with its own flags) and
+# //tools:clang_syntax_test (clang's front end over our sources, which this
+# build compiles with clang anyway).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
 seconds=60
 work=""
 merge=0
+suite=0
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -t) seconds="$2"; shift 2 ;;
     -w) work="$2"; shift 2 ;;
     --merge) merge=1; shift ;;
+    --suite) suite=1; shift ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -37,10 +46,18 @@ mkdir -p "$work"
 # A Bazel output base of its own: --config=fuzz switches the C++ toolchain
 # to clang (a repository setting), which in the workspace's own output base
 # would make the next plain build configure and build everything again.
-output_base="$(bazel info output_base)-fuzz"
+# FUZZ_OUTPUT_BASE names another (FUZZ_DISK_CACHE adds a --disk_cache).
+output_base="${FUZZ_OUTPUT_BASE:-$(bazel info output_base)-fuzz}"
 bazel_flags=(--config=fuzz --symlink_prefix=/)  # no bazel-* links: they are the plain build's
 if [ -n "${FUZZ_DISK_CACHE:-}" ]; then bazel_flags+=(--disk_cache="$FUZZ_DISK_CACHE"); fi
-bazel --output_base="$output_base" build "${bazel_flags[@]}" "${targets[@]}" || exit 2
+if [ $suite -eq 1 ]; then
+  # One invocation: the tests run while the fuzz targets link.
+  bazel --output_base="$output_base" test "${bazel_flags[@]}" \
+    -- //... -//tools:consumer_workspace_test -//tools:clang_syntax_test \
+    "${targets[@]}" || exit 3
+else
+  bazel --output_base="$output_base" build "${bazel_flags[@]}" "${targets[@]}" || exit 2
+fi
 bin=$(bazel --output_base="$output_base" info "${bazel_flags[@]}" bazel-bin)
 
 status=0
