@@ -177,7 +177,7 @@ TEST(SchemaCheck, UnknownAttributesAreWarnedByName) {
   std::vector<std::string> codes;
   for (const auto& d : diags.all()) {
     EXPECT_EQ(d.severity, frames::Severity::kWarning) << frames::Format(d);
-    codes.push_back(d.code + " " + d.element_path);
+    codes.push_back(std::string(frames::CodeName(d.code)) + " " + d.element_path);
   }
   EXPECT_EQ(codes, (std::vector<std::string>{
                        "ATTRIBUTE_UNKNOWN /sdf/model[m]/link[l]/visual[v]",

@@ -449,7 +449,8 @@ TEST(GazeboSchema, SameVerdictAsLibsdformat) {
     const auto r = converter::UrdfToSdf(urdf, "g.urdf", {});
     std::vector<std::string> codes;
     for (const auto& d : r.diagnostics.all())
-      codes.push_back(d.code + "@" + std::to_string(d.where.line));
+      codes.push_back(std::string(frames::CodeName(d.code)) + "@" +
+                      std::to_string(d.where.line));
     EXPECT_EQ(codes, c.code ? std::vector<std::string>{std::string(c.code) + "@9"}
                             : std::vector<std::string>{})
         << c.block;
