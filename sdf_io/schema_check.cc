@@ -86,49 +86,36 @@ bool StreamNumber(const char** p, const char* end, bool integer, double* v) {
   return true;
 }
 
-// The whitespace-separated tokens of `s`, each a whole finite number (a
-// pose): how many there are, or -1 when one is not such a number.
-int WholeNumbers(std::string_view s) {
-  const char* p = s.data();
-  const char* end = p + s.size();
-  int count = 0;
-  while ((p = SkipBlanks(p, end)) < end) {
-    const char* token_end = p;
-    while (token_end < end && !IsBlank(*token_end)) ++token_end;
-    const char* q = *p == '+' ? p + 1 : p;
-    double v = 0;
-    const auto r = std::from_chars(q, token_end, v);
-    if (r.ec != std::errc() || r.ptr != token_end || q == token_end ||
-        !std::isfinite(v)) {
-      return -1;
-    }
-    ++count;
-    p = token_end;
-  }
-  return count;
+// One whitespace-separated token of a pose as a finite number, read whole
+// (the spec's "x y z roll pitch yaw") or, `leading`, as libsdformat 12 reads
+// it with std::stod (the number at its start, the rest ignored: "0n5" is 0).
+bool PoseNumber(std::string_view token, bool leading) {
+  double v = 0;
+  if (leading) return LeadingDouble(token, &v) && std::isfinite(v);
+  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
+  const char* end = token.data() + token.size();
+  const auto r = std::from_chars(token.data(), end, v);
+  return !token.empty() && r.ec == std::errc() && r.ptr == end &&
+         std::isfinite(v);
 }
 
-// The whitespace-separated tokens of `s` as libsdformat 12 reads a pose:
-// each with std::stod (the number at its start, the rest ignored: "0n5" is
-// 0), each finite. How many there are, or -1 when one has no number at its
-// start or is not finite.
-int LeadingNumbers(std::string_view s) {
+// The whitespace-separated tokens of `s`, each read by PoseNumber: how many
+// there are, or -1 when one is not such a number.
+int PoseNumbers(std::string_view s, bool leading) {
   const char* p = s.data();
   const char* end = p + s.size();
   int count = 0;
   while ((p = SkipBlanks(p, end)) < end) {
     const char* token_end = p;
     while (token_end < end && !IsBlank(*token_end)) ++token_end;
-    double v = 0;
-    if (!LeadingDouble(std::string_view(p, token_end - p), &v) ||
-        !std::isfinite(v)) {
-      return -1;
-    }
+    if (!PoseNumber(std::string_view(p, token_end - p), leading)) return -1;
     ++count;
     p = token_end;
   }
   return count;
 }
+int WholeNumbers(std::string_view s) { return PoseNumbers(s, false); }
+int LeadingNumbers(std::string_view s) { return PoseNumbers(s, true); }
 
 // kLenient: invalid, but libsdformat reads it (a pose number with trailing
 // text), which the README lists as a difference.

@@ -366,28 +366,23 @@ void UrdfWriter::Carried(const frames::Link& l,
         is_visual ? static_cast<const frames::Shape*>(&l.visuals[index])
                   : static_cast<const frames::Shape*>(&l.collisions[index]);
     const char* kind = is_visual ? "visual" : "collision";
-    if (const std::string negative = NegativeSize(s->geometry);
-        !negative.empty()) {
-      diags_->Warning(frames::Code::GEOMETRY_SIZE_NEGATIVE,
-                      ShapeWhat(kind, *s, l.name) + " has a negative " +
-                          negative +
-                          ", which URDF readers refuse; it is carried as "
-                          "SDFormat in <gazebo reference=\"" +
-                          l.name + "\">",
-                      s->where);
-      SdfShape(*s, is_visual, index, l.name);
-      continue;
-    }
-    if (s->geometry.type == Geometry::Type::kOther &&
-        s->geometry.other->name == "empty") {
-      diags_->Warning(frames::Code::GEOMETRY_EMPTY,
-                      ShapeWhat(kind, *s, l.name) +
-                          " has no geometry (an empty one, as libsdformat "
-                          "reads a missing <geometry>), which URDF requires; "
-                          "it is left out of the URDF and carried as "
-                          "SDFormat in <gazebo reference=\"" +
-                          l.name + "\">",
-                      s->where);
+    // Shapes URDF readers refuse: carried whole, as SDFormat.
+    const std::string negative = NegativeSize(s->geometry);
+    const bool empty = negative.empty() &&
+                       s->geometry.type == Geometry::Type::kOther &&
+                       s->geometry.other->name == "empty";
+    if (!negative.empty() || empty) {
+      diags_->Warning(
+          empty ? frames::Code::GEOMETRY_EMPTY
+                : frames::Code::GEOMETRY_SIZE_NEGATIVE,
+          ShapeWhat(kind, *s, l.name) +
+              (empty ? " has no geometry (an empty one, as libsdformat "
+                       "reads a missing <geometry>), which URDF requires; "
+                       "it is left out of the URDF and carried"
+                     : " has a negative " + negative +
+                           ", which URDF readers refuse; it is carried") +
+              " as SDFormat in <gazebo reference=\"" + l.name + "\">",
+          s->where);
       SdfShape(*s, is_visual, index, l.name);
       continue;
     }
