@@ -182,7 +182,7 @@ bool WriteThrough(const std::string& path, std::string_view data,
 bool ReplaceFile(const std::string& path, const std::string& target,
                  const struct stat* existing, std::string_view data,
                  std::string* error,
-                 const std::function<void()>& before_rename) {
+                 const std::function<void()>& before_rename, Sync sync) {
   std::string tmp;
   std::unique_ptr<TemporaryFileRegistration> registration;
   const int fd = CreateTemporaryFile(target, &tmp, &registration);
@@ -212,7 +212,7 @@ bool ReplaceFile(const std::string& path, const std::string& target,
                   Reason(errno));
     }
   }
-  if (::fsync(fd) != 0 && errno != EINVAL) {
+  if (sync == Sync::kEachFile && ::fsync(fd) != 0 && errno != EINVAL) {
     return fail("cannot write " + Quoted(tmp) + ": " + Reason(errno));
   }
   if (::close(fd) != 0) {
@@ -233,6 +233,7 @@ bool ReplaceFile(const std::string& path, const std::string& target,
     }
     registration.reset();
   }
+  if (sync == Sync::kDeferred) return true;
   // The new name is durable once the directory is synced; a file system
   // that cannot sync a directory still has the file.
   const int dir = ::open(DirName(target).c_str(),
@@ -282,7 +283,7 @@ bool WriteAll(int fd, std::string_view data, const std::string& what,
 
 bool WriteOutputFile(const std::string& path, std::string_view data,
                      std::string* error,
-                     const std::function<void()>& before_rename) {
+                     const std::function<void()>& before_rename, Sync sync) {
   struct stat st;
   // stat follows the links (also /proc's, as /dev/stdout is): what is at the
   // end decides between writing through and replacing.
@@ -295,7 +296,19 @@ bool WriteOutputFile(const std::string& path, std::string_view data,
   std::string target;
   if (!ResolveLinks(path, &target, error)) return false;
   return ReplaceFile(path, target, exists ? &st : nullptr, data, error,
-                     before_rename);
+                     before_rename, sync);
+}
+
+bool SyncFileSystem(const std::string& dir, std::string* error) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    *error = "cannot open " + Quoted(dir) + ": " + Reason(errno);
+    return false;
+  }
+  const bool ok = ::syncfs(fd) == 0;
+  if (!ok) *error = "cannot sync " + Quoted(dir) + ": " + Reason(errno);
+  ::close(fd);
+  return ok;
 }
 
 void RemoveTemporaryFilesOnSignal() {

@@ -29,9 +29,23 @@ namespace converter {
 //
 // `before_rename`, when given, runs once the data is in the synced temporary
 // file, just before the rename (tests use it to interrupt the write there).
+//
+// `sync` kDeferred leaves out both syncs: the file is still replaced whole
+// (the rename is atomic for every process), but it is durable only once the
+// caller syncs its file system (SyncFileSystem). For a batch writer that
+// syncs once at the end and checks what it finds on a rerun (migrate
+// compares each output with the hash it recorded), instead of paying two
+// syncs per file.
+enum class Sync { kEachFile, kDeferred };
 bool WriteOutputFile(const std::string& path, std::string_view data,
                      std::string* error,
-                     const std::function<void()>& before_rename = nullptr);
+                     const std::function<void()>& before_rename = nullptr,
+                     Sync sync = Sync::kEachFile);
+
+// Makes everything written to the file system holding `dir` durable
+// (syncfs). False, with `error` set, when `dir` cannot be opened or the
+// file system reports a write error.
+bool SyncFileSystem(const std::string& dir, std::string* error);
 
 // True when `base_name` (a file name without directories) has the form of
 // the temporary files WriteOutputFile makes (NAME.tmp. and 16 hex digits): a

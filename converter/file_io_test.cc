@@ -135,6 +135,28 @@ TEST(WriteOutputFile, ReplacesWholeKeepingModeAndWritesNewFiles) {
   EXPECT_EQ(List(dir).size(), 2u);
 }
 
+TEST(WriteOutputFile, DeferredSyncStillReplacesWhole) {
+  const std::string dir = NewDir("deferred");
+  const std::string out = dir + "/out.sdf";
+  WriteFile(out, "old\n");
+  ::chmod(out.c_str(), 0640);
+  std::string error, seen_before_rename;
+  ASSERT_TRUE(converter::WriteOutputFile(
+      out, "new\n", &error, [&] { seen_before_rename = Read(out); },
+      converter::Sync::kDeferred))
+      << error;
+  EXPECT_EQ(seen_before_rename, "old\n");  // a reader never sees a part
+  EXPECT_EQ(Read(out), "new\n");
+  struct stat st;
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+  EXPECT_EQ(List(dir).size(), 1u);  // no temporary file left
+  EXPECT_TRUE(converter::SyncFileSystem(dir, &error)) << error;
+  EXPECT_FALSE(converter::SyncFileSystem(dir + "/none", &error));
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos)
+      << error;
+}
+
 TEST(WriteOutputFile, SymbolicLinkLoopIsAnError) {
   const std::string dir = NewDir("loop");
   ::symlink("b", (dir + "/a").c_str());

@@ -381,7 +381,11 @@ void Migration::Write(Task* task, const std::string& data) {
     }
   }
   const std::string path = OutputPath(task->file.output);
-  if (!WriteOutputFile(path, data, &error)) {
+  // Into another tree: synced once at the end of the run (Run), not per
+  // file; a rerun checks every output against its recorded hash. In place,
+  // beside the user's sources, every file is synced as it is written.
+  if (!WriteOutputFile(path, data, &error, nullptr,
+                       o_.in_place ? Sync::kEachFile : Sync::kDeferred)) {
     task->file.status = MigrateStatus::kFailed;
     task->file.diagnostics.Error(frames::Code::IO_ERROR, error,
                                  {task->file.source, 0});
@@ -675,8 +679,10 @@ MigrateReport Migration::Run() {
       }
     }
   }
-  if (!o_.dry_run &&
-      !manifest_.Save(manifest_path, converter_, options_json_, &error)) {
+  if (!o_.dry_run && !o_.in_place && !SyncFileSystem(out_root_, &error)) {
+    report.errors.push_back(error);
+  } else if (!o_.dry_run &&
+             !manifest_.Save(manifest_path, converter_, options_json_, &error)) {
     report.errors.push_back(error);
   }
   report.converter = converter_;
