@@ -1203,7 +1203,9 @@ TEST(UrdfLumpOracleTest, CorpusMatchesLibsdformatExceptListedLosses) {
   // The corpus, then this project's own fixtures (testdata/urdf), listed as
   // "testdata/urdf/NAME.urdf".
   std::vector<std::pair<std::string, std::string>> inputs;  // (name, path)
-  for (const auto& f : test_support::CorpusFiles(corpus, {".urdf"})) {
+  test_support::CorpusSample sample;
+  for (const auto& f :
+       sample.Take(test_support::CorpusFiles(corpus, {".urdf"}))) {
     inputs.emplace_back(f, corpus + "/" + f);
   }
   const size_t corpus_files = inputs.size();
@@ -1211,6 +1213,7 @@ TEST(UrdfLumpOracleTest, CorpusMatchesLibsdformatExceptListedLosses) {
   const std::string fixtures = test_support::Runfile("testdata/urdf");
   for (const auto& f : test_support::CorpusFiles(fixtures, {".urdf"})) {
     inputs.emplace_back("testdata/urdf/" + f, fixtures + "/" + f);
+    sample.TakeAll({"testdata/urdf/" + f});
   }
   ASSERT_GT(inputs.size(), corpus_files) << "no fixtures in " << fixtures;
   const char* list_env = std::getenv("URDF_LUMP_DIFFERENCES");
@@ -1272,7 +1275,8 @@ TEST(UrdfLumpOracleTest, CorpusMatchesLibsdformatExceptListedLosses) {
   for (const auto& e : entries) {
     const bool used = e.file == "*" ? wildcard_used.count(e.category) > 0
                                     : found.count(e.file) && found[e.file].count(e.category);
-    if (!used) {
+    const bool checked = e.file == "*" ? sample.step() == 1 : sample.Has(e.file);
+    if (!used && checked) {
       stale += "  " + list_path + ":" + std::to_string(e.line) + ": " + e.file + " " +
                e.category + " no longer occurs\n";
     }

@@ -66,6 +66,32 @@ std::vector<std::string> CorpusFiles(
   return files;
 }
 
+CorpusSample::CorpusSample() {
+  if (const char* v = std::getenv("CORPUS_SAMPLE")) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(v, &end, 10);
+    if (end != v && *end == '\0' && n >= 1) step_ = n;
+  }
+}
+
+std::vector<std::string> CorpusSample::Take(
+    const std::vector<std::string>& files) {
+  std::vector<std::string> kept;
+  for (size_t i = 0; i < files.size(); i += step_) kept.push_back(files[i]);
+  taken_.insert(kept.begin(), kept.end());
+  return kept;
+}
+
+std::vector<std::string> CorpusSample::TakeAll(
+    const std::vector<std::string>& files) {
+  taken_.insert(files.begin(), files.end());
+  return files;
+}
+
+bool CorpusSample::Has(const std::string& file) const {
+  return step_ == 1 || taken_.count(file) > 0;
+}
+
 bool IsSingleModelDocument(const std::string& path, std::string* model_name) {
   tinyxml2::XMLDocument doc;
   if (doc.Parse(ReadFile(path).c_str()) != tinyxml2::XML_SUCCESS) return false;

@@ -35,6 +35,33 @@ std::vector<std::string> CorpusModelPaths(const std::string& corpus_dir);
 std::vector<std::string> CorpusFiles(const std::string& dir,
                                      const std::vector<std::string>& extensions);
 
+// The files a corpus test compares. CORPUS_SAMPLE=N (a whole number >= 1;
+// default 1: every file) keeps every Nth file of each selection, in sorted
+// order from the first. The sanitizer configurations of .bazelrc set it:
+// there every file costs about ten times as much (the oracles, libsdformat
+// and urdfdom, allocate through the sanitizer's allocator), the plain suite
+// still compares every file, and the fuzz targets' corpus tests replay every
+// corpus file under the sanitizers. A test checks the entries of its
+// reviewed lists (refused, different) only for the files in its sample.
+class CorpusSample {
+ public:
+  CorpusSample();
+  // Every step()-th of `files` (sorted), remembered for Has().
+  std::vector<std::string> Take(const std::vector<std::string>& files);
+  // Every one of `files` (a test's own fixtures, which are never sampled),
+  // remembered for Has().
+  std::vector<std::string> TakeAll(const std::vector<std::string>& files);
+  // Whether a reviewed-list entry for `file` is checked: it was taken, or
+  // the sample is every file (step 1), so that an entry naming a file that
+  // is not in the corpus at all is still reported.
+  bool Has(const std::string& file) const;
+  size_t step() const { return step_; }
+
+ private:
+  size_t step_ = 1;
+  std::set<std::string> taken_;
+};
+
 // An <sdf> root with exactly one <model> child and no <world> (the selection
 // of the SDF -> URDF corpus tests). *model_name, when given, is set to that
 // model's name.
