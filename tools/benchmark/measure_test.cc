@@ -8,6 +8,32 @@
 #include <memory>
 #include <vector>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define MEASURE_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEASURE_TEST_ASAN 1
+#endif
+#endif
+
+#ifdef MEASURE_TEST_ASAN
+// Under AddressSanitizer (--config=asan, --config=fuzz) freed blocks wait in
+// a quarantine (256 MiB by default) instead of being reused, so the three
+// 64 MiB runs below would peak near 200 MiB: a property of that allocator,
+// not of the measurement. Without the quarantine a peak is the plain
+// build's plus the shadow memory (an eighth) and the allocator's larger
+// size classes. ASAN_OPTIONS, which the sanitizer configurations set, keeps
+// precedence for what it names.
+extern "C" const char* __asan_default_options() {
+  return "quarantine_size_mb=0:thread_local_quarantine_size_kb=0";
+}
+constexpr bool kAsan = true;
+constexpr long kPeakCapMiB = 110;
+#else
+constexpr bool kAsan = false;
+constexpr long kPeakCapMiB = 80;
+#endif
+
 namespace benchmark {
 namespace {
 
@@ -37,7 +63,7 @@ TEST(MeasureTest, PeakIsTheChildsOwn) {
   EXPECT_EQ(m.runs, 3);
   EXPECT_EQ(m.result.ok, 1);
   EXPECT_GE(m.delta_rss_kb(), 60 * kMiB);
-  EXPECT_LE(m.delta_rss_kb(), 80 * kMiB);
+  EXPECT_LE(m.delta_rss_kb(), kPeakCapMiB * kMiB);
   EXPECT_LE(m.best_seconds, m.median_seconds);
 }
 
@@ -50,6 +76,11 @@ TEST(MeasureTest, ParentMemoryIsBaselineNotPeak) {
 }
 
 TEST(MeasureTest, FreedParentMemoryDoesNotHideTheChildsPeak) {
+  if (kAsan) {
+    // ASan's allocator keeps freed blocks resident and mapped, and the child
+    // reuses the parent's: its peak then does not rise, whatever measures it.
+    GTEST_SKIP() << "needs an allocator that returns freed memory";
+  }
   Touch(100);  // allocated and freed: resident until released
   const Measurement m = MeasureInChild(
       [] {
