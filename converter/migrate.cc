@@ -434,6 +434,8 @@ void Migration::Convert(Task* task, const std::string& text) {
     result = SdfToSdf(text, path, s);
   }
   task->file.diagnostics = std::move(result.diagnostics);
+  // The report and the manifest keep every diagnostic's element path.
+  FillElementPaths(&task->file.diagnostics, path, text);
   Relativize(&task->file.diagnostics);
   if (!result.ok) {
     task->file.status = MigrateStatus::kFailed;
@@ -537,6 +539,8 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
     task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
   }
   task->file.diagnostics = std::move(diags);
+  FillElementPaths(&task->file.diagnostics, SourcePath(task->file.source),
+                   text);
   Relativize(&task->file.diagnostics);
   if (!updated) {
     if (o_.in_place) {

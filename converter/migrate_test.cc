@@ -118,6 +118,10 @@ TEST(Migrate, MirrorConvertsEachFileAsTheSingleFileCallsDo) {
             frames::Code::JOINT_CHILD_LINK_INVALID);
   EXPECT_EQ(broken->diagnostics.all()[0].where.file, "broken/broken.urdf");
   EXPECT_EQ(broken->diagnostics.all()[0].where.line, 5);
+  // The tree check reports the joint's file:line; the report names the
+  // element beginning on that line.
+  EXPECT_EQ(broken->diagnostics.all()[0].element_path,
+            "/robot[broken]/joint[j]");
   EXPECT_FALSE(fs::exists(dst / "broken/broken.sdf"));
 
   // The single-file library calls, with the repository's model paths.
@@ -230,7 +234,8 @@ TEST(Migrate, ReportListsEveryFileWithItsStatusAndDiagnostics) {
   EXPECT_NE(json.find("{\"file\": \"broken/broken.urdf\", \"line\": 5, "
                       "\"severity\": \"error\", \"code\": "
                       "\"JOINT_CHILD_LINK_INVALID\", \"message\": \"joint 'j' "
-                      "names child link 'missing', which does not exist\"}"),
+                      "names child link 'missing', which does not exist\", "
+                      "\"element_path\": \"/robot[broken]/joint[j]\"}"),
             std::string::npos)
       << json;
   const std::string md = MigrateReportMarkdown(Migrate(o), o);
@@ -436,6 +441,15 @@ TEST(Migrate, SkippedFileReportsTheWarningsOfItsConversion) {
   ASSERT_NE(skipped, nullptr);
   EXPECT_EQ(skipped->status, MigrateStatus::kSkipped);
   EXPECT_EQ(skipped->diagnostics.ToString(), converted->diagnostics.ToString());
+  // Element paths too (the manifest keeps them).
+  ASSERT_EQ(skipped->diagnostics.all().size(),
+            converted->diagnostics.all().size());
+  for (size_t i = 0; i < converted->diagnostics.all().size(); ++i) {
+    EXPECT_FALSE(converted->diagnostics.all()[i].element_path.empty())
+        << frames::Format(converted->diagnostics.all()[i]);
+    EXPECT_EQ(skipped->diagnostics.all()[i].element_path,
+              converted->diagnostics.all()[i].element_path);
+  }
   // Every file's diagnostics, the same in both reports.
   ASSERT_EQ(again.files.size(), first.files.size());
   for (size_t i = 0; i < first.files.size(); ++i) {

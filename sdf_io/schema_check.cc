@@ -577,13 +577,7 @@ class Checker {
   std::string Path() const {
     std::string path = path_prefix_;
     for (const Node* n : stack_) {
-      path += '/';
-      path += Tree::Name(n);
-      if (const char* name = Tree::Attribute(n, "name")) {
-        path += '[';
-        path += name;
-        path += ']';
-      }
+      xml::AppendPathStep(&path, Tree::Name(n), Tree::Attribute(n, "name"));
     }
     return path;
   }
@@ -619,10 +613,7 @@ void CheckRoot(const xml::Node* root, const xml::Context& ctx) {
       } else {
         frames::Diagnostic d;
         d.code = frames::Code::SDF_ROOT_MULTIPLE;
-        d.element_path = std::string("/") + root->Name() + "/" + c->Name();
-        if (const char* n = c->Attribute("name")) {
-          d.element_path += std::string("[") + n + "]";
-        }
+        d.element_path = xml::ElementPath(c);
         d.message = d.element_path + ": a document holds at most one model, "
                     "light or actor at its root; <" + first->Name() +
                     "> at line " + std::to_string(first->GetLineNum()) +
@@ -636,7 +627,7 @@ void CheckRoot(const xml::Node* root, const xml::Context& ctx) {
       if (!added) {
         frames::Diagnostic d;
         d.code = frames::Code::DUPLICATE_NAME;
-        d.element_path = std::string("/") + root->Name() + "/world[" + name + "]";
+        d.element_path = xml::ElementPath(c);
         d.message = d.element_path + ": world name '" + name +
                     "' is already used by the world at line " +
                     std::to_string(it->second);

@@ -281,13 +281,17 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   converter::RemoveTemporaryFilesOnSignal();
 
   converter::ConversionResult result;
+  std::optional<std::string> stdin_text;
   if (from_stdin) {
-    std::optional<std::string> text =
-        xml::ReadStandardInput(&result.diagnostics,
-                               cli.limits ? *cli.limits : xml::Limits{});
-    if (text) result = cli.convert_text(*text, "<stdin>");
+    stdin_text = xml::ReadStandardInput(
+        &result.diagnostics, cli.limits ? *cli.limits : xml::Limits{});
+    if (stdin_text) result = cli.convert_text(*stdin_text, "<stdin>");
   } else {
     result = cli.convert_file(input);
+  }
+  if (json) {
+    converter::FillElementPaths(&result.diagnostics, "<stdin>",
+                                stdin_text ? *stdin_text : std::string_view());
   }
 
   int warnings = 0;

@@ -62,6 +62,8 @@ ls -A "$TMP/out_dir" "$TMP/out_dir"/* | grep -q "\.tmp\." && fail "temporary fil
   fail "report does not list 10 files: $(cat "$TMP/report.json")"
 grep -q '"source": "broken/broken.urdf", "output": null, "status": "failed"' \
   "$TMP/report.json" || fail "report: broken file"
+grep -qF '"line": 5, "severity": "error", "code": "JOINT_CHILD_LINK_INVALID", "message": "joint '"'"'j'"'"' names child link '"'"'missing'"'"', which does not exist", "element_path": "/robot[broken]/joint[j]"}' \
+  "$TMP/report.json" || fail "report: the broken file's diagnostic and its element path"
 grep -q '"source": "my_robot_description/urdf/my_robot.urdf", "output": "my_robot_description/urdf/my_robot.sdf", "status": "converted"' \
   "$TMP/report.json" || fail "report: the URDF"
 grep -q "| copied | 3 |" "$TMP/out" || fail "summary: $(cat "$TMP/out")"
@@ -96,10 +98,11 @@ grep -q "^migrate: models/base/model.sdf -> models/base/model.sdf: converted" \
   "$TMP/err" || fail "-v per-file line: $(cat "$TMP/err")"
 
 # --diagnostics-format json: standard error holds only diagnostics, one JSON
-# object a line; a bad format is a usage error.
+# object a line, each with the path of its element (the tree check's by its
+# line); a bad format is a usage error.
 "$BIN" "$FIX" -o "$TMP/json_out" --diagnostics-format json >"$TMP/out" 2>"$TMP/err"
 expect_rc 1 $? "--diagnostics-format json"
-grep -qxF '{"file": "broken/broken.urdf", "line": 5, "severity": "error", "code": "JOINT_CHILD_LINK_INVALID", "message": "joint '"'"'j'"'"' names child link '"'"'missing'"'"', which does not exist"}' \
+grep -qxF '{"file": "broken/broken.urdf", "line": 5, "severity": "error", "code": "JOINT_CHILD_LINK_INVALID", "message": "joint '"'"'j'"'"' names child link '"'"'missing'"'"', which does not exist", "element_path": "/robot[broken]/joint[j]"}' \
   "$TMP/err" || fail "--diagnostics-format json: $(cat "$TMP/err")"
 [ "$(grep -vc '^{"file": ' "$TMP/err")" -eq 0 ] ||
   fail "--diagnostics-format json: other lines on stderr: $(cat "$TMP/err")"

@@ -139,12 +139,70 @@ import json, sys
 objs = [json.loads(l) for l in open(sys.argv[1])]
 text = open(sys.argv[2]).read().splitlines()
 assert len(objs) == len(text), (len(objs), len(text))
+keys = ["file", "line", "severity", "code", "message"]
 for o, t in zip(objs, text):
-    assert list(o) == ["file", "line", "severity", "code", "message"], o
+    # A diagnostic about an element names it (README: JSON diagnostics).
+    assert list(o) in (keys, keys + ["element_path"]), o
+    assert ("element_path" in o) == (o["line"] > 0), o
+    assert o.get("element_path", "/").startswith("/"), o
     where = o["file"] + (":%d" % o["line"] if o["line"] else "")
     assert t == "%s: %s: %s [%s]" % (where, o["severity"], o["message"], o["code"]), (t, o)
 PY
 done
+# Element paths: a reader's diagnostic names its element exactly; a tree or
+# frame-graph check's (file:line only) gets the outermost element beginning
+# on its line; from standard input too.
+cat >"$TMP/parent.urdf" <<'EOF'
+<robot name="r">
+  <link name="a"/>
+  <joint name="j" type="fixed"><parent link="nowhere"/><child link="a"/></joint>
+  <link name="b"><inertial><mass value="heavy"/></inertial></link>
+</robot>
+EOF
+cat >"$TMP/parent.sdf" <<'EOF'
+<sdf version="1.8">
+  <model name="outer">
+    <model name="inner">
+      <link name="a"/>
+      <joint name="j" type="fixed">
+        <parent>nowhere</parent><child>a</child>
+      </joint>
+    </model>
+  </model>
+</sdf>
+EOF
+paths() {  # paths JSON_FILE: "line code element_path" per diagnostic
+  python3 -c '
+import json, sys
+for l in open(sys.argv[1]):
+    o = json.loads(l)
+    print(o["line"], o["code"], o.get("element_path", "-"))' "$1"
+}
+"$URDF2SDF" --diagnostics-format json "$TMP/parent.urdf" >/dev/null 2>"$TMP/json"
+paths "$TMP/json" >"$TMP/paths"
+has "$TMP/paths" "4 NUMBER_INVALID /robot[r]/link[b]/inertial/mass" "urdf2sdf json: reader path"
+"$URDF2SDF" --diagnostics-format json <"$TMP/parent.urdf" >/dev/null 2>"$TMP/json"
+paths "$TMP/json" >"$TMP/paths"
+has "$TMP/paths" "4 NUMBER_INVALID /robot[r]/link[b]/inertial/mass" "urdf2sdf json stdin: reader path"
+# Without the unreadable link the tree check runs.
+sed '/<link name="b">/d' "$TMP/parent.urdf" >"$TMP/parent2.urdf"
+"$URDF2SDF" --diagnostics-format json "$TMP/parent2.urdf" >/dev/null 2>"$TMP/json"
+paths "$TMP/json" >"$TMP/paths"
+has "$TMP/paths" "3 JOINT_PARENT_LINK_INVALID /robot[r]/joint[j]" "urdf2sdf json: tree check path by line"
+"$URDF2SDF" --diagnostics-format json - <"$TMP/parent2.urdf" >/dev/null 2>"$TMP/json"
+paths "$TMP/json" >"$TMP/paths"
+has "$TMP/paths" "3 JOINT_PARENT_LINK_INVALID /robot[r]/joint[j]" "urdf2sdf json stdin: path by line"
+for cmd in "$SDF2URDF" "$SDF2SDF"; do
+  "$cmd" --diagnostics-format json "$TMP/parent.sdf" >/dev/null 2>"$TMP/json"
+  paths "$TMP/json" >"$TMP/paths"
+  [ -s "$TMP/paths" ] || fail "$cmd json: no diagnostics"
+  lacks "$TMP/paths" " -" "$cmd json: a diagnostic without a path"
+  has "$TMP/paths" "5 JOINT_PARENT_LINK_INVALID /sdf/model[outer]/model[inner]/joint[j]" "$cmd json: frame-graph path by line"
+done
+# The text form is what it was: no paths.
+"$SDF2URDF" "$TMP/parent.sdf" >/dev/null 2>"$TMP/text"
+lacks "$TMP/text" "/sdf/model" "sdf2urdf text: a path"
+
 "$URDF2SDF" --diagnostics-format yaml "$URDF" >/dev/null 2>"$TMP/err"; [ $? -eq 2 ] || fail "--diagnostics-format yaml: not 2"
 "$SDF2URDF" --check-parity --diagnostics-format json "$PKG/models/gripper/model.sdf" >/dev/null 2>"$TMP/json"
 python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$TMP/json" ||

@@ -769,18 +769,16 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
     }
     const frames::Material& first = model.materials[it->second];
     if (first.rgba == m.rgba && first.texture == m.texture) {
-      ctx_.diags->Warning(frames::Code::MATERIAL_DUPLICATE,
-                          "material '" + m.name +
-                              "' is defined twice, the same both times (first "
-                              "at line " +
-                              std::to_string(first.where.line) + ")",
-                          m.where);
+      ctx_.Warning(c, frames::Code::MATERIAL_DUPLICATE,
+                   "material '" + m.name +
+                       "' is defined twice, the same both times (first at "
+                       "line " +
+                       std::to_string(first.where.line) + ")");
     } else {
-      ctx_.diags->Error(frames::Code::MATERIAL_DUPLICATE,
-                        "material '" + m.name +
-                            "' is defined twice, differently (first at line " +
-                            std::to_string(first.where.line) + ")",
-                        m.where);
+      ctx_.Error(c, frames::Code::MATERIAL_DUPLICATE,
+                 "material '" + m.name +
+                     "' is defined twice, differently (first at line " +
+                     std::to_string(first.where.line) + ")");
     }
   }
 
@@ -825,11 +823,9 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
           world_declared_ = true;
           if (link.inertial || !link.visuals.empty() ||
               !link.collisions.empty() || !link.extensions.empty()) {
-            ctx_.diags->Warning(frames::Code::WORLD_LINK_CONTENT,
-                                "the 'world' link is the fixed reference "
-                                "frame; its inertial, visuals and collisions "
-                                "are not converted",
-                                link.where);
+            ctx_.Warning(c, frames::Code::WORLD_LINK_CONTENT,
+                         "the 'world' link is the fixed reference frame; its "
+                         "inertial, visuals and collisions are not converted");
           }
           continue;
         }

@@ -287,6 +287,27 @@ const Node* Node::NextSiblingElement(const char* name) const {
   return c;
 }
 
+void AppendPathStep(std::string* path, std::string_view name,
+                    const char* name_attribute) {
+  path->push_back('/');
+  path->append(name);
+  if (name_attribute) {
+    path->push_back('[');
+    path->append(name_attribute);
+    path->push_back(']');
+  }
+}
+
+std::string ElementPath(const Node* e) {
+  std::vector<const Node*> chain;
+  for (; e; e = e->Parent()) chain.push_back(e);
+  std::string path;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    AppendPathStep(&path, (*it)->Name(), (*it)->Attribute("name"));
+  }
+  return path;
+}
+
 class Document::Parser {
  public:
   // Document::ErrorCode() values.
@@ -629,6 +650,7 @@ class Document::Parser {
     Node* node = doc_->nodes_.New();
     node->name_ = name;
     node->line_ = line;
+    if (!open_.empty()) node->parent_ = open_.back().node;
     // Every NUL goes in once the parser has looked at the character it
     // replaces.
     char* name_end = p_;

@@ -113,17 +113,32 @@ class Node {
   }
   // Every text run directly inside this element, in document order.
   const TextRun* FirstText() const { return first_text_; }
+  // The element this one is directly inside; nullptr for a top-level one.
+  const Node* Parent() const { return parent_; }
 
  private:
   friend class Document;
   const char* name_ = "";
   int line_ = 0;
   bool text_leads_ = false;
+  Node* parent_ = nullptr;
   Attr* first_attr_ = nullptr;
   Node* first_child_ = nullptr;
   Node* next_sibling_ = nullptr;
   TextRun* first_text_ = nullptr;
 };
+
+// Appends one step of an element path: "/NAME", then "[VALUE]" when the
+// element has a name attribute (`name_attribute` not null), as in
+// /sdf/world[default]/model[box]/link[l]. The one spelling of a step for
+// ElementPath and for paths built over other trees (sdf_io's schema check).
+void AppendPathStep(std::string* path, std::string_view name,
+                    const char* name_attribute);
+
+// The path of `e` from its document's root element, each step written by
+// AppendPathStep: "/robot[r2]/link[base]/visual". "" for nullptr. Walks the
+// parents (no recursion), so any depth is fine.
+std::string ElementPath(const Node* e);
 
 // Whether `name` may be printed as an element or attribute name: Document
 // reads it back as that name (name characters, UTF-8, not beginning or

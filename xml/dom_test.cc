@@ -59,6 +59,7 @@ std::string Compare(const tinyxml2::XMLElement* want, const Node* got,
   const tinyxml2::XMLElement* wc = want->FirstChildElement();
   const Node* gc = got->FirstChildElement();
   for (; wc && gc; wc = wc->NextSiblingElement(), gc = gc->NextSiblingElement()) {
+    if (gc->Parent() != got) return at + "/" + gc->Name() + ": parent";
     std::string d = Compare(wc, gc, at);
     if (!d.empty()) return d;
   }
@@ -405,6 +406,61 @@ TEST(DocumentTest, ErrorsSayWhatAndWhere) {
             "2: element <b> is not closed at the end of the file");
   EXPECT_EQ(Refusal("<a>\n<b x=\"1/>\n</a>"),
             "2: value of attribute 'x' of <b> has no closing quote");
+}
+
+TEST(ElementPathTest, NamesEachStepAndItsNameAttribute) {
+  Document d;
+  ASSERT_TRUE(d.Parse(
+      "<sdf version='1.9'>\n"
+      "  <world name='default'>\n"
+      "    <model name='outer'><model name='inner'>\n"
+      "      <link name='l'><visual name=''><geometry><box/></geometry>"
+      "</visual></link>\n"
+      "    </model></model>\n"
+      "  </world>\n"
+      "</sdf>\n"
+      "<second/>"));
+  const Node* sdf = d.RootElement();
+  EXPECT_EQ(sdf->Parent(), nullptr);
+  EXPECT_EQ(ElementPath(sdf), "/sdf");
+  const Node* inner = sdf->FirstChildElement("world")
+                          ->FirstChildElement("model")
+                          ->FirstChildElement("model");
+  EXPECT_EQ(ElementPath(inner), "/sdf/world[default]/model[outer]/model[inner]");
+  const Node* box = inner->FirstChildElement("link")
+                        ->FirstChildElement("visual")
+                        ->FirstChildElement("geometry")
+                        ->FirstChildElement("box");
+  // An empty name is still a name attribute; <geometry> and <box> have none.
+  EXPECT_EQ(ElementPath(box),
+            "/sdf/world[default]/model[outer]/model[inner]/link[l]/visual[]/"
+            "geometry/box");
+  EXPECT_EQ(box->Parent()->Parent()->Parent(), inner->FirstChildElement());
+  // A second top-level element is a root of its own.
+  EXPECT_EQ(ElementPath(sdf->NextSiblingElement()), "/second");
+  EXPECT_EQ(ElementPath(nullptr), "");
+
+  std::string path = "/prefix";
+  AppendPathStep(&path, "joint", "j1");
+  AppendPathStep(&path, "axis", nullptr);
+  EXPECT_EQ(path, "/prefix/joint[j1]/axis");
+}
+
+TEST(ElementPathTest, DeepDocumentsNeedNoRecursion) {
+  // As deep as a document may be: the path is built by walking parents.
+  const size_t depth = Limits::kMaxDepthCeiling;
+  std::string text;
+  for (size_t k = 0; k < depth; ++k) text += "<e>";
+  for (size_t k = 0; k < depth; ++k) text += "</e>";
+  Limits limits;
+  limits.max_depth = depth;
+  Document d;
+  ASSERT_TRUE(d.Parse(text, limits));
+  const Node* e = d.RootElement();
+  while (e->FirstChildElement()) e = e->FirstChildElement();
+  std::string want;
+  for (size_t k = 0; k < depth; ++k) want += "/e";
+  EXPECT_EQ(ElementPath(e), want);
 }
 
 TEST(DocumentTest, LargeDocumentsKeepEveryNode) {

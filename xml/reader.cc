@@ -136,6 +136,11 @@ bool Parse(std::string_view text, const std::string& file, Document* doc,
   return true;
 }
 
+void Context::Report(frames::Severity severity, const Node* e,
+                     frames::Code code, std::string message) const {
+  diags->Add({severity, code, std::move(message), At(e), ElementPath(e)});
+}
+
 std::string What::str() const {
   if (!element_) return std::string(text_);
   std::string s = std::string("<") + element_->Name() + ">";

@@ -44,7 +44,7 @@ bool Parse(std::string_view text, const std::string& file, Document* doc,
 
 // Context for reporting: the file name and the diagnostics sink, and the
 // reporter bound to the node: Error(e, code, message) reports at e's line
-// (the file and line cannot be forgotten).
+// with e's ElementPath (the file, line and element cannot be forgotten).
 struct Context {
   std::string file;
   frames::Diagnostics* diags;
@@ -53,11 +53,13 @@ struct Context {
     return {file, e ? e->GetLineNum() : 0};
   }
   void Error(const Node* e, frames::Code code, std::string message) const {
-    diags->Error(code, std::move(message), At(e));
+    Report(frames::Severity::kError, e, code, std::move(message));
   }
   void Warning(const Node* e, frames::Code code, std::string message) const {
-    diags->Warning(code, std::move(message), At(e));
+    Report(frames::Severity::kWarning, e, code, std::move(message));
   }
+  void Report(frames::Severity severity, const Node* e, frames::Code code,
+              std::string message) const;
 };
 
 // What a number belongs to, for messages ("<pose>", "<origin> xyz"): the

@@ -88,6 +88,34 @@ TEST_F(ParseFixture, Numbers) {
   EXPECT_TRUE(diags.Has(frames::Code::XACRO_UNEXPANDED));
 }
 
+TEST_F(ParseFixture, ReportsBoundToANodeCarryItsPath) {
+  Document doc;
+  ASSERT_TRUE(Parse("<robot name='r'>\n  <link name='base'>\n"
+                    "    <inertial><mass value='x'/></inertial>\n"
+                    "  </link>\n</robot>\n",
+                    ctx.file, &doc, &diags));
+  const Node* mass = doc.RootElement()
+                         ->FirstChildElement("link")
+                         ->FirstChildElement("inertial")
+                         ->FirstChildElement("mass");
+  EXPECT_FALSE(DoubleAttribute(mass, "value", ctx));
+  ctx.Warning(doc.RootElement(), frames::Code::ROBOT_NAME_MISSING, "w");
+  ctx.Error(nullptr, frames::Code::URDF_NOT_ROBOT, "no node");
+  ASSERT_EQ(diags.all().size(), 3u) << diags.ToString();
+  const frames::Diagnostic& number = diags.all()[0];
+  EXPECT_EQ(number.code, frames::Code::NUMBER_INVALID);
+  EXPECT_EQ(number.where.line, 3);
+  EXPECT_EQ(number.element_path, "/robot[r]/link[base]/inertial/mass");
+  EXPECT_EQ(diags.all()[1].severity, frames::Severity::kWarning);
+  EXPECT_EQ(diags.all()[1].element_path, "/robot[r]");
+  EXPECT_EQ(diags.all()[2].element_path, "");
+  EXPECT_EQ(diags.all()[2].where.line, 0);
+  // The text form is unchanged: the path is for JSON reports.
+  EXPECT_EQ(frames::Format(number),
+            "f.urdf:3: error: <mass> value 'x' is not a number "
+            "[NUMBER_INVALID]");
+}
+
 TEST_F(ParseFixture, TrailingCommaIsAWarning) {
   double v[3];
   EXPECT_TRUE(ParseVector("0.07, 0 1", 3, "xyz", nullptr, ctx, v));
