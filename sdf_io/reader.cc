@@ -391,17 +391,14 @@ class SdfReader {
   // canonical_link, placement_frame, static): kept, with ATTRIBUTE_KEPT
   // for one without a namespace.
   void ReadModelAttributes(const Node* e, Model* model);
-  void ReadModelLink(const Node* c, Model* model);
   void ReadModelStatic(const Node* c, Model* model);
   void ReadWorld(const Node* e, frames::World* world);
-  // Children a model and a world share (`Parent` is Model or World), each
-  // appended to its list and noted in the parent's document order.
-  template <typename Parent>
-  void ReadNestedModel(const Node* c, Parent* parent);
-  template <typename Parent>
-  void ReadNestedJoint(const Node* c, Parent* parent);
-  template <typename Parent>
-  void ReadNestedFrame(const Node* c, Parent* parent);
+  // A child of a model or a world (`Parent`) read by member `read` into a
+  // new element of the parent's `list`, noted in the parent's document
+  // order as `kind`.
+  template <auto list, auto read, frames::ChildRef::Kind kind,
+            typename Parent>
+  void ReadListed(const Node* c, Parent* parent);
   // An <include>: the model it names (or merged into `parent`), or kept as
   // written when it includes something else.
   template <typename Parent>
@@ -1059,25 +1056,19 @@ void NoteLast(std::vector<frames::ChildRef>* order,
   order->push_back({kind, static_cast<int>(size) - 1});
 }
 
-template <typename Parent>
-void SdfReader::ReadNestedModel(const Node* c, Parent* parent) {
-  ReadModel(c, &parent->models.emplace_back());
-  NoteLast(&parent->order, frames::ChildRef::Kind::kModel,
-           parent->models.size());
+// A new last element of `list`, noted in `order` as the next child (of
+// kind `kind`) in document order.
+template <typename T>
+T* AppendNoted(std::vector<T>* list, frames::ChildRef::Kind kind,
+               std::vector<frames::ChildRef>* order) {
+  T* added = &list->emplace_back();
+  NoteLast(order, kind, list->size());
+  return added;
 }
 
-template <typename Parent>
-void SdfReader::ReadNestedJoint(const Node* c, Parent* parent) {
-  ReadJoint(c, &parent->joints.emplace_back());
-  NoteLast(&parent->order, frames::ChildRef::Kind::kJoint,
-           parent->joints.size());
-}
-
-template <typename Parent>
-void SdfReader::ReadNestedFrame(const Node* c, Parent* parent) {
-  ReadFrame(c, &parent->frames.emplace_back());
-  NoteLast(&parent->order, frames::ChildRef::Kind::kFrame,
-           parent->frames.size());
+template <auto list, auto read, frames::ChildRef::Kind kind, typename Parent>
+void SdfReader::ReadListed(const Node* c, Parent* parent) {
+  (this->*read)(c, AppendNoted(&(parent->*list), kind, &parent->order));
 }
 
 template <typename Parent>
@@ -1105,13 +1096,18 @@ void SdfReader::KeepNoted(const Node* c, Parent* parent) {
 }
 
 void SdfReader::ReadModel(const Node* e, Model* model) {
+  using K = frames::ChildRef::Kind;
   static const Child<Model> kKnown[] = {
       {"pose", nullptr},
       {"origin", nullptr},
-      {"link", &SdfReader::ReadModelLink},
-      {"joint", &SdfReader::ReadNestedJoint<Model>},
-      {"frame", &SdfReader::ReadNestedFrame<Model>},
-      {"model", &SdfReader::ReadNestedModel<Model>},
+      {"link", &SdfReader::ReadListed<&Model::links, &SdfReader::ReadLink,
+                                      K::kLink>},
+      {"joint", &SdfReader::ReadListed<&Model::joints, &SdfReader::ReadJoint,
+                                       K::kJoint>},
+      {"frame", &SdfReader::ReadListed<&Model::frames, &SdfReader::ReadFrame,
+                                       K::kFrame>},
+      {"model", &SdfReader::ReadListed<&Model::models, &SdfReader::ReadModel,
+                                       K::kModel>},
       {"include", &SdfReader::ReadNestedInclude<Model>,
        &SdfReader::ResolvingIncludes},
       {"static", &SdfReader::ReadModelStatic},
@@ -1144,11 +1140,6 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   }
 }
 
-void SdfReader::ReadModelLink(const Node* c, Model* model) {
-  ReadLink(c, &model->links.emplace_back());
-  NoteLast(&model->order, frames::ChildRef::Kind::kLink, model->links.size());
-}
-
 void SdfReader::ReadModelStatic(const Node* c, Model* model) {
   if (auto b = BoolText(c)) model->is_static = *b;
 }
@@ -1172,12 +1163,16 @@ void SdfReader::ReadModelAttributes(const Node* e, Model* model) {
 
 void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   using frames::World;
+  using K = frames::ChildRef::Kind;
   static const Child<World> kKnown[] = {
-      {"model", &SdfReader::ReadNestedModel<World>},
-      {"frame", &SdfReader::ReadNestedFrame<World>},
+      {"model", &SdfReader::ReadListed<&World::models, &SdfReader::ReadModel,
+                                       K::kModel>},
+      {"frame", &SdfReader::ReadListed<&World::frames, &SdfReader::ReadFrame,
+                                       K::kFrame>},
       // SDFormat 1.10 //world/joint (read in every version, as libsdformat
       // migrates a document before reading it).
-      {"joint", &SdfReader::ReadNestedJoint<World>},
+      {"joint", &SdfReader::ReadListed<&World::joints, &SdfReader::ReadJoint,
+                                       K::kJoint>},
       {"include", &SdfReader::ReadNestedInclude<World>,
        &SdfReader::ResolvingIncludes},
   };
