@@ -307,41 +307,158 @@ class SdfReader {
           fields,
       std::vector<Element>* extensions, bool infinite_ok = false);
   bool ChildVector(const Node* e, const char* name, int n, double* out);
+
+  // The children an element's reader knows (xml::Child: one entry per
+  // child name, nullptr for one read before the walk, as <pose>); a child
+  // no entry names is kept as written in `carried`, in document order.
+  template <typename State>
+  using Child = xml::Child<SdfReader, State, void>;
+  template <typename State, size_t N>
+  void ReadChildren(const Node* e, const Child<State> (&known)[N],
+                    State* state, std::vector<Element>* carried) {
+    xml::ReadChildren(this, e, known, state, ctx_, carried);
+  }
+  // Conditions of entries: <include> is read only when includes are
+  // resolved (else kept as written); <use_parent_model_frame> only before
+  // 1.7.
+  bool ResolvingIncludes() const { return options_.resolve_includes; }
+  bool BeforeSdf17() const { return minor_ < 7; }
+
   bool ReadGeometry(const Node* e, Geometry* g);
+  // The typed fields of shape `s` (the child of <geometry>); its other
+  // children are kept.
+  void ReadShape(const Node* s, Geometry* g);
   void ReadMaterial(const Node* e, frames::Material* m);
+  // Material children: the four colours ("r g b" or "r g b a"), and a
+  // <script> (checked for its <uri>, kept as written).
+  void ReadColour(const Node* c, std::optional<Eigen::Vector4d>* colour);
+  void ReadAmbient(const Node* c, frames::Material* m) {
+    ReadColour(c, &m->ambient);
+  }
+  void ReadDiffuse(const Node* c, frames::Material* m) {
+    ReadColour(c, &m->diffuse);
+  }
+  void ReadSpecular(const Node* c, frames::Material* m) {
+    ReadColour(c, &m->specular);
+  }
+  void ReadEmissive(const Node* c, frames::Material* m) {
+    ReadColour(c, &m->emissive);
+  }
+  void ReadMaterialScript(const Node* c, frames::Material* m);
   void ReadInertial(const Node* e, frames::Inertial* in);
   void ReadVisual(const Node* e, frames::Visual* v);
+  void ReadVisualMaterial(const Node* c, frames::Visual* v) {
+    ReadMaterial(c, &v->material.emplace());
+  }
   void ReadCollision(const Node* e, frames::Collision* c);
   void ReadLink(const Node* e, frames::Link* link);
+  // Link children: a second <inertial> replaces the first.
+  void ReadLinkInertial(const Node* c, frames::Link* link) {
+    ReadInertial(c, &link->inertial.emplace());
+  }
+  void ReadLinkVisual(const Node* c, frames::Link* link) {
+    ReadVisual(c, &link->visuals.emplace_back());
+  }
+  void ReadLinkCollision(const Node* c, frames::Link* link) {
+    ReadCollision(c, &link->collisions.emplace_back());
+  }
   // //inertial/@auto (1.11); `e` is the link's <inertial>.
   void ComputeAutoInertial(const Node* e, frames::Link* link);
   void ReadAxis(const Node* e, frames::JointAxis* axis);
+  // Axis children, read into an AxisRead.
+  struct AxisRead {
+    const Node* e;  // the <axis>
+    frames::JointAxis* axis;
+    bool in_model_frame;  // before 1.7: expressed in the model frame
+    bool xyz_read;        // the default, or a value that parsed
+  };
+  void ReadAxisXyz(const Node* c, AxisRead* r);
+  void ReadAxisUseParentModelFrame(const Node* c, AxisRead* r);
+  void ReadAxisLimit(const Node* c, AxisRead* r);
+  void ReadAxisDynamics(const Node* c, AxisRead* r);
   void ReadJoint(const Node* e, frames::Joint* joint);
+  // Joint children: <axis> (with its <mimic>) and <axis2>.
+  void ReadJointAxis(const Node* c, frames::Joint* joint);
+  void ReadJointAxis2(const Node* c, frames::Joint* joint) {
+    ReadAxis(c, &joint->axis2.emplace());
+  }
   // 1.11 //axis/mimic into joint->mimic (the element also stays in the
   // axis's kept elements, so an SDF writer keeps it as written).
   void ReadMimic(const Node* e, frames::Joint* joint);
   void ReadFrame(const Node* e, frames::Frame* frame);
   void ReadModel(const Node* e, Model* model);
+  // The attributes of <model> `e` besides those read elsewhere (name,
+  // canonical_link, placement_frame, static): kept, with ATTRIBUTE_KEPT
+  // for one without a namespace.
+  void ReadModelAttributes(const Node* e, Model* model);
+  void ReadModelStatic(const Node* c, Model* model);
   void ReadWorld(const Node* e, frames::World* world);
+  // A child of a model or a world (`Parent`) read by member `read` into a
+  // new element of the parent's `list`, noted in the parent's document
+  // order as `kind`.
+  template <auto list, auto read, frames::ChildRef::Kind kind,
+            typename Parent>
+  void ReadListed(const Node* c, Parent* parent);
+  // An <include>: the model it names (or merged into `parent`), or kept as
+  // written when it includes something else.
+  template <typename Parent>
+  void ReadNestedInclude(const Node* c, Parent* parent);
+  // A child the parent does not read: kept as written and noted.
+  template <typename Parent>
+  void KeepNoted(const Node* c, Parent* parent);
+  // Children of the <sdf> root.
+  void ReadDocumentModel(const Node* c, SdfDocument* doc) {
+    ReadModel(c, &doc->models.emplace_back());
+  }
+  void ReadDocumentWorld(const Node* c, SdfDocument* doc) {
+    ReadWorld(c, &doc->worlds.emplace_back());
+  }
+  void ReadDocumentInclude(const Node* c, SdfDocument* doc);
+  // The root's version into version_, minor_ and doc->version;
+  // ATTRIBUTE_MISSING or SDF_VERSION_UNSUPPORTED (false) when there is
+  // none that is read.
+  bool ReadVersion(const Node* root, SdfDocument* doc);
   // Resolves //include into a model (true), or keeps it verbatim in
   // `others` when it includes something else (a light, an actor).
   std::optional<Model> ReadInclude(const Node* e,
                                    std::vector<Element>* others);
-  // The file an include's uri names; INCLUDE_UNRESOLVED (naming every
-  // place searched) when none.
+  // The included file `found` (canonical `path`) read, from the cache or
+  // now; nullptr when it cannot be (INCLUDE_CYCLE, INCLUDE_TOO_DEEP, its
+  // own diagnostics).
+  const CachedDocument* LoadIncluded(const Node* e, const std::string& uri,
+                                     const std::string& found,
+                                     const std::string& path);
+  // What include `e` says of the model it includes: <name>, <pose>,
+  // <static>, <placement_frame> and its <plugin>s.
+  void ApplyInclude(const Node* e, Model* m);
+  // xml::Parse of the file this reader reads, with its limits.
+  bool ParseXml(std::string_view text, xml::Document* doc);
   // Whether `path`, which include `e` (of `uri`) names, is under a
   // directory an include may read from (IncludeCache::roots); else
   // INCLUDE_NOT_ALLOWED, and nothing of it is read.
-  // xml::Parse of the file this reader reads, with its limits.
-  bool ParseXml(std::string_view text, xml::Document* doc);
   // `package_dir`: the directory a package:// URI resolved to (allowed
   // too), or empty.
   bool IncludeAllowed(const Node* e, const std::string& uri,
                       const std::string& path, const std::string& package_dir);
+  // The file an include's uri names; INCLUDE_UNRESOLVED (naming every
+  // place searched) when none.
   // Sets *package_dir to the package's directory for a package:// URI.
   std::optional<std::string> FindIncludedFile(const Node* e,
                                               const std::string& uri,
                                               std::string* package_dir);
+  // Where include uri `uri` was looked for.
+  struct IncludeSearch {
+    std::optional<std::pair<std::string, std::string>> package;
+    std::optional<FuelUri> fuel;
+    std::vector<std::string> packages_searched;  // package:// not found
+    std::vector<std::string> candidates;  // files or model directories
+  };
+  IncludeSearch SearchInclude(const std::string& uri,
+                              std::string* package_dir);
+  // INCLUDE_UNRESOLVED (or INCLUDE_KEPT_UNRESOLVED), naming every place
+  // searched.
+  void ReportUnresolvedInclude(const Node* e, const std::string& uri,
+                               const IncludeSearch& search);
   // //include/@merge (1.9): BOOL_INVALID when not a bool.
   bool IsMerge(const Node* include);
   // 1.9 merge-include, as libsdformat 12 does it: the included model's
@@ -356,6 +473,14 @@ class SdfReader {
   // false when the model cannot be merged.
   bool PrepareMerge(const Node* include, bool into_world, Model* included,
                     frames::Frame* proxy);
+  // The proxy frame of merged model `m`, placed where the include places
+  // the model; false (MODEL_PLACEMENT_FRAME_INVALID) when its
+  // placement_frame names no frame.
+  bool MergeProxy(const Node* include, bool into_world, const Model& m,
+                  frames::Frame* proxy);
+  // Drops the elements of `m` that do not join the parent (all but named
+  // and custom ones, and <static>), MERGE_INCLUDE_ELEMENT_DROPPED each.
+  void DropUnmergedElements(const Node* include, bool into_world, Model* m);
   void Upgrade(std::vector<Element>* elements, LegacyParent parent) {
     if (minor_ < 7) UpgradeToSdf17(elements, parent, version_);
   }
@@ -561,15 +686,22 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
       return true;
     }
   }
-  // Children the typed fields hold; the rest are kept.
-  auto keep_rest = [&](std::initializer_list<const char*> known) {
-    for (const Node* c = s->FirstChildElement(); c;
-         c = c->NextSiblingElement()) {
-      bool is_known = false;
-      for (const char* k : known) is_known = is_known || Is(c, k);
-      if (!is_known) g->extensions.push_back(xml::ToElement(c, ctx_));
-    }
-  };
+  ReadShape(s, g);
+  return true;
+}
+
+void SdfReader::ReadShape(const Node* s, Geometry* g) {
+  // The children each shape's typed fields hold (read before the walk,
+  // which keeps the rest).
+  static const Child<Geometry> kBox[] = {{"size", nullptr}};
+  static const Child<Geometry> kCylinder[] = {{"radius", nullptr},
+                                              {"length", nullptr}};
+  static const Child<Geometry> kSphere[] = {{"radius", nullptr}};
+  static const Child<Geometry> kEllipsoid[] = {{"radii", nullptr}};
+  static const Child<Geometry> kPlane[] = {{"normal", nullptr},
+                                           {"size", nullptr}};
+  static const Child<Geometry> kMesh[] = {{"uri", nullptr},
+                                          {"scale", nullptr}};
   auto number = [&](const char* name, double* out) {
     if (auto v = ChildDouble(s, name)) *out = *v;
   };
@@ -577,7 +709,7 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
     g->type = Geometry::Type::kBox;
     g->size = Eigen::Vector3d::Ones();
     ChildVector(s, "size", 3, g->size.data());
-    keep_rest({"size"});
+    ReadChildren(s, kBox, g, &g->extensions);
   } else if (Is(s, "cylinder") || Is(s, "capsule")) {
     g->type = Is(s, "cylinder") ? Geometry::Type::kCylinder
                                 : Geometry::Type::kCapsule;
@@ -585,24 +717,24 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
     g->length = 1.0;
     number("radius", &g->radius);
     number("length", &g->length);
-    keep_rest({"radius", "length"});
+    ReadChildren(s, kCylinder, g, &g->extensions);
   } else if (Is(s, "sphere")) {
     g->type = Geometry::Type::kSphere;
     g->radius = 1.0;
     number("radius", &g->radius);
-    keep_rest({"radius"});
+    ReadChildren(s, kSphere, g, &g->extensions);
   } else if (Is(s, "ellipsoid")) {
     g->type = Geometry::Type::kEllipsoid;
     g->radii = Eigen::Vector3d::Ones();
     ChildVector(s, "radii", 3, g->radii.data());
-    keep_rest({"radii"});
+    ReadChildren(s, kEllipsoid, g, &g->extensions);
   } else if (Is(s, "plane")) {
     g->type = Geometry::Type::kPlane;
     g->size = Eigen::Vector3d::UnitZ();
     g->plane_size = {1, 1};
     ChildVector(s, "normal", 3, g->size.data());
     ChildVector(s, "size", 2, g->plane_size.data());
-    keep_rest({"normal", "size"});
+    ReadChildren(s, kPlane, g, &g->extensions);
   } else if (Is(s, "mesh")) {
     g->type = Geometry::Type::kMesh;
     if (const Node* u = s->FirstChildElement("uri")) {
@@ -612,51 +744,53 @@ bool SdfReader::ReadGeometry(const Node* parent, Geometry* g) {
     }
     Eigen::Vector3d scale;
     if (ChildVector(s, "scale", 3, scale.data())) g->scale = scale;
-    keep_rest({"uri", "scale"});
+    ReadChildren(s, kMesh, g, &g->extensions);
   } else {
     // heightmap, polyline, image, empty ...: kept as written.
     g->type = Geometry::Type::kOther;
     g->other = xml::ToElement(s, ctx_);
   }
-  return true;
 }
 
 void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
+  static const Child<frames::Material> kKnown[] = {
+      {"ambient", &SdfReader::ReadAmbient},
+      {"diffuse", &SdfReader::ReadDiffuse},
+      {"specular", &SdfReader::ReadSpecular},
+      {"emissive", &SdfReader::ReadEmissive},
+      {"script", &SdfReader::ReadMaterialScript},
+  };
   m->where = ctx_.At(e);
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    std::optional<Eigen::Vector4d>* colour = nullptr;
-    if (Is(c, "ambient")) colour = &m->ambient;
-    else if (Is(c, "diffuse")) colour = &m->diffuse;
-    else if (Is(c, "specular")) colour = &m->specular;
-    else if (Is(c, "emissive")) colour = &m->emissive;
-    if (!colour) {
-      if (Is(c, "script")) {
-        const Node* uri = c->FirstChildElement("uri");
-        if (!uri || xml::Text(uri).empty()) {
-          // Gazebo cannot find the script; libsdformat refuses it too.
-          ctx_.Error(c, frames::Code::MATERIAL_SCRIPT_URI_MISSING, "<material><script> has no <uri>");
-        }
-      }
-      m->extensions.push_back(xml::ToElement(c, ctx_));
-      continue;
-    }
-    // libsdformat's Color reads "r g b" or "r g b a" (alpha 1); empty is
-    // the default, as if not given.
-    Eigen::Vector4d rgba(0, 0, 0, 1);
-    std::string_view text = xml::Text(c);
-    if (text.empty()) continue;
-    int count = 0;
-    for (size_t i = 0; i < text.size();) {
-      while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-      if (i < text.size()) ++count;
-      while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    }
-    if (xml::ParseVector(text, count >= 4 ? 4 : 3, xml::What(c), c, ctx_,
-                         rgba.data())) {
-      *colour = rgba;
-    }
+  ReadChildren(e, kKnown, m, &m->extensions);
+}
+
+void SdfReader::ReadColour(const Node* c,
+                           std::optional<Eigen::Vector4d>* colour) {
+  // libsdformat's Color reads "r g b" or "r g b a" (alpha 1); empty is
+  // the default, as if not given.
+  Eigen::Vector4d rgba(0, 0, 0, 1);
+  std::string_view text = xml::Text(c);
+  if (text.empty()) return;
+  int count = 0;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i < text.size()) ++count;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
   }
+  if (xml::ParseVector(text, count >= 4 ? 4 : 3, xml::What(c), c, ctx_,
+                       rgba.data())) {
+    *colour = rgba;
+  }
+}
+
+void SdfReader::ReadMaterialScript(const Node* c, frames::Material* m) {
+  const Node* uri = c->FirstChildElement("uri");
+  if (!uri || xml::Text(uri).empty()) {
+    // Gazebo cannot find the script; libsdformat refuses it too.
+    ctx_.Error(c, frames::Code::MATERIAL_SCRIPT_URI_MISSING,
+               "<material><script> has no <uri>");
+  }
+  m->extensions.push_back(xml::ToElement(c, ctx_));
 }
 
 void SdfReader::ReadInertial(const Node* e, frames::Inertial* in) {
@@ -676,6 +810,12 @@ void SdfReader::ReadInertial(const Node* e, frames::Inertial* in) {
 }
 
 void SdfReader::ReadVisual(const Node* e, frames::Visual* v) {
+  static const Child<frames::Visual> kKnown[] = {
+      {"pose", nullptr},
+      {"origin", nullptr},
+      {"geometry", nullptr},
+      {"material", &SdfReader::ReadVisualMaterial},
+  };
   v->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) {
     v->name = n;
@@ -683,19 +823,16 @@ void SdfReader::ReadVisual(const Node* e, frames::Visual* v) {
   }
   ReadPose(e, &v->pose);
   ReadGeometry(e, &v->geometry);
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "pose") || Is(c, "origin") || Is(c, "geometry")) continue;
-    if (Is(c, "material")) {
-      ReadMaterial(c, &v->material.emplace());
-    } else {
-      v->extensions.push_back(xml::ToElement(c, ctx_));
-    }
-  }
+  ReadChildren(e, kKnown, v, &v->extensions);
   Upgrade(&v->extensions, LegacyParent::kVisual);
 }
 
 void SdfReader::ReadCollision(const Node* e, frames::Collision* c) {
+  static const Child<frames::Collision> kKnown[] = {
+      {"pose", nullptr},
+      {"origin", nullptr},
+      {"geometry", nullptr},
+  };
   c->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) {
     c->name = n;
@@ -703,31 +840,22 @@ void SdfReader::ReadCollision(const Node* e, frames::Collision* c) {
   }
   ReadPose(e, &c->pose);
   ReadGeometry(e, &c->geometry);
-  for (const Node* x = e->FirstChildElement(); x;
-       x = x->NextSiblingElement()) {
-    if (Is(x, "pose") || Is(x, "origin") || Is(x, "geometry")) continue;
-    c->extensions.push_back(xml::ToElement(x, ctx_));
-  }
+  ReadChildren(e, kKnown, c, &c->extensions);
   Upgrade(&c->extensions, LegacyParent::kCollision);
 }
 
 void SdfReader::ReadLink(const Node* e, frames::Link* link) {
+  static const Child<frames::Link> kKnown[] = {
+      {"pose", nullptr},
+      {"origin", nullptr},
+      {"inertial", &SdfReader::ReadLinkInertial},
+      {"visual", &SdfReader::ReadLinkVisual},
+      {"collision", &SdfReader::ReadLinkCollision},
+  };
   link->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) link->name = n;
   ReadPose(e, &link->pose);
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "pose") || Is(c, "origin")) continue;
-    if (Is(c, "inertial")) {
-      ReadInertial(c, &link->inertial.emplace());
-    } else if (Is(c, "visual")) {
-      ReadVisual(c, &link->visuals.emplace_back());
-    } else if (Is(c, "collision")) {
-      ReadCollision(c, &link->collisions.emplace_back());
-    } else {
-      link->extensions.push_back(xml::ToElement(c, ctx_));
-    }
-  }
+  ReadChildren(e, kKnown, link, &link->extensions);
   Upgrade(&link->extensions, LegacyParent::kLink);
   const Node* inertial = e->FirstChildElement("inertial");
   if (inertial && inertial->Attribute("auto")) {
@@ -795,44 +923,57 @@ void SdfReader::ComputeAutoInertial(const Node* e, frames::Link* link) {
 }
 
 void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
+  static const Child<AxisRead> kKnown[] = {
+      {"xyz", &SdfReader::ReadAxisXyz},
+      {"use_parent_model_frame", &SdfReader::ReadAxisUseParentModelFrame,
+       &SdfReader::BeforeSdf17},
+      {"limit", &SdfReader::ReadAxisLimit},
+      {"dynamics", &SdfReader::ReadAxisDynamics},
+  };
   axis->xyz = Eigen::Vector3d::UnitZ();  // SDF's default
   // Before 1.5 every axis was in the model frame; 1.5 and 1.6 say so with
   // use_parent_model_frame; 1.7 says it with expressed_in.
-  bool in_model_frame = minor_ < 5;
-  bool xyz_read = true;  // the default, or a value that parsed
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "xyz")) {
-      xyz_read = ChildVector(e, "xyz", 3, axis->xyz.data());
-      if (const char* in = c->Attribute("expressed_in")) axis->expressed_in = in;
-    } else if (Is(c, "use_parent_model_frame") && minor_ < 7) {
-      if (auto b = BoolText(c)) in_model_frame = *b;
-    } else if (Is(c, "limit")) {
-      frames::JointLimit& l = axis->limit.emplace();
-      ReadNumbers(c,
-                  {{"lower", &l.lower}, {"upper", &l.upper},
-                   {"effort", &l.effort}, {"velocity", &l.velocity}},
-                  &l.extensions, /*infinite_ok=*/true);
-    } else if (Is(c, "dynamics")) {
-      frames::JointDynamics& d = axis->dynamics.emplace();
-      ReadNumbers(c, {{"damping", &d.damping}, {"friction", &d.friction}},
-                  &d.extensions);
-    } else {
-      axis->extensions.push_back(xml::ToElement(c, ctx_));
-    }
-  }
+  AxisRead r{e, axis, minor_ < 5, true};
+  ReadChildren(e, kKnown, &r, &axis->extensions);
   if (!e->FirstChildElement("xyz") && e->Attribute("xyz")) {
-    xyz_read = ChildVector(e, "xyz", 3, axis->xyz.data());  // 1.0
+    r.xyz_read = ChildVector(e, "xyz", 3, axis->xyz.data());  // 1.0
   }
   // libsdformat refuses an axis whose components are all within 1e-6 of
   // zero (ignition's vector equality), whatever the joint type.
-  if (xyz_read && (axis->xyz.array().abs() <= 1e-6).all()) {
+  if (r.xyz_read && (axis->xyz.array().abs() <= 1e-6).all()) {
     const Node* xyz = e->FirstChildElement("xyz");
     ctx_.Error(xyz ? xyz : e, frames::Code::JOINT_AXIS_ZERO, std::string("<") + e->Name() + "> xyz '" +
                           xml::FormatVector3(axis->xyz) +
                           "' is zero: an axis needs a direction");
   }
-  if (minor_ < 7 && in_model_frame) axis->expressed_in = "__model__";
+  if (minor_ < 7 && r.in_model_frame) axis->expressed_in = "__model__";
+}
+
+void SdfReader::ReadAxisXyz(const Node* c, AxisRead* r) {
+  // The value of the first <xyz> (as libsdformat reads it), each one's
+  // expressed_in.
+  r->xyz_read = ChildVector(r->e, "xyz", 3, r->axis->xyz.data());
+  if (const char* in = c->Attribute("expressed_in")) {
+    r->axis->expressed_in = in;
+  }
+}
+
+void SdfReader::ReadAxisUseParentModelFrame(const Node* c, AxisRead* r) {
+  if (auto b = BoolText(c)) r->in_model_frame = *b;
+}
+
+void SdfReader::ReadAxisLimit(const Node* c, AxisRead* r) {
+  frames::JointLimit& l = r->axis->limit.emplace();
+  ReadNumbers(c,
+              {{"lower", &l.lower}, {"upper", &l.upper},
+               {"effort", &l.effort}, {"velocity", &l.velocity}},
+              &l.extensions, /*infinite_ok=*/true);
+}
+
+void SdfReader::ReadAxisDynamics(const Node* c, AxisRead* r) {
+  frames::JointDynamics& d = r->axis->dynamics.emplace();
+  ReadNumbers(c, {{"damping", &d.damping}, {"friction", &d.friction}},
+              &d.extensions);
 }
 
 void SdfReader::ReadMimic(const Node* e, frames::Joint* joint) {
@@ -860,6 +1001,14 @@ void SdfReader::ReadMimic(const Node* e, frames::Joint* joint) {
 }
 
 void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
+  static const Child<frames::Joint> kKnown[] = {
+      {"pose", nullptr},
+      {"origin", nullptr},
+      {"parent", nullptr},
+      {"child", nullptr},
+      {"axis", &SdfReader::ReadJointAxis},
+      {"axis2", &SdfReader::ReadJointAxis2},
+  };
   joint->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) joint->name = n;
   if (const char* t = e->Attribute("type")) {
@@ -882,36 +1031,87 @@ void SdfReader::ReadJoint(const Node* e, frames::Joint* joint) {
   link_name("parent", &joint->parent);
   link_name("child", &joint->child);
   ReadPose(e, &joint->pose);
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "pose") || Is(c, "origin") || Is(c, "parent") ||
-        Is(c, "child")) {
-      continue;
-    }
-    if (Is(c, "axis")) {
-      ReadAxis(c, &joint->axis.emplace());
-      if (const Node* m = c->FirstChildElement("mimic")) ReadMimic(m, joint);
-    } else if (Is(c, "axis2")) {
-      ReadAxis(c, &joint->axis2.emplace());
-    } else {
-      joint->extensions.push_back(xml::ToElement(c, ctx_));
-    }
-  }
+  ReadChildren(e, kKnown, joint, &joint->extensions);
   Upgrade(&joint->extensions, LegacyParent::kJoint);
 }
 
+void SdfReader::ReadJointAxis(const Node* c, frames::Joint* joint) {
+  ReadAxis(c, &joint->axis.emplace());
+  if (const Node* m = c->FirstChildElement("mimic")) ReadMimic(m, joint);
+}
+
 void SdfReader::ReadFrame(const Node* e, frames::Frame* frame) {
+  static const Child<frames::Frame> kKnown[] = {{"pose", nullptr}};
   frame->where = ctx_.At(e);
   if (const char* n = RequiredName(e)) frame->name = n;
   if (const char* a = e->Attribute("attached_to")) frame->attached_to = a;
   ReadPose(e, &frame->pose);
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (!Is(c, "pose")) frame->extensions.push_back(xml::ToElement(c, ctx_));
+  ReadChildren(e, kKnown, frame, &frame->extensions);
+}
+
+// Records in `order` that the last of the `size` elements of its list of
+// `kind` is the next child in document order.
+void NoteLast(std::vector<frames::ChildRef>* order,
+              frames::ChildRef::Kind kind, size_t size) {
+  order->push_back({kind, static_cast<int>(size) - 1});
+}
+
+// A new last element of `list`, noted in `order` as the next child (of
+// kind `kind`) in document order.
+template <typename T>
+T* AppendNoted(std::vector<T>* list, frames::ChildRef::Kind kind,
+               std::vector<frames::ChildRef>* order) {
+  T* added = &list->emplace_back();
+  NoteLast(order, kind, list->size());
+  return added;
+}
+
+template <auto list, auto read, frames::ChildRef::Kind kind, typename Parent>
+void SdfReader::ReadListed(const Node* c, Parent* parent) {
+  (this->*read)(c, AppendNoted(&(parent->*list), kind, &parent->order));
+}
+
+template <typename Parent>
+void SdfReader::ReadNestedInclude(const Node* c, Parent* parent) {
+  const size_t before = parent->extensions.size();
+  if (auto m = ReadInclude(c, &parent->extensions)) {
+    if (IsMerge(c)) {
+      Merge(c, std::move(*m), parent);
+    } else {
+      parent->models.push_back(std::move(*m));
+      NoteLast(&parent->order, frames::ChildRef::Kind::kModel,
+               parent->models.size());
+    }
+  } else if (parent->extensions.size() > before) {
+    NoteLast(&parent->order, frames::ChildRef::Kind::kExtension,
+             parent->extensions.size());
   }
 }
 
+template <typename Parent>
+void SdfReader::KeepNoted(const Node* c, Parent* parent) {
+  parent->extensions.push_back(xml::ToElement(c, ctx_));
+  NoteLast(&parent->order, frames::ChildRef::Kind::kExtension,
+           parent->extensions.size());
+}
+
 void SdfReader::ReadModel(const Node* e, Model* model) {
+  using K = frames::ChildRef::Kind;
+  static const Child<Model> kKnown[] = {
+      {"pose", nullptr},
+      {"origin", nullptr},
+      {"link", &SdfReader::ReadListed<&Model::links, &SdfReader::ReadLink,
+                                      K::kLink>},
+      {"joint", &SdfReader::ReadListed<&Model::joints, &SdfReader::ReadJoint,
+                                       K::kJoint>},
+      {"frame", &SdfReader::ReadListed<&Model::frames, &SdfReader::ReadFrame,
+                                       K::kFrame>},
+      {"model", &SdfReader::ReadListed<&Model::models, &SdfReader::ReadModel,
+                                       K::kModel>},
+      {"include", &SdfReader::ReadNestedInclude<Model>,
+       &SdfReader::ResolvingIncludes},
+      {"static", &SdfReader::ReadModelStatic},
+  };
   // Depth of the model being read, for the nesting check of includes.
   struct Level {
     size_t* depth;
@@ -925,6 +1125,26 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   if (const char* p = e->Attribute("placement_frame")) {
     model->placement_frame = p;
   }
+  ReadModelAttributes(e, model);
+  ReadPose(e, &model->pose);
+  xml::ReadChildren(this, e, kKnown, model,
+                    [&](const Node* c) { KeepNoted(c, model); });
+  if (e->Attribute("static")) {  // 1.0 attribute form
+    if (auto b = ParseBool(e->Attribute("static"))) model->is_static = *b;
+  }
+  Upgrade(&model->extensions, LegacyParent::kModel);
+  if (minor_ < 7) {
+    frames::RenameJointsClashingWithLinks(
+        model, " (libsdformat renames it the same way for files before 1.7)",
+        ctx_.diags);
+  }
+}
+
+void SdfReader::ReadModelStatic(const Node* c, Model* model) {
+  if (auto b = BoolText(c)) model->is_static = *b;
+}
+
+void SdfReader::ReadModelAttributes(const Node* e, Model* model) {
   for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
     const std::string key = a->Name();
     if (key == "name" || key == "canonical_link" ||
@@ -939,94 +1159,28 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
                               "it");
     }
   }
-  ReadPose(e, &model->pose);
-  using K = frames::ChildRef::Kind;
-  auto note = [&](K kind, size_t size) {
-    model->order.push_back({kind, static_cast<int>(size) - 1});
-  };
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "pose") || Is(c, "origin")) continue;
-    if (Is(c, "link")) {
-      ReadLink(c, &model->links.emplace_back());
-      note(K::kLink, model->links.size());
-    } else if (Is(c, "joint")) {
-      ReadJoint(c, &model->joints.emplace_back());
-      note(K::kJoint, model->joints.size());
-    } else if (Is(c, "frame")) {
-      ReadFrame(c, &model->frames.emplace_back());
-      note(K::kFrame, model->frames.size());
-    } else if (Is(c, "model")) {
-      ReadModel(c, &model->models.emplace_back());
-      note(K::kModel, model->models.size());
-    } else if (Is(c, "include") && options_.resolve_includes) {
-      const size_t before = model->extensions.size();
-      if (auto m = ReadInclude(c, &model->extensions)) {
-        if (IsMerge(c)) {
-          Merge(c, std::move(*m), model);
-        } else {
-          model->models.push_back(std::move(*m));
-          note(K::kModel, model->models.size());
-        }
-      } else if (model->extensions.size() > before) {
-        note(K::kExtension, model->extensions.size());
-      }
-    } else if (Is(c, "static")) {
-      if (auto b = BoolText(c)) model->is_static = *b;
-    } else {
-      model->extensions.push_back(xml::ToElement(c, ctx_));
-      note(K::kExtension, model->extensions.size());
-    }
-  }
-  if (e->Attribute("static")) {  // 1.0 attribute form
-    if (auto b = ParseBool(e->Attribute("static"))) model->is_static = *b;
-  }
-  Upgrade(&model->extensions, LegacyParent::kModel);
-  if (minor_ < 7) {
-    frames::RenameJointsClashingWithLinks(
-        model, " (libsdformat renames it the same way for files before 1.7)",
-        ctx_.diags);
-  }
 }
 
 void SdfReader::ReadWorld(const Node* e, frames::World* world) {
+  using frames::World;
+  using K = frames::ChildRef::Kind;
+  static const Child<World> kKnown[] = {
+      {"model", &SdfReader::ReadListed<&World::models, &SdfReader::ReadModel,
+                                       K::kModel>},
+      {"frame", &SdfReader::ReadListed<&World::frames, &SdfReader::ReadFrame,
+                                       K::kFrame>},
+      // SDFormat 1.10 //world/joint (read in every version, as libsdformat
+      // migrates a document before reading it).
+      {"joint", &SdfReader::ReadListed<&World::joints, &SdfReader::ReadJoint,
+                                       K::kJoint>},
+      {"include", &SdfReader::ReadNestedInclude<World>,
+       &SdfReader::ResolvingIncludes},
+  };
   world->where = ctx_.At(e);
   world->source_version = version_;
   if (const char* n = RequiredName(e)) world->name = n;
-  using K = frames::ChildRef::Kind;
-  auto note = [&](K kind, size_t size) {
-    world->order.push_back({kind, static_cast<int>(size) - 1});
-  };
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "model")) {
-      ReadModel(c, &world->models.emplace_back());
-      note(K::kModel, world->models.size());
-    } else if (Is(c, "frame")) {
-      ReadFrame(c, &world->frames.emplace_back());
-      note(K::kFrame, world->frames.size());
-    } else if (Is(c, "joint")) {
-      // SDFormat 1.10 //world/joint (read in every version, as libsdformat
-      // migrates a document before reading it).
-      ReadJoint(c, &world->joints.emplace_back());
-      note(K::kJoint, world->joints.size());
-    } else if (Is(c, "include") && options_.resolve_includes) {
-      const size_t before = world->extensions.size();
-      if (auto m = ReadInclude(c, &world->extensions)) {
-        if (IsMerge(c)) {
-          Merge(c, std::move(*m), world);
-        } else {
-          world->models.push_back(std::move(*m));
-          note(K::kModel, world->models.size());
-        }
-      } else if (world->extensions.size() > before) {
-        note(K::kExtension, world->extensions.size());
-      }
-    } else {
-      world->extensions.push_back(xml::ToElement(c, ctx_));
-      note(K::kExtension, world->extensions.size());
-    }
-  }
+  xml::ReadChildren(this, e, kKnown, world,
+                    [&](const Node* c) { KeepNoted(c, world); });
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
@@ -1083,22 +1237,21 @@ bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
   return false;
 }
 
-std::optional<std::string> SdfReader::FindIncludedFile(
-    const Node* e, const std::string& uri, std::string* package_dir) {
-  std::vector<std::string> candidates;
+SdfReader::IncludeSearch SdfReader::SearchInclude(
+    const std::string& uri, std::string* package_dir) {
+  IncludeSearch search;
+  std::vector<std::string>& candidates = search.candidates;
   const std::string kModel = "model://";
   const std::string kFile = "file://";
-  const std::optional<FuelUri> fuel = ParseFuelUri(uri);
-  const auto package = SplitPackageUri(uri);
-  std::vector<std::string> packages_searched;
-  if (package) {
+  search.fuel = ParseFuelUri(uri);
+  search.package = SplitPackageUri(uri);
+  if (search.package) {
     // package://PKG/rest (sdf_io/packages.h), without ROS.
-    if (auto dir = FindPackage(package->first, options_.packages, ctx_.file,
-                               &packages_searched)) {
+    const auto& [name, rest] = *search.package;
+    if (auto dir = FindPackage(name, options_.packages, ctx_.file,
+                               &search.packages_searched)) {
       *package_dir = *dir;
-      candidates.push_back(package->second.empty()
-                               ? *dir
-                               : *dir + "/" + package->second);
+      candidates.push_back(rest.empty() ? *dir : *dir + "/" + rest);
     }
   } else if (uri.compare(0, kModel.size(), kModel) == 0) {
     const std::string rest = uri.substr(kModel.size());
@@ -1106,7 +1259,7 @@ std::optional<std::string> SdfReader::FindIncludedFile(
                                          options_.use_environment_paths)) {
       candidates.push_back(d + "/" + rest);
     }
-  } else if (fuel) {
+  } else if (const std::optional<FuelUri>& fuel = search.fuel) {
     for (const auto& root : FuelCacheDirs(options_)) {
       const std::string dir = FuelCachedModel(root, *fuel);
       candidates.push_back(dir.empty() ? root + "/" + Lower(fuel->host) + "/" +
@@ -1133,7 +1286,13 @@ std::optional<std::string> SdfReader::FindIncludedFile(
       candidates.push_back(path);
     }
   }
-  for (const auto& c : candidates) {
+  return search;
+}
+
+std::optional<std::string> SdfReader::FindIncludedFile(
+    const Node* e, const std::string& uri, std::string* package_dir) {
+  const IncludeSearch search = SearchInclude(uri, package_dir);
+  for (const auto& c : search.candidates) {
     if (IsFile(c)) {
       return IncludeAllowed(e, uri, c, *package_dir) ? std::optional(c)
                                                       : std::nullopt;
@@ -1143,24 +1302,32 @@ std::optional<std::string> SdfReader::FindIncludedFile(
     const std::string file = ModelDirectoryFile(c);
     if (!file.empty()) return file;
   }
+  ReportUnresolvedInclude(e, uri, search);
+  return std::nullopt;
+}
+
+void SdfReader::ReportUnresolvedInclude(const Node* e, const std::string& uri,
+                                        const IncludeSearch& search) {
+  const std::vector<std::string>& candidates = search.candidates;
   std::string searched;
   for (const auto& c : candidates) searched += (searched.empty() ? "" : ", ") + c;
   std::string message = "<include> uri '" + uri + "' names no file";
-  if (package && candidates.empty()) {
+  if (search.package && candidates.empty()) {
+    const std::string& package = search.package->first;
     std::string places;
-    for (const auto& p : packages_searched)
+    for (const auto& p : search.packages_searched)
       places += (places.empty() ? "" : ", ") + p;
-    message += "; package '" + package->first + "' is not found (searched: " +
-               places + "; give --package " + package->first + "=DIR)";
+    message += "; package '" + package + "' is not found (searched: " +
+               places + "; give --package " + package + "=DIR)";
   } else if (candidates.empty()) {
-    message += fuel ? "; no Fuel cache directory to search"
-                    : "; no model path to search (give --model-path or set "
-                      "SDF_PATH, GZ_SIM_RESOURCE_PATH, "
-                      "IGN_GAZEBO_RESOURCE_PATH or GAZEBO_MODEL_PATH)";
+    message += search.fuel ? "; no Fuel cache directory to search"
+                           : "; no model path to search (give --model-path or set "
+                             "SDF_PATH, GZ_SIM_RESOURCE_PATH, "
+                             "IGN_GAZEBO_RESOURCE_PATH or GAZEBO_MODEL_PATH)";
   } else {
     message += "; searched: " + searched;
-    if (fuel) message += " (Fuel models are not downloaded; only the local "
-                         "Fuel cache is read)";
+    if (search.fuel) message += " (Fuel models are not downloaded; only the local "
+                                "Fuel cache is read)";
   }
   if (options_.keep_unresolved_includes) {
     ctx_.Warning(e, frames::Code::INCLUDE_KEPT_UNRESOLVED,
@@ -1170,7 +1337,6 @@ std::optional<std::string> SdfReader::FindIncludedFile(
   } else {
     ctx_.Error(e, frames::Code::INCLUDE_UNRESOLVED, message);
   }
-  return std::nullopt;
 }
 
 std::optional<Model> SdfReader::ReadInclude(const Node* e,
@@ -1187,55 +1353,17 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   }
   // A model.config may name a file outside its directory.
   if (!IncludeAllowed(e, uri, *found, package_dir)) return std::nullopt;
-  const std::string path = CanonicalPath(*found);
-  for (const auto& open : cache_->stack) {
-    if (open == path) {
-      ctx_.Error(e, frames::Code::INCLUDE_CYCLE, "<include> of '" + uri + "' (" + path +
-                            ") includes a file that is including it");
-      return std::nullopt;
-    }
-  }
-  // The stack holds the file converted and each file included on the way
-  // here: this include makes the chain one longer than the files below it.
-  if (cache_->stack.size() > options_.limits.max_include_depth) {
-    ctx_.Error(e, frames::Code::INCLUDE_TOO_DEEP,
-               "<include> of '" + uri + "' makes a chain of " +
-                   std::to_string(cache_->stack.size()) +
-                   " includes, each in the file the previous one "
-                   "included; the limit is " +
-                   std::to_string(options_.limits.max_include_depth) +
-                   " (--max-include-depth)");
-    return std::nullopt;
-  }
-  auto cached = cache_->documents.find(path);
-  if (cached == cache_->documents.end()) {
-    frames::Diagnostics inner;
-    auto text = xml::ReadFile(*found, &inner, options_.limits);
-    std::optional<SdfDocument> read;
-    if (text) {
-      cache_->stack.push_back(path);
-      SdfReader reader(*found, &inner, options_, cache_);
-      read = reader.Read(*text);
-      cache_->stack.pop_back();
-    }
-    ctx_.diags->Append(inner);
-    if (!read) return std::nullopt;
-    CachedDocument c;
-    c.doc = std::make_shared<const SdfDocument>(std::move(*read));
-    if (!c.doc->models.empty()) {
-      c.size = ExpandedSize(c.doc->models.front());
-      c.depth = ModelDepth(c.doc->models.front());
-    }
-    cached = cache_->documents.emplace(path, std::move(c)).first;
-  }
-  const SdfDocument& doc = *cached->second.doc;
+  const CachedDocument* cached =
+      LoadIncluded(e, uri, *found, CanonicalPath(*found));
+  if (!cached) return std::nullopt;
+  const SdfDocument& doc = *cached->doc;
   // Each file's elements nest at most max_depth deep, but a chain of
   // includes nests models deeper than any one file; the frame graphs and
   // writers recurse once per level.
-  if (model_depth_ + cached->second.depth > options_.limits.max_depth) {
+  if (model_depth_ + cached->depth > options_.limits.max_depth) {
     ctx_.Error(e, frames::Code::MODEL_NESTING_TOO_DEEP,
                "<include> of '" + uri + "' nests models " +
-                   std::to_string(model_depth_ + cached->second.depth) +
+                   std::to_string(model_depth_ + cached->depth) +
                    " deep once expanded; the limit is " +
                    std::to_string(options_.limits.max_depth) +
                    " (--max-depth)");
@@ -1248,7 +1376,7 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
   }
   // Refuse an include "bomb" (a diamond of files each including the next
   // twice) before copying, by the number of models and links it makes.
-  cache_->expanded += cached->second.size;
+  cache_->expanded += cached->size;
   if (cache_->expanded > options_.max_expanded_size) {
     if (!cache_->expansion_reported) {
       cache_->expansion_reported = true;
@@ -1259,31 +1387,80 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
     return std::nullopt;
   }
   Model m = doc.models.front();
+  ApplyInclude(e, &m);
+  m.include = xml::ToElement(e, ctx_);
+  m.where = ctx_.At(e);
+  return m;
+}
+
+const CachedDocument* SdfReader::LoadIncluded(const Node* e,
+                                              const std::string& uri,
+                                              const std::string& found,
+                                              const std::string& path) {
+  for (const auto& open : cache_->stack) {
+    if (open == path) {
+      ctx_.Error(e, frames::Code::INCLUDE_CYCLE, "<include> of '" + uri + "' (" + path +
+                            ") includes a file that is including it");
+      return nullptr;
+    }
+  }
+  // The stack holds the file converted and each file included on the way
+  // here: this include makes the chain one longer than the files below it.
+  if (cache_->stack.size() > options_.limits.max_include_depth) {
+    ctx_.Error(e, frames::Code::INCLUDE_TOO_DEEP,
+               "<include> of '" + uri + "' makes a chain of " +
+                   std::to_string(cache_->stack.size()) +
+                   " includes, each in the file the previous one "
+                   "included; the limit is " +
+                   std::to_string(options_.limits.max_include_depth) +
+                   " (--max-include-depth)");
+    return nullptr;
+  }
+  auto cached = cache_->documents.find(path);
+  if (cached != cache_->documents.end()) return &cached->second;
+  frames::Diagnostics inner;
+  auto text = xml::ReadFile(found, &inner, options_.limits);
+  std::optional<SdfDocument> read;
+  if (text) {
+    cache_->stack.push_back(path);
+    SdfReader reader(found, &inner, options_, cache_);
+    read = reader.Read(*text);
+    cache_->stack.pop_back();
+  }
+  ctx_.diags->Append(inner);
+  if (!read) return nullptr;
+  CachedDocument c;
+  c.doc = std::make_shared<const SdfDocument>(std::move(*read));
+  if (!c.doc->models.empty()) {
+    c.size = ExpandedSize(c.doc->models.front());
+    c.depth = ModelDepth(c.doc->models.front());
+  }
+  return &cache_->documents.emplace(path, std::move(c)).first->second;
+}
+
+void SdfReader::ApplyInclude(const Node* e, Model* m) {
   if (const Node* n = e->FirstChildElement("name")) {
-    m.name = std::string(xml::Text(n));
+    m->name = std::string(xml::Text(n));
   }
   if (e->FirstChildElement("pose")) {
-    m.pose = frames::Pose();
-    ReadPose(e, &m.pose);
+    m->pose = frames::Pose();
+    ReadPose(e, &m->pose);
   }
   if (const Node* s = e->FirstChildElement("static")) {
-    if (auto b = BoolText(s)) m.is_static = *b;
+    if (auto b = BoolText(s)) m->is_static = *b;
   }
   if (const Node* pf = e->FirstChildElement("placement_frame")) {
-    m.placement_frame = std::string(xml::Text(pf));
+    m->placement_frame = std::string(xml::Text(pf));
   }
   // Plugins given in the include belong to the model.
   for (const Node* p = e->FirstChildElement("plugin"); p;
        p = p->NextSiblingElement("plugin")) {
-    m.extensions.push_back(xml::ToElement(p, ctx_));
-    if (!m.order.empty()) {
-      m.order.push_back({frames::ChildRef::Kind::kExtension,
-                         static_cast<int>(m.extensions.size()) - 1});
+    m->extensions.push_back(xml::ToElement(p, ctx_));
+    if (!m->order.empty()) {
+      NoteLast(&m->order, frames::ChildRef::Kind::kExtension,
+               m->extensions.size());
     }
   }
-  m.include = xml::ToElement(e, ctx_);
-  m.where = ctx_.At(e);
-  return m;
 }
 
 bool SdfReader::IsMerge(const Node* include) {
@@ -1297,33 +1474,39 @@ bool SdfReader::IsMerge(const Node* include) {
   return *b;
 }
 
-bool SdfReader::PrepareMerge(const Node* include, bool into_world,
-                             Model* m, frames::Frame* proxy) {
-  const std::string name = "_merged__" + m->name + "__model__";
+bool SdfReader::MergeProxy(const Node* include, bool into_world,
+                           const Model& m, frames::Frame* proxy) {
   // The included model's canonical link and placement frame, from the
   // frame core (its problems are reported when the merged model is
   // checked, so they are not reported twice here).
   frames::Diagnostics ignored;
-  const frames::FrameGraph g = frames::FrameGraph::Build(*m, &ignored);
-  proxy->name = name;
+  const frames::FrameGraph g = frames::FrameGraph::Build(m, &ignored);
+  proxy->name = "_merged__" + m.name + "__model__";
   proxy->attached_to = g.canonical_link();
   proxy->where = ctx_.At(include);
-  proxy->pose = m->pose;
-  if (!m->placement_frame.empty()) {
+  proxy->pose = m.pose;
+  if (!m.placement_frame.empty()) {
     // X_RM = X_RP * X_MP^-1: the include's pose places the placement frame.
-    const auto X_MP = g.PoseInModel(m->placement_frame);
+    const auto X_MP = g.PoseInModel(m.placement_frame);
     if (!X_MP) {
-      ctx_.Error(include, frames::Code::MODEL_PLACEMENT_FRAME_INVALID, "placement_frame '" + m->placement_frame +
-                            "' of merge-included model '" + m->name +
+      ctx_.Error(include, frames::Code::MODEL_PLACEMENT_FRAME_INVALID, "placement_frame '" + m.placement_frame +
+                            "' of merge-included model '" + m.name +
                             "' names no frame of that model");
       return false;
     }
     proxy->pose = frames::Pose::FromIsometry(
-        m->pose.ToIsometry() * X_MP->inverse(), m->pose.relative_to);
+        m.pose.ToIsometry() * X_MP->inverse(), m.pose.relative_to);
   }
   if (proxy->pose.relative_to.empty()) {
     proxy->pose.relative_to = into_world ? "world" : "__model__";
   }
+  return true;
+}
+
+bool SdfReader::PrepareMerge(const Node* include, bool into_world,
+                             Model* m, frames::Frame* proxy) {
+  if (!MergeProxy(include, into_world, *m, proxy)) return false;
+  const std::string& name = proxy->name;
   auto to_proxy = [&](std::string* ref, bool if_empty) {
     if (*ref == "__model__" || (if_empty && ref->empty())) *ref = name;
   };
@@ -1340,6 +1523,12 @@ bool SdfReader::PrepareMerge(const Node* include, bool into_world,
     if (j.axis) to_proxy(&j.axis->expressed_in, false);
     if (j.axis2) to_proxy(&j.axis2->expressed_in, false);
   }
+  DropUnmergedElements(include, into_world, m);
+  return true;
+}
+
+void SdfReader::DropUnmergedElements(const Node* include, bool into_world,
+                                     Model* m) {
   // Only named and custom elements join the parent (libsdformat drops
   // <static>, <self_collide>, <enable_wind> ... of a merged model).
   std::vector<Element> kept;
@@ -1362,7 +1551,6 @@ bool SdfReader::PrepareMerge(const Node* include, bool into_world,
                             " (libsdformat drops it too)");
   }
   m->extensions = std::move(kept);
-  return true;
 }
 
 namespace {
@@ -1422,7 +1610,7 @@ void SdfReader::Merge(const Node* include, Model m, Model* parent) {
   if (!PrepareMerge(include, false, &m, &proxy)) return;
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
-    parent->order.push_back({kind, static_cast<int>(size) - 1});
+    NoteLast(&parent->order, kind, size);
   };
   parent->frames.push_back(std::move(proxy));
   note(K::kFrame, parent->frames.size());
@@ -1442,7 +1630,7 @@ void SdfReader::Merge(const Node* include, Model m, frames::World* parent) {
   if (!PrepareMerge(include, true, &m, &proxy)) return;
   using K = frames::ChildRef::Kind;
   auto note = [&](K kind, size_t size) {
-    parent->order.push_back({kind, static_cast<int>(size) - 1});
+    NoteLast(&parent->order, kind, size);
   };
   parent->frames.push_back(std::move(proxy));
   note(K::kFrame, parent->frames.size());
@@ -1475,6 +1663,12 @@ bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
 }
 
 std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
+  static const Child<SdfDocument> kKnown[] = {
+      {"model", &SdfReader::ReadDocumentModel},
+      {"world", &SdfReader::ReadDocumentWorld},
+      {"include", &SdfReader::ReadDocumentInclude,
+       &SdfReader::ResolvingIncludes},
+  };
   xml::Document doc;
   if (!ParseXml(text, &doc)) return std::nullopt;
   const Node* root = doc.RootElement();
@@ -1487,39 +1681,37 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
   }
   out.gazebo_root = Is(root, "gazebo");
   out.where = ctx_.At(root);
+  if (!ReadVersion(root, &out)) return std::nullopt;
+  // Every element and value against the description of the version.
+  CheckAgainstSchema(root, minor_, ctx_);
+  ReadChildren(root, kKnown, &out, &out.extensions);
+  Upgrade(&out.extensions, LegacyParent::kSdf);
+  return out;
+}
+
+bool SdfReader::ReadVersion(const Node* root, SdfDocument* doc) {
   const char* version = root->Attribute("version");
   if (!version) {
     ctx_.Error(root, frames::Code::ATTRIBUTE_MISSING, std::string("<") + root->Name() +
                           "> has no 'version' attribute");
-    return std::nullopt;
+    return false;
   }
   version_ = version;
-  out.version = version_;
+  doc->version = version_;
   minor_ = schema::MinorVersion(version_);
   if (minor_ < 0 || minor_ > kNewestMinor) {
     ctx_.Error(root, frames::Code::SDF_VERSION_UNSUPPORTED, "SDFormat version '" + version_ +
                           "' is not supported (1.0 to 1.12 are)");
-    return std::nullopt;
+    return false;
   }
-  // Every element and value against the description of the version.
-  CheckAgainstSchema(root, minor_, ctx_);
-  for (const Node* c = root->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    if (Is(c, "model")) {
-      ReadModel(c, &out.models.emplace_back());
-    } else if (Is(c, "world")) {
-      ReadWorld(c, &out.worlds.emplace_back());
-    } else if (Is(c, "include") && options_.resolve_includes) {
-      // A document that is one included model (libsdformat reads it so).
-      if (auto m = ReadInclude(c, &out.extensions)) {
-        out.models.push_back(std::move(*m));
-      }
-    } else {
-      out.extensions.push_back(xml::ToElement(c, ctx_));
-    }
+  return true;
+}
+
+void SdfReader::ReadDocumentInclude(const Node* c, SdfDocument* doc) {
+  // A document that is one included model (libsdformat reads it so).
+  if (auto m = ReadInclude(c, &doc->extensions)) {
+    doc->models.push_back(std::move(*m));
   }
-  Upgrade(&out.extensions, LegacyParent::kSdf);
-  return out;
 }
 
 }  // namespace

@@ -61,18 +61,16 @@ class UrdfReader {
   bool ReadLink(const Node* e, frames::Link* link);
   bool ReadJoint(const Node* e, frames::Joint* joint);
 
-  // The children an element's reader knows: one entry per child name, with
-  // the member that reads it (nullptr: read before the loop, as <origin>).
-  // A child no entry names is carried as written; ReadChildren is the one
-  // place that decides it.
+  // The children an element's reader knows (xml::Child: one entry per
+  // child name, nullptr for one read before the walk, as <origin>); a child
+  // no entry names is carried as written into `carried`.
   template <typename State>
-  struct Child {
-    const char* name;
-    bool (UrdfReader::*read)(const Node* c, State* state);
-  };
+  using Child = xml::Child<UrdfReader, State>;
   template <typename State, size_t N>
   bool ReadChildren(const Node* e, const Child<State> (&known)[N],
-                    State* state, std::vector<Element>* carried);
+                    State* state, std::vector<Element>* carried) {
+    return xml::ReadChildren(this, e, known, state, ctx_, carried);
+  }
 
   // Link children.
   bool ReadLinkInertial(const Node* c, frames::Link* link);
@@ -348,22 +346,6 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
                      "' violates the triangle inequality" + moments());
   }
   return true;
-}
-
-template <typename State, size_t N>
-bool UrdfReader::ReadChildren(const Node* e, const Child<State> (&known)[N],
-                              State* state, std::vector<Element>* carried) {
-  bool ok = true;
-  for (const Node* c = e->FirstChildElement(); c;
-       c = c->NextSiblingElement()) {
-    const Child<State>* child = nullptr;
-    for (const Child<State>& k : known) {
-      if (Is(c, k.name)) child = &k;
-    }
-    if (!child) carried->push_back(xml::ToElement(c, ctx_));
-    else if (child->read) ok &= (this->*child->read)(c, state);
-  }
-  return ok;
 }
 
 bool UrdfReader::ReadLink(const Node* e, frames::Link* link) {

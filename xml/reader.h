@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -126,5 +127,59 @@ inline bool Is(const Node* e, const char* name) {
 
 // Trimmed text content of an element ("" when none).
 std::string_view Text(const Node* e);
+
+// The children an element's reader knows, declared as a table: one entry
+// per child name with the member of `Reader` that reads it into `State`
+// (nullptr: the child is read before the walk, as a <pose> or an <origin>,
+// and skipped here). `known`, when set, says whether the entry applies in
+// this reading (an <include> only when includes are resolved); when it
+// does not, the child is carried as any other. `Result` is what the
+// members return: bool (false: the child was wrong) or void.
+template <typename Reader, typename State, typename Result = bool>
+struct Child {
+  const char* name;
+  Result (Reader::*read)(const Node* c, State* state);
+  bool (Reader::*known)() const = nullptr;
+};
+
+// Walks the children of `e` in document order: one a `known` entry names
+// is read by its member, every other one is handed to `carry` (a child not
+// known is kept, or reported, in this one place). False when a member
+// returned false.
+template <typename Reader, typename State, typename Result, size_t N,
+          typename Carry>
+bool ReadChildren(Reader* reader, const Node* e,
+                  const Child<Reader, State, Result> (&known)[N],
+                  State* state, Carry&& carry) {
+  bool ok = true;
+  for (const Node* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    const Child<Reader, State, Result>* child = nullptr;
+    for (const Child<Reader, State, Result>& k : known) {
+      if (Is(c, k.name) && (!k.known || (reader->*k.known)())) child = &k;
+    }
+    if (!child) {
+      carry(c);
+    } else if (!child->read) {
+      continue;
+    } else if constexpr (std::is_void_v<Result>) {
+      (reader->*child->read)(c, state);
+    } else {
+      ok &= (reader->*child->read)(c, state);
+    }
+  }
+  return ok;
+}
+
+// ReadChildren with every child not known kept as written in `carried`.
+template <typename Reader, typename State, typename Result, size_t N>
+bool ReadChildren(Reader* reader, const Node* e,
+                  const Child<Reader, State, Result> (&known)[N],
+                  State* state, const Context& ctx,
+                  std::vector<frames::Element>* carried) {
+  return ReadChildren(reader, e, known, state, [&](const Node* c) {
+    carried->push_back(ToElement(c, ctx));
+  });
+}
 
 }  // namespace xml

@@ -216,5 +216,83 @@ TEST(ParseNumberListTest, UserWrittenNumbers) {
   EXPECT_FALSE(ParseNumberList("nan"));
 }
 
+// A reader with a declared-children table, as urdf_io and sdf_io write
+// them: what ReadChildren calls, skips and carries, in document order.
+class TableReader {
+ public:
+  explicit TableReader(bool gated_on) : gated_on_(gated_on) {}
+  bool Walk(const Node* e, std::vector<std::string>* log,
+            std::vector<frames::Element>* carried, const Context& ctx) {
+    static const Child<TableReader, std::vector<std::string>> kKnown[] = {
+        {"a", &TableReader::ReadA},
+        {"skipped", nullptr},
+        {"bad", &TableReader::ReadBad},
+        {"gated", &TableReader::ReadA, &TableReader::GatedOn},
+    };
+    return ReadChildren(this, e, kKnown, log, ctx, carried);
+  }
+
+ private:
+  bool ReadA(const Node* c, std::vector<std::string>* log) {
+    log->push_back(std::string("read ") + c->Name());
+    return true;
+  }
+  bool ReadBad(const Node* c, std::vector<std::string>* log) {
+    log->push_back(std::string("refused ") + c->Name());
+    return false;
+  }
+  bool GatedOn() const { return gated_on_; }
+  bool gated_on_;
+};
+
+TEST_F(ParseFixture, DeclaredChildren) {
+  Document doc;
+  ASSERT_TRUE(Parse("<e><x/><a/><skipped/><gated/><y v='1'/><a/></e>",
+                    "f.sdf", &doc, &diags));
+  std::vector<std::string> log;
+  std::vector<frames::Element> carried;
+  EXPECT_TRUE(TableReader(true).Walk(doc.RootElement(), &log, &carried, ctx));
+  EXPECT_EQ(log, (std::vector<std::string>{"read a", "read gated", "read a"}));
+  ASSERT_EQ(carried.size(), 2u);
+  EXPECT_EQ(carried[0].name, "x");
+  EXPECT_EQ(carried[1].name, "y");
+  // An entry whose condition does not hold: carried as any other child.
+  log.clear();
+  carried.clear();
+  EXPECT_TRUE(TableReader(false).Walk(doc.RootElement(), &log, &carried, ctx));
+  EXPECT_EQ(log, (std::vector<std::string>{"read a", "read a"}));
+  ASSERT_EQ(carried.size(), 3u);
+  EXPECT_EQ(carried[1].name, "gated");
+  // A member that returns false: the walk goes on and returns false.
+  Document bad;
+  ASSERT_TRUE(Parse("<e><bad/><a/><z/></e>", "f.sdf", &bad, &diags));
+  log.clear();
+  carried.clear();
+  EXPECT_FALSE(TableReader(true).Walk(bad.RootElement(), &log, &carried, ctx));
+  EXPECT_EQ(log, (std::vector<std::string>{"refused bad", "read a"}));
+  ASSERT_EQ(carried.size(), 1u);
+  EXPECT_EQ(carried[0].name, "z");
+}
+
+// The carry function sees every child no entry knows, in document order;
+// members returning void (as the SDF reader's) make the walk return true.
+struct VoidReader {
+  void Count(const Node*, int* n) { ++*n; }
+};
+
+TEST_F(ParseFixture, DeclaredChildrenCarryFunction) {
+  Document doc;
+  ASSERT_TRUE(Parse("<e><p/><n/><q/><n/></e>", "f.sdf", &doc, &diags));
+  static const Child<VoidReader, int, void> kKnown[] = {
+      {"n", &VoidReader::Count}};
+  VoidReader reader;
+  int n = 0;
+  std::string others;
+  EXPECT_TRUE(ReadChildren(&reader, doc.RootElement(), kKnown, &n,
+                           [&](const Node* c) { others += c->Name(); }));
+  EXPECT_EQ(n, 2);
+  EXPECT_EQ(others, "pq");
+}
+
 }  // namespace
 }  // namespace xml
