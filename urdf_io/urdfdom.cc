@@ -122,6 +122,227 @@ bool HasSdfOnlyData(const frames::Material& m) {
          !m.extensions.empty();
 }
 
+// What ToModelInterface leaves out because urdf::ModelInterface has no
+// place for it: reported as it goes (Cannot) or counted and reported once
+// (kept-verbatim elements).
+class LeftOut {
+ public:
+  explicit LeftOut(frames::Diagnostics* diags) : diags_(diags) {}
+
+  void Cannot(const std::string& what, const frames::SourceLocation& at) {
+    diags_->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
+                    what +
+                        " has no place in urdf::ModelInterface and is left "
+                        "out",
+                    at);
+  }
+  void Count(const std::vector<frames::Element>& ext) {
+    verbatim_ += ext.size();
+    for (const auto& e : ext) ++verbatim_names_[e.name];
+  }
+  // The counted kept-verbatim elements of `model`, in one warning.
+  void ReportVerbatim(const frames::Model& model) {
+    if (verbatim_ == 0) return;
+    std::string names;
+    for (const auto& [name, n] : verbatim_names_) {
+      names += (names.empty() ? "<" : ", <") + name + ">" +
+               (n > 1 ? " x" + std::to_string(n) : "");
+    }
+    diags_->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
+                    std::to_string(verbatim_) +
+                        " kept-verbatim element(s) of " + "model " +
+                        Quoted(model.name) + " (" + names +
+                        ") have no place in urdf::ModelInterface and are left "
+                        "out",
+                    model.where);
+  }
+
+ private:
+  frames::Diagnostics* diags_;
+  size_t verbatim_ = 0;
+  std::map<std::string, int> verbatim_names_;  // sorted, for the message
+};
+
+urdf::InertialSharedPtr ToUrdfInertial(const frames::Inertial& i) {
+  auto in = std::make_shared<urdf::Inertial>();
+  in->origin = ToUrdfPose(i.pose);
+  in->mass = i.mass;
+  in->ixx = i.ixx;
+  in->ixy = i.ixy;
+  in->ixz = i.ixz;
+  in->iyy = i.iyy;
+  in->iyz = i.iyz;
+  in->izz = i.izz;
+  return in;
+}
+
+// The visual `v` (`shape` names it), or nullptr when urdfdom has not its
+// geometry. Its material as urdfdom's rules take it: a known name is
+// shared, a new inline definition is added to `materials`, an unknown
+// reference is empty.
+urdf::VisualSharedPtr ToUrdfVisual(
+    const frames::Visual& v, const std::string& shape,
+    std::map<std::string, urdf::MaterialSharedPtr>* materials,
+    LeftOut* left_out) {
+  left_out->Count(v.extensions);
+  auto geometry = ToUrdfGeometry(v.geometry);
+  if (!geometry) {
+    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
+                     v.where);
+    return nullptr;
+  }
+  auto vis = std::make_shared<urdf::Visual>();
+  vis->name = v.name;
+  vis->origin = ToUrdfPose(v.pose);
+  vis->geometry = geometry;
+  if (v.material) {
+    const frames::Material& m = *v.material;
+    if (HasSdfOnlyData(m)) {
+      left_out->Cannot("SDFormat data of the material of " + shape, m.where);
+    }
+    vis->material_name = m.name;
+    auto known = m.name.empty() ? materials->end() : materials->find(m.name);
+    if (known != materials->end()) {
+      vis->material = known->second;
+    } else if (m.rgba || !m.texture.empty()) {
+      vis->material = ToUrdfMaterial(m);
+      if (!m.name.empty()) materials->emplace(m.name, vis->material);
+    }
+  }
+  return vis;
+}
+
+urdf::LinkSharedPtr ToUrdfLink(
+    const frames::Link& l,
+    std::map<std::string, urdf::MaterialSharedPtr>* materials,
+    LeftOut* left_out) {
+  auto link = std::make_shared<urdf::Link>();
+  link->name = l.name;
+  const std::string what = "link " + Quoted(l.name);
+  left_out->Count(l.extensions);
+  if (l.inertial) link->inertial = ToUrdfInertial(*l.inertial);
+  for (const auto& v : l.visuals) {
+    const std::string shape =
+        "visual" + (v.name_given ? " " + Quoted(v.name) : "") + " of " + what;
+    if (auto vis = ToUrdfVisual(v, shape, materials, left_out)) {
+      link->visual_array.push_back(vis);
+    }
+  }
+  for (const auto& c : l.collisions) {
+    left_out->Count(c.extensions);
+    auto geometry = ToUrdfGeometry(c.geometry);
+    if (!geometry) {
+      left_out->Cannot(
+          std::string("the ") + ShapeName(c.geometry) + " collision" +
+              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
+          c.where);
+      continue;
+    }
+    auto col = std::make_shared<urdf::Collision>();
+    col->name = c.name;
+    col->origin = ToUrdfPose(c.pose);
+    col->geometry = geometry;
+    link->collision_array.push_back(col);
+  }
+  if (!link->visual_array.empty()) link->visual = link->visual_array[0];
+  if (!link->collision_array.empty()) {
+    link->collision = link->collision_array[0];
+  }
+  return link;
+}
+
+// The URDF joint types (CheckUrdfForm has refused the others).
+decltype(urdf::Joint::type) ToUrdfJointType(JointType t) {
+  switch (t) {
+    case JointType::kRevolute:
+      return urdf::Joint::REVOLUTE;
+    case JointType::kContinuous:
+      return urdf::Joint::CONTINUOUS;
+    case JointType::kPrismatic:
+      return urdf::Joint::PRISMATIC;
+    case JointType::kFloating:
+      return urdf::Joint::FLOATING;
+    case JointType::kPlanar:
+      return urdf::Joint::PLANAR;
+    default:
+      return urdf::Joint::FIXED;  // form-checked
+  }
+}
+
+// Axis, limits and dynamics of `j` onto `joint`, whose type is set.
+void ToUrdfAxis(const frames::Joint& j, urdf::Joint* joint, LeftOut* left_out) {
+  // urdfdom reads no axis for fixed and floating joints.
+  if (joint->type != urdf::Joint::FIXED &&
+      joint->type != urdf::Joint::FLOATING) {
+    const frames::Vector3 xyz = j.axis ? j.axis->xyz : frames::Vector3::UnitX();
+    joint->axis = urdf::Vector3(xyz.x(), xyz.y(), xyz.z());
+  }
+  if (j.axis && j.axis->limit) {
+    const frames::JointLimit& lim = *j.axis->limit;
+    auto limits = std::make_shared<urdf::JointLimits>();
+    limits->lower = lim.lower.value_or(0.0);
+    limits->upper = lim.upper.value_or(0.0);
+    limits->effort = lim.effort.value_or(0.0);
+    limits->velocity = lim.velocity.value_or(0.0);
+    joint->limits = limits;
+  }
+  if (j.axis && j.axis->dynamics) {
+    auto dynamics = std::make_shared<urdf::JointDynamics>();
+    dynamics->damping = j.axis->dynamics->damping.value_or(0.0);
+    dynamics->friction = j.axis->dynamics->friction.value_or(0.0);
+    joint->dynamics = dynamics;
+  }
+  if (j.axis && (!j.axis->extensions.empty() ||
+                 (j.axis->limit && !j.axis->limit->extensions.empty()) ||
+                 (j.axis->dynamics && !j.axis->dynamics->extensions.empty()))) {
+    left_out->Cannot(
+        "SDFormat data of the axis of joint " + Quoted(joint->name), j.where);
+  }
+}
+
+// `renamed` maps a joint's SDF name to its URDF name, for mimic references.
+urdf::JointSharedPtr ToUrdfJoint(
+    const frames::Joint& j,
+    const std::unordered_map<std::string, std::string>& renamed,
+    LeftOut* left_out) {
+  auto joint = std::make_shared<urdf::Joint>();
+  joint->name = j.original_name.empty() ? j.name : j.original_name;
+  left_out->Count(j.extensions);
+  joint->type = ToUrdfJointType(j.type);
+  joint->parent_link_name = j.parent;
+  joint->child_link_name = j.child;
+  joint->parent_to_joint_origin_transform = ToUrdfPose(j.pose);
+  ToUrdfAxis(j, joint.get(), left_out);
+  if (j.safety_controller) {
+    const frames::SafetyController& s = *j.safety_controller;
+    auto safety = std::make_shared<urdf::JointSafety>();
+    safety->soft_lower_limit = s.soft_lower_limit.value_or(0.0);
+    safety->soft_upper_limit = s.soft_upper_limit.value_or(0.0);
+    safety->k_position = s.k_position.value_or(0.0);
+    safety->k_velocity = s.k_velocity;
+    joint->safety = safety;
+  }
+  if (j.calibration) {
+    auto calibration = std::make_shared<urdf::JointCalibration>();
+    if (j.calibration->rising) {
+      calibration->rising = std::make_shared<double>(*j.calibration->rising);
+    }
+    if (j.calibration->falling) {
+      calibration->falling = std::make_shared<double>(*j.calibration->falling);
+    }
+    joint->calibration = calibration;
+  }
+  if (j.mimic) {
+    auto mimic = std::make_shared<urdf::JointMimic>();
+    auto it = renamed.find(j.mimic->joint);
+    mimic->joint_name = it == renamed.end() ? j.mimic->joint : it->second;
+    mimic->multiplier = j.mimic->multiplier.value_or(1.0);
+    mimic->offset = j.mimic->offset.value_or(0.0);
+    joint->mimic = mimic;
+  }
+  return joint;
+}
+
 }  // namespace
 
 urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
@@ -129,185 +350,21 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   if (!CheckUrdfForm(model, diags)) return nullptr;
   auto out = std::make_shared<urdf::ModelInterface>();
   out->name_ = model.name;
-  auto cannot = [&](const std::string& what, const frames::SourceLocation& at) {
-    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
-                   what +
-                       " has no place in urdf::ModelInterface and is left "
-                       "out",
-                   at);
-  };
-  size_t verbatim = 0;
-  std::map<std::string, int> verbatim_names;  // sorted, for the message
-  auto count = [&](const std::vector<frames::Element>& ext) {
-    verbatim += ext.size();
-    for (const auto& e : ext) ++verbatim_names[e.name];
-  };
-  count(model.extensions);
-
+  LeftOut left_out(diags);
+  left_out.Count(model.extensions);
   for (const auto& m : model.materials) {
     // Duplicates cannot come from ReadUrdf; urdfdom keeps the first.
     out->materials_.emplace(m.name, ToUrdfMaterial(m));
   }
   for (const auto& l : model.links) {
-    auto link = std::make_shared<urdf::Link>();
-    link->name = l.name;
-    const std::string what = "link " + Quoted(l.name);
-    count(l.extensions);
-    if (l.inertial) {
-      auto in = std::make_shared<urdf::Inertial>();
-      in->origin = ToUrdfPose(l.inertial->pose);
-      in->mass = l.inertial->mass;
-      in->ixx = l.inertial->ixx;
-      in->ixy = l.inertial->ixy;
-      in->ixz = l.inertial->ixz;
-      in->iyy = l.inertial->iyy;
-      in->iyz = l.inertial->iyz;
-      in->izz = l.inertial->izz;
-      link->inertial = in;
-    }
-    for (const auto& v : l.visuals) {
-      const std::string shape =
-          "visual" + (v.name_given ? " " + Quoted(v.name) : "") + " of " + what;
-      count(v.extensions);
-      auto geometry = ToUrdfGeometry(v.geometry);
-      if (!geometry) {
-        cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
-               v.where);
-        continue;
-      }
-      auto vis = std::make_shared<urdf::Visual>();
-      vis->name = v.name;
-      vis->origin = ToUrdfPose(v.pose);
-      vis->geometry = geometry;
-      if (v.material) {
-        const frames::Material& m = *v.material;
-        if (HasSdfOnlyData(m)) {
-          cannot("SDFormat data of the material of " + shape, m.where);
-        }
-        vis->material_name = m.name;
-        // urdfdom's rules: a known name is shared, a new inline definition
-        // is added to the robot's materials, an unknown reference is empty.
-        auto known = m.name.empty() ? out->materials_.end()
-                                    : out->materials_.find(m.name);
-        if (known != out->materials_.end()) {
-          vis->material = known->second;
-        } else if (m.rgba || !m.texture.empty()) {
-          vis->material = ToUrdfMaterial(m);
-          if (!m.name.empty()) out->materials_.emplace(m.name, vis->material);
-        }
-      }
-      link->visual_array.push_back(vis);
-    }
-    for (const auto& c : l.collisions) {
-      count(c.extensions);
-      auto geometry = ToUrdfGeometry(c.geometry);
-      if (!geometry) {
-        cannot(std::string("the ") + ShapeName(c.geometry) + " collision" +
-                   (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
-               c.where);
-        continue;
-      }
-      auto col = std::make_shared<urdf::Collision>();
-      col->name = c.name;
-      col->origin = ToUrdfPose(c.pose);
-      col->geometry = geometry;
-      link->collision_array.push_back(col);
-    }
-    if (!link->visual_array.empty()) link->visual = link->visual_array[0];
-    if (!link->collision_array.empty()) {
-      link->collision = link->collision_array[0];
-    }
-    out->links_.emplace(l.name, link);
+    out->links_.emplace(l.name, ToUrdfLink(l, &out->materials_, &left_out));
   }
-
   std::unordered_map<std::string, std::string> renamed;
   for (const auto& j : model.joints) {
     if (!j.original_name.empty()) renamed.emplace(j.name, j.original_name);
   }
   for (const auto& j : model.joints) {
-    auto joint = std::make_shared<urdf::Joint>();
-    joint->name = j.original_name.empty() ? j.name : j.original_name;
-    count(j.extensions);
-    switch (j.type) {
-      case JointType::kRevolute:
-        joint->type = urdf::Joint::REVOLUTE;
-        break;
-      case JointType::kContinuous:
-        joint->type = urdf::Joint::CONTINUOUS;
-        break;
-      case JointType::kPrismatic:
-        joint->type = urdf::Joint::PRISMATIC;
-        break;
-      case JointType::kFloating:
-        joint->type = urdf::Joint::FLOATING;
-        break;
-      case JointType::kPlanar:
-        joint->type = urdf::Joint::PLANAR;
-        break;
-      default:
-        joint->type = urdf::Joint::FIXED;
-        break;  // form-checked
-    }
-    joint->parent_link_name = j.parent;
-    joint->child_link_name = j.child;
-    joint->parent_to_joint_origin_transform = ToUrdfPose(j.pose);
-    // urdfdom reads no axis for fixed and floating joints.
-    if (joint->type != urdf::Joint::FIXED &&
-        joint->type != urdf::Joint::FLOATING) {
-      const frames::Vector3 xyz =
-          j.axis ? j.axis->xyz : frames::Vector3::UnitX();
-      joint->axis = urdf::Vector3(xyz.x(), xyz.y(), xyz.z());
-    }
-    if (j.axis && j.axis->limit) {
-      const frames::JointLimit& lim = *j.axis->limit;
-      auto limits = std::make_shared<urdf::JointLimits>();
-      limits->lower = lim.lower.value_or(0.0);
-      limits->upper = lim.upper.value_or(0.0);
-      limits->effort = lim.effort.value_or(0.0);
-      limits->velocity = lim.velocity.value_or(0.0);
-      joint->limits = limits;
-    }
-    if (j.axis && j.axis->dynamics) {
-      auto dynamics = std::make_shared<urdf::JointDynamics>();
-      dynamics->damping = j.axis->dynamics->damping.value_or(0.0);
-      dynamics->friction = j.axis->dynamics->friction.value_or(0.0);
-      joint->dynamics = dynamics;
-    }
-    if (j.axis &&
-        (!j.axis->extensions.empty() ||
-         (j.axis->limit && !j.axis->limit->extensions.empty()) ||
-         (j.axis->dynamics && !j.axis->dynamics->extensions.empty()))) {
-      cannot("SDFormat data of the axis of joint " + Quoted(joint->name),
-             j.where);
-    }
-    if (j.safety_controller) {
-      const frames::SafetyController& s = *j.safety_controller;
-      auto safety = std::make_shared<urdf::JointSafety>();
-      safety->soft_lower_limit = s.soft_lower_limit.value_or(0.0);
-      safety->soft_upper_limit = s.soft_upper_limit.value_or(0.0);
-      safety->k_position = s.k_position.value_or(0.0);
-      safety->k_velocity = s.k_velocity;
-      joint->safety = safety;
-    }
-    if (j.calibration) {
-      auto calibration = std::make_shared<urdf::JointCalibration>();
-      if (j.calibration->rising) {
-        calibration->rising = std::make_shared<double>(*j.calibration->rising);
-      }
-      if (j.calibration->falling) {
-        calibration->falling =
-            std::make_shared<double>(*j.calibration->falling);
-      }
-      joint->calibration = calibration;
-    }
-    if (j.mimic) {
-      auto mimic = std::make_shared<urdf::JointMimic>();
-      auto it = renamed.find(j.mimic->joint);
-      mimic->joint_name = it == renamed.end() ? j.mimic->joint : it->second;
-      mimic->multiplier = j.mimic->multiplier.value_or(1.0);
-      mimic->offset = j.mimic->offset.value_or(0.0);
-      joint->mimic = mimic;
-    }
+    urdf::JointSharedPtr joint = ToUrdfJoint(j, renamed, &left_out);
     if (j.parent == kWorldLink && !out->links_.count(kWorldLink)) {
       auto world = std::make_shared<urdf::Link>();
       world->name = kWorldLink;
@@ -315,19 +372,7 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
     }
     out->joints_.emplace(joint->name, joint);
   }
-  if (verbatim > 0) {
-    std::string names;
-    for (const auto& [name, n] : verbatim_names) {
-      names += (names.empty() ? "<" : ", <") + name + ">" +
-               (n > 1 ? " x" + std::to_string(n) : "");
-    }
-    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
-                   std::to_string(verbatim) + " kept-verbatim element(s) of " +
-                       "model " + Quoted(model.name) + " (" + names +
-                       ") have no place in urdf::ModelInterface and are left "
-                       "out",
-                   model.where);
-  }
+  left_out.ReportVerbatim(model);
   // Parent and child pointers and the root, as urdf::parseURDF sets them.
   // CheckUrdfForm has made sure neither throws.
   std::map<std::string, std::string> parent_link_tree;
