@@ -381,27 +381,28 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   return out;
 }
 
-std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
-                                                frames::Diagnostics* diags) {
-  const int errors_before = diags->error_count();
-  const std::string robot = "urdfdom model " + Quoted(in.name_);
-  frames::Model model;
-  model.name = in.name_;
-  if (model.name.empty()) {
-    diags->Error(frames::Code::NAME_EMPTY, robot + " has no name", {});
-  }
-  for (const auto& [name, m] : in.materials_) {
-    if (!m) continue;
-    frames::Material& mat = model.materials.emplace_back();
-    mat.name = name;
-    mat.rgba =
-        Eigen::Vector4d(FloatToDouble(m->color.r), FloatToDouble(m->color.g),
-                        FloatToDouble(m->color.b), FloatToDouble(m->color.a));
-    mat.texture = m->texture_filename;
-  }
+namespace {
 
-  // The tree by names (the pointers may not be set on a hand-made model).
+Eigen::Vector4d FromUrdfColor(const urdf::Color& c) {
+  return Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
+                         FloatToDouble(c.b), FloatToDouble(c.a));
+}
+
+// The tree of a urdf::ModelInterface by names (the pointers may not be set
+// on a hand-made model).
+struct UrdfdomTree {
+  // The joints of each parent link, in joints_ order.
   std::unordered_map<std::string, std::vector<const urdf::Joint*>> kids;
+  std::vector<std::string> roots;  // links that are no joint's child
+};
+
+// Builds the tree of `in` and reports what keeps it from being one: a null
+// joint, a joint naming no link, a link with two parents, other than one
+// root. `robot` names the model in messages.
+UrdfdomTree BuildUrdfdomTree(const urdf::ModelInterface& in,
+                             const std::string& robot,
+                             frames::Diagnostics* diags) {
+  UrdfdomTree tree;
   std::unordered_set<std::string> children;
   for (const auto& [name, j] : in.joints_) {
     if (!j) {
@@ -427,97 +428,237 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                        " is the child of more than one joint",
                    {});
     }
-    kids[j->parent_link_name].push_back(j.get());
+    tree.kids[j->parent_link_name].push_back(j.get());
   }
-  std::vector<std::string> roots;
   for (const auto& [name, l] : in.links_) {
-    if (!children.count(name)) roots.push_back(name);
+    if (!children.count(name)) tree.roots.push_back(name);
   }
-  if (roots.size() != 1) {
-    diags->Error(roots.empty() ? frames::Code::URDF_KINEMATIC_CYCLE
-                               : frames::Code::URDF_MULTIPLE_ROOTS,
-                 robot + " has " + std::to_string(roots.size()) +
+  if (tree.roots.size() != 1) {
+    diags->Error(tree.roots.empty() ? frames::Code::URDF_KINEMATIC_CYCLE
+                                    : frames::Code::URDF_MULTIPLE_ROOTS,
+                 robot + " has " + std::to_string(tree.roots.size()) +
                      " root links; a URDF tree has one",
                  {});
   }
-  if (diags->error_count() > errors_before) return std::nullopt;
+  return tree;
+}
 
-  auto material_of =
-      [&](const urdf::Visual& v) -> std::optional<frames::Material> {
-    if (v.material_name.empty() && !v.material) return std::nullopt;
-    frames::Material m;
-    auto known = in.materials_.find(v.material_name);
-    if (!v.material_name.empty() &&
-        (!v.material ||
-         (known != in.materials_.end() && known->second == v.material))) {
-      m.name = v.material_name;
-      m.by_reference = true;
-      if (known != in.materials_.end() && known->second) {
-        const urdf::Color& c = known->second->color;
-        m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
-                                 FloatToDouble(c.b), FloatToDouble(c.a));
-        m.texture = known->second->texture_filename;
-      }
-      return m;
+// The material of visual `v`: by reference when it names one of the
+// robot's materials (or names one without defining it), else inline.
+std::optional<frames::Material> FromUrdfMaterial(const urdf::ModelInterface& in,
+                                                 const urdf::Visual& v) {
+  if (v.material_name.empty() && !v.material) return std::nullopt;
+  frames::Material m;
+  auto known = in.materials_.find(v.material_name);
+  if (!v.material_name.empty() &&
+      (!v.material ||
+       (known != in.materials_.end() && known->second == v.material))) {
+    m.name = v.material_name;
+    m.by_reference = true;
+    if (known != in.materials_.end() && known->second) {
+      m.rgba = FromUrdfColor(known->second->color);
+      m.texture = known->second->texture_filename;
     }
-    m.name = v.material_name.empty() ? v.material->name : v.material_name;
-    const urdf::Color& c = v.material->color;
-    m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
-                             FloatToDouble(c.b), FloatToDouble(c.a));
-    m.texture = v.material->texture_filename;
     return m;
-  };
-  auto geometry_of = [&](const urdf::GeometrySharedPtr& g,
-                         const std::string& what, Geometry* out) {
-    if (!g) {
-      diags->Error(frames::Code::GEOMETRY_MISSING, what + " has no geometry",
-                   {});
-      return false;
-    }
-    switch (g->type) {
-      case urdf::Geometry::BOX: {
-        const auto& b = static_cast<const urdf::Box&>(*g);
-        out->type = Geometry::Type::kBox;
-        out->size = frames::Vector3(b.dim.x, b.dim.y, b.dim.z);
-        return true;
-      }
-      case urdf::Geometry::CYLINDER: {
-        const auto& c = static_cast<const urdf::Cylinder&>(*g);
-        out->type = Geometry::Type::kCylinder;
-        out->radius = c.radius;
-        out->length = c.length;
-        return true;
-      }
-      case urdf::Geometry::SPHERE:
-        out->type = Geometry::Type::kSphere;
-        out->radius = static_cast<const urdf::Sphere&>(*g).radius;
-        return true;
-      case urdf::Geometry::MESH: {
-        const auto& m = static_cast<const urdf::Mesh&>(*g);
-        out->type = Geometry::Type::kMesh;
-        out->uri = m.filename;
-        if (m.scale.x != 1 || m.scale.y != 1 || m.scale.z != 1) {
-          out->scale = frames::Vector3(m.scale.x, m.scale.y, m.scale.z);
-        }
-        return true;
-      }
-    }
-    diags->Error(frames::Code::GEOMETRY_MISSING,
-                 what + " has an unknown geometry type", {});
+  }
+  m.name = v.material_name.empty() ? v.material->name : v.material_name;
+  m.rgba = FromUrdfColor(v.material->color);
+  m.texture = v.material->texture_filename;
+  return m;
+}
+
+// Sets `out` from urdfdom's geometry `g` of the shape `what`; false (and an
+// error) when there is none or its type is unknown.
+bool FromUrdfGeometry(const urdf::GeometrySharedPtr& g, const std::string& what,
+                      Geometry* out, frames::Diagnostics* diags) {
+  if (!g) {
+    diags->Error(frames::Code::GEOMETRY_MISSING, what + " has no geometry", {});
     return false;
-  };
+  }
+  switch (g->type) {
+    case urdf::Geometry::BOX: {
+      const auto& b = static_cast<const urdf::Box&>(*g);
+      out->type = Geometry::Type::kBox;
+      out->size = frames::Vector3(b.dim.x, b.dim.y, b.dim.z);
+      return true;
+    }
+    case urdf::Geometry::CYLINDER: {
+      const auto& c = static_cast<const urdf::Cylinder&>(*g);
+      out->type = Geometry::Type::kCylinder;
+      out->radius = c.radius;
+      out->length = c.length;
+      return true;
+    }
+    case urdf::Geometry::SPHERE:
+      out->type = Geometry::Type::kSphere;
+      out->radius = static_cast<const urdf::Sphere&>(*g).radius;
+      return true;
+    case urdf::Geometry::MESH: {
+      const auto& m = static_cast<const urdf::Mesh&>(*g);
+      out->type = Geometry::Type::kMesh;
+      out->uri = m.filename;
+      if (m.scale.x != 1 || m.scale.y != 1 || m.scale.z != 1) {
+        out->scale = frames::Vector3(m.scale.x, m.scale.y, m.scale.z);
+      }
+      return true;
+    }
+  }
+  diags->Error(frames::Code::GEOMETRY_MISSING,
+               what + " has an unknown geometry type", {});
+  return false;
+}
+
+// Sets j.type from urdfdom's type; an unknown one is an error.
+void FromUrdfJointType(const urdf::Joint& uj, const std::string& robot,
+                       frames::Joint* j, frames::Diagnostics* diags) {
+  switch (uj.type) {
+    case urdf::Joint::REVOLUTE:
+      j->type = JointType::kRevolute;
+      break;
+    case urdf::Joint::CONTINUOUS:
+      j->type = JointType::kContinuous;
+      break;
+    case urdf::Joint::PRISMATIC:
+      j->type = JointType::kPrismatic;
+      break;
+    case urdf::Joint::FLOATING:
+      j->type = JointType::kFloating;
+      break;
+    case urdf::Joint::PLANAR:
+      j->type = JointType::kPlanar;
+      break;
+    case urdf::Joint::FIXED:
+      j->type = JointType::kFixed;
+      break;
+    default:
+      diags->Error(
+          frames::Code::JOINT_TYPE_INVALID,
+          "joint " + Quoted(uj.name) + " of " + robot + " has an unknown type",
+          {});
+  }
+}
+
+frames::Joint FromUrdfJoint(const urdf::Joint& uj, const std::string& robot,
+                            frames::Diagnostics* diags) {
+  frames::Joint j;
+  j.name = uj.name;
+  j.parent = uj.parent_link_name;
+  j.child = uj.child_link_name;
+  j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
+  j.pose.relative_to = j.parent == kWorldLink ? frames::kModelFrame : j.parent;
+  FromUrdfJointType(uj, robot, &j, diags);
+  const bool moving =
+      j.type != JointType::kFixed && j.type != JointType::kFloating;
+  if (moving || uj.limits || uj.dynamics) {
+    auto& axis = j.axis.emplace();
+    axis.xyz = frames::Vector3(uj.axis.x, uj.axis.y, uj.axis.z);
+    if (uj.limits) {
+      auto& lim = axis.limit.emplace();
+      lim.lower = uj.limits->lower;
+      lim.upper = uj.limits->upper;
+      lim.effort = uj.limits->effort;
+      lim.velocity = uj.limits->velocity;
+    }
+    if (uj.dynamics) {
+      auto& d = axis.dynamics.emplace();
+      d.damping = uj.dynamics->damping;
+      d.friction = uj.dynamics->friction;
+    }
+  }
+  if (uj.safety) {
+    auto& s = j.safety_controller.emplace();
+    s.soft_lower_limit = uj.safety->soft_lower_limit;
+    s.soft_upper_limit = uj.safety->soft_upper_limit;
+    s.k_position = uj.safety->k_position;
+    s.k_velocity = uj.safety->k_velocity;
+  }
+  if (uj.calibration) {
+    auto& c = j.calibration.emplace();
+    if (uj.calibration->rising) c.rising = *uj.calibration->rising;
+    if (uj.calibration->falling) c.falling = *uj.calibration->falling;
+  }
+  if (uj.mimic) {
+    auto& m = j.mimic.emplace();
+    m.joint = uj.mimic->joint_name;
+    m.multiplier = uj.mimic->multiplier;
+    m.offset = uj.mimic->offset;
+  }
+  return j;
+}
+
+// Link `l` (named `name`, the child of `parent_joint` or a root) of `in`.
+frames::Link FromUrdfLink(const urdf::ModelInterface& in, const urdf::Link& l,
+                          const std::string& name,
+                          const urdf::Joint* parent_joint,
+                          const std::string& robot,
+                          frames::Diagnostics* diags) {
+  frames::Link link;
+  link.name = name;
+  if (parent_joint) link.pose.relative_to = parent_joint->name;
+  const std::string what = "link " + Quoted(name) + " of " + robot;
+  if (l.inertial) {
+    frames::Inertial& inertial = link.inertial.emplace();
+    inertial.pose = FromUrdfPose(l.inertial->origin);
+    inertial.mass = l.inertial->mass;
+    inertial.ixx = l.inertial->ixx;
+    inertial.ixy = l.inertial->ixy;
+    inertial.ixz = l.inertial->ixz;
+    inertial.iyy = l.inertial->iyy;
+    inertial.iyz = l.inertial->iyz;
+    inertial.izz = l.inertial->izz;
+  }
+  for (const auto& v : l.visual_array) {
+    if (!v) continue;
+    frames::Visual& vis = link.visuals.emplace_back();
+    vis.name = v->name;
+    vis.name_given = !v->name.empty();
+    vis.pose = FromUrdfPose(v->origin);
+    FromUrdfGeometry(v->geometry, "a visual of " + what, &vis.geometry, diags);
+    vis.material = FromUrdfMaterial(in, *v);
+  }
+  for (const auto& c : l.collision_array) {
+    if (!c) continue;
+    frames::Collision& col = link.collisions.emplace_back();
+    col.name = c->name;
+    col.name_given = !c->name.empty();
+    col.pose = FromUrdfPose(c->origin);
+    FromUrdfGeometry(c->geometry, "a collision of " + what, &col.geometry,
+                     diags);
+  }
+  return link;
+}
+
+}  // namespace
+
+std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
+                                                frames::Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  const std::string robot = "urdfdom model " + Quoted(in.name_);
+  frames::Model model;
+  model.name = in.name_;
+  if (model.name.empty()) {
+    diags->Error(frames::Code::NAME_EMPTY, robot + " has no name", {});
+  }
+  for (const auto& [name, m] : in.materials_) {
+    if (!m) continue;
+    frames::Material& mat = model.materials.emplace_back();
+    mat.name = name;
+    mat.rgba = FromUrdfColor(m->color);
+    mat.texture = m->texture_filename;
+  }
+  const UrdfdomTree tree = BuildUrdfdomTree(in, robot, diags);
+  if (diags->error_count() > errors_before) return std::nullopt;
 
   // Depth first from the root; children in joints_ order (urdfdom's
   // child_joints order). `world` as the root is the URDF convention's fixed
   // frame, not a link of the model.
-  const std::string& root = roots.front();
+  const std::string& root = tree.roots.front();
   std::vector<std::pair<std::string, const urdf::Joint*>> stack = {
       {root, nullptr}};
   while (!stack.empty()) {
     auto [name, parent_joint] = stack.back();
     stack.pop_back();
     const urdf::Link& l = *in.links_.at(name);
-    const bool world = name == kWorldLink && !parent_joint;
     if (name == kWorldLink && parent_joint) {
       diags->Error(frames::Code::URDF_FORM_INVALID,
                    "link 'world' of " + robot + " is the child of joint " +
@@ -526,77 +667,9 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                    {});
     }
     if (parent_joint) {
-      const urdf::Joint& uj = *parent_joint;
-      frames::Joint& j = model.joints.emplace_back();
-      j.name = uj.name;
-      j.parent = uj.parent_link_name;
-      j.child = uj.child_link_name;
-      j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
-      j.pose.relative_to =
-          j.parent == kWorldLink ? frames::kModelFrame : j.parent;
-      switch (uj.type) {
-        case urdf::Joint::REVOLUTE:
-          j.type = JointType::kRevolute;
-          break;
-        case urdf::Joint::CONTINUOUS:
-          j.type = JointType::kContinuous;
-          break;
-        case urdf::Joint::PRISMATIC:
-          j.type = JointType::kPrismatic;
-          break;
-        case urdf::Joint::FLOATING:
-          j.type = JointType::kFloating;
-          break;
-        case urdf::Joint::PLANAR:
-          j.type = JointType::kPlanar;
-          break;
-        case urdf::Joint::FIXED:
-          j.type = JointType::kFixed;
-          break;
-        default:
-          diags->Error(frames::Code::JOINT_TYPE_INVALID,
-                       "joint " + Quoted(uj.name) + " of " + robot +
-                           " has an unknown type",
-                       {});
-      }
-      const bool moving =
-          j.type != JointType::kFixed && j.type != JointType::kFloating;
-      if (moving || uj.limits || uj.dynamics) {
-        auto& axis = j.axis.emplace();
-        axis.xyz = frames::Vector3(uj.axis.x, uj.axis.y, uj.axis.z);
-        if (uj.limits) {
-          auto& lim = axis.limit.emplace();
-          lim.lower = uj.limits->lower;
-          lim.upper = uj.limits->upper;
-          lim.effort = uj.limits->effort;
-          lim.velocity = uj.limits->velocity;
-        }
-        if (uj.dynamics) {
-          auto& d = axis.dynamics.emplace();
-          d.damping = uj.dynamics->damping;
-          d.friction = uj.dynamics->friction;
-        }
-      }
-      if (uj.safety) {
-        auto& s = j.safety_controller.emplace();
-        s.soft_lower_limit = uj.safety->soft_lower_limit;
-        s.soft_upper_limit = uj.safety->soft_upper_limit;
-        s.k_position = uj.safety->k_position;
-        s.k_velocity = uj.safety->k_velocity;
-      }
-      if (uj.calibration) {
-        auto& c = j.calibration.emplace();
-        if (uj.calibration->rising) c.rising = *uj.calibration->rising;
-        if (uj.calibration->falling) c.falling = *uj.calibration->falling;
-      }
-      if (uj.mimic) {
-        auto& m = j.mimic.emplace();
-        m.joint = uj.mimic->joint_name;
-        m.multiplier = uj.mimic->multiplier;
-        m.offset = uj.mimic->offset;
-      }
+      model.joints.push_back(FromUrdfJoint(*parent_joint, robot, diags));
     }
-    if (world) {
+    if (name == kWorldLink && !parent_joint) {
       if (l.inertial || !l.visual_array.empty() || !l.collision_array.empty()) {
         diags->Warning(frames::Code::WORLD_LINK_CONTENT,
                        "the 'world' link of " + robot +
@@ -605,42 +678,12 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                        {});
       }
     } else {
-      frames::Link& link = model.links.emplace_back();
-      link.name = name;
-      if (parent_joint) link.pose.relative_to = parent_joint->name;
-      const std::string what = "link " + Quoted(name) + " of " + robot;
-      if (l.inertial) {
-        auto& in = link.inertial.emplace();
-        in.pose = FromUrdfPose(l.inertial->origin);
-        in.mass = l.inertial->mass;
-        in.ixx = l.inertial->ixx;
-        in.ixy = l.inertial->ixy;
-        in.ixz = l.inertial->ixz;
-        in.iyy = l.inertial->iyy;
-        in.iyz = l.inertial->iyz;
-        in.izz = l.inertial->izz;
-      }
-      for (const auto& v : l.visual_array) {
-        if (!v) continue;
-        frames::Visual& vis = link.visuals.emplace_back();
-        vis.name = v->name;
-        vis.name_given = !v->name.empty();
-        vis.pose = FromUrdfPose(v->origin);
-        geometry_of(v->geometry, "a visual of " + what, &vis.geometry);
-        vis.material = material_of(*v);
-      }
-      for (const auto& c : l.collision_array) {
-        if (!c) continue;
-        frames::Collision& col = link.collisions.emplace_back();
-        col.name = c->name;
-        col.name_given = !c->name.empty();
-        col.pose = FromUrdfPose(c->origin);
-        geometry_of(c->geometry, "a collision of " + what, &col.geometry);
-      }
+      model.links.push_back(
+          FromUrdfLink(in, l, name, parent_joint, robot, diags));
     }
     // Reversed onto the stack so that children come out in joints_ order.
-    auto it = kids.find(name);
-    if (it == kids.end()) continue;
+    auto it = tree.kids.find(name);
+    if (it == tree.kids.end()) continue;
     for (auto k = it->second.rbegin(); k != it->second.rend(); ++k) {
       stack.emplace_back((*k)->child_link_name, *k);
     }
