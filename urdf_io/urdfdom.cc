@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "urdf_io/reader.h"
@@ -251,22 +252,25 @@ urdf::LinkSharedPtr ToUrdfLink(
   return link;
 }
 
-// The URDF joint types (CheckUrdfForm has refused the others).
-decltype(urdf::Joint::type) ToUrdfJointType(JointType t) {
-  switch (t) {
-    case JointType::kRevolute:
-      return urdf::Joint::REVOLUTE;
-    case JointType::kContinuous:
-      return urdf::Joint::CONTINUOUS;
-    case JointType::kPrismatic:
-      return urdf::Joint::PRISMATIC;
-    case JointType::kFloating:
-      return urdf::Joint::FLOATING;
-    case JointType::kPlanar:
-      return urdf::Joint::PLANAR;
-    default:
-      return urdf::Joint::FIXED;  // form-checked
+using UrdfJointType = decltype(urdf::Joint::type);
+
+// The joint types URDF and urdfdom have, both ways.
+constexpr std::pair<JointType, UrdfJointType> kUrdfJointTypes[] = {
+    {JointType::kRevolute, urdf::Joint::REVOLUTE},
+    {JointType::kContinuous, urdf::Joint::CONTINUOUS},
+    {JointType::kPrismatic, urdf::Joint::PRISMATIC},
+    {JointType::kFloating, urdf::Joint::FLOATING},
+    {JointType::kPlanar, urdf::Joint::PLANAR},
+    {JointType::kFixed, urdf::Joint::FIXED},
+};
+
+// urdfdom's type of a URDF joint type (CheckUrdfForm has refused the
+// others: fixed).
+UrdfJointType ToUrdfJointType(JointType t) {
+  for (const auto& [ours, theirs] : kUrdfJointTypes) {
+    if (ours == t) return theirs;
   }
+  return urdf::Joint::FIXED;  // form-checked
 }
 
 // Axis, limits and dynamics of `j` onto `joint`, whose type is set.
@@ -511,31 +515,15 @@ bool FromUrdfGeometry(const urdf::GeometrySharedPtr& g, const std::string& what,
 // Sets j.type from urdfdom's type; an unknown one is an error.
 void FromUrdfJointType(const urdf::Joint& uj, const std::string& robot,
                        frames::Joint* j, frames::Diagnostics* diags) {
-  switch (uj.type) {
-    case urdf::Joint::REVOLUTE:
-      j->type = JointType::kRevolute;
-      break;
-    case urdf::Joint::CONTINUOUS:
-      j->type = JointType::kContinuous;
-      break;
-    case urdf::Joint::PRISMATIC:
-      j->type = JointType::kPrismatic;
-      break;
-    case urdf::Joint::FLOATING:
-      j->type = JointType::kFloating;
-      break;
-    case urdf::Joint::PLANAR:
-      j->type = JointType::kPlanar;
-      break;
-    case urdf::Joint::FIXED:
-      j->type = JointType::kFixed;
-      break;
-    default:
-      diags->Error(
-          frames::Code::JOINT_TYPE_INVALID,
-          "joint " + Quoted(uj.name) + " of " + robot + " has an unknown type",
-          {});
+  for (const auto& [ours, theirs] : kUrdfJointTypes) {
+    if (theirs == uj.type) {
+      j->type = ours;
+      return;
+    }
   }
+  diags->Error(
+      frames::Code::JOINT_TYPE_INVALID,
+      "joint " + Quoted(uj.name) + " of " + robot + " has an unknown type", {});
 }
 
 frames::Joint FromUrdfJoint(const urdf::Joint& uj, const std::string& robot,
