@@ -570,8 +570,10 @@ void RetargetCarriedJoints(const LumpPlan& plan,
                            std::vector<Element>* extensions) {
   for (auto& e : *extensions) {
     if (e.name != "joint") continue;
-    Element* child = e.Child("child");
+    const Element* child = std::as_const(e).Child("child");
     if (child && plan.IsMerged(child->text)) {
+      // A copy: inserting a <pose> below moves the children.
+      const std::string child_link = child->text;
       Element* pose = e.Child("pose");
       if (!pose) {
         e.children.insert(e.children.begin(),
@@ -579,7 +581,7 @@ void RetargetCarriedJoints(const LumpPlan& plan,
         pose = &e.children.front();
       }
       if (!pose->Attribute("relative_to"))
-        pose->attributes.emplace_back("relative_to", child->text);
+        pose->attributes.emplace_back("relative_to", child_link);
     }
     for (auto& c : e.children) {
       if (c.name != "parent" && c.name != "child" &&
