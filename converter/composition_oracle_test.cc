@@ -25,6 +25,7 @@
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/testing/expect_kinematics.h"
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 #include "testing/format.h"
@@ -33,6 +34,9 @@ namespace {
 
 const char kDir[] = "testdata/sdf/composition/";
 constexpr double kTolerance = 1e-9;
+// Composition compares where things are; inertials are not its subject.
+const sdf_oracle::KinematicsCheck kPosesAndAxes{kTolerance,
+                                                /*inertials=*/false};
 
 struct Fixture {
   std::string file;
@@ -101,31 +105,6 @@ bool ReaderSupports(const std::string& path) {
   return true;
 }
 
-// Every pose and axis of `want` is in `got` within kTolerance.
-void ExpectSameKinematics(const sdf_oracle::Snapshot& want,
-                          const sdf_oracle::Snapshot& got,
-                          const std::string& what) {
-  ASSERT_FALSE(want.poses.empty()) << what;
-  for (const auto& [key, X] : want.poses) {
-    auto it = got.poses.find(key);
-    if (it == got.poses.end()) {
-      ADD_FAILURE() << what << ": " << key << " missing";
-      continue;
-    }
-    EXPECT_LT(test_support::MaxDiff(X, it->second), kTolerance)
-        << what << ": " << key << "\n  want " << test_support::PoseStr(X)
-        << "\n  got  " << test_support::PoseStr(it->second);
-  }
-  for (const auto& [key, axis] : want.axes) {
-    auto it = got.axes.find(key);
-    if (it == got.axes.end()) {
-      ADD_FAILURE() << what << ": axis " << key << " missing";
-      continue;
-    }
-    EXPECT_LT((axis - it->second).norm(), kTolerance) << what << ": " << key;
-  }
-}
-
 std::string TempPath(const std::string& name) {
   const char* dir = std::getenv("TEST_TMPDIR");
   return std::string(dir ? dir : "/tmp") + "/" + name;
@@ -158,7 +137,8 @@ TEST_P(CompositionOracleTest, VerdictAndPosesAgreeWithLibsdformat) {
   }
   EXPECT_EQ(ours->ok, theirs.ok) << test_support::Joined(theirs.errors, 5)
                                  << test_support::Joined(problems, 5);
-  if (ours->ok && theirs.ok) ExpectSameKinematics(theirs, *ours, "ours");
+  if (ours->ok && theirs.ok)
+    sdf_oracle::ExpectSameKinematics(theirs, *ours, "ours", kPosesAndAxes);
 }
 
 TEST_P(CompositionOracleTest, Sdf17OutputKeepsEveryPose) {
@@ -178,14 +158,16 @@ TEST_P(CompositionOracleTest, Sdf17OutputKeepsEveryPose) {
   const auto after = sdf_oracle::OurSnapshot(out, {}, &problems);
   ASSERT_TRUE(before && after) << test_support::Joined(problems, 5);
   ASSERT_TRUE(after->ok) << result.output << test_support::Joined(problems, 5);
-  ExpectSameKinematics(*before, *after, "our 1.7 output, read by us");
+  sdf_oracle::ExpectSameKinematics(*before, *after,
+                                   "our 1.7 output, read by us", kPosesAndAxes);
 
   const sdf_oracle::Snapshot theirs_in = sdf_oracle::LoadFile(path_, {kDir});
   const sdf_oracle::Snapshot theirs_out = sdf_oracle::LoadFile(out, {});
   ASSERT_TRUE(theirs_out.ok) << result.output
                              << test_support::Joined(theirs_out.errors, 5);
-  ExpectSameKinematics(theirs_in, theirs_out,
-                       "our 1.7 output, read by libsdformat");
+  sdf_oracle::ExpectSameKinematics(theirs_in, theirs_out,
+                                   "our 1.7 output, read by libsdformat",
+                                   kPosesAndAxes);
 }
 
 // --sdf-version 1.8 to 1.12 keep composition as written: libsdformat 12
@@ -216,12 +198,14 @@ TEST_P(CompositionOracleTest, NewerVersionOutputsKeepEveryPose) {
     const auto after = sdf_oracle::OurSnapshot(out, {}, &problems);
     ASSERT_TRUE(after && after->ok)
         << what << "\n" << result.output << test_support::Joined(problems, 5);
-    ExpectSameKinematics(*before, *after, what + ", read by us");
+    sdf_oracle::ExpectSameKinematics(*before, *after, what + ", read by us",
+                                     kPosesAndAxes);
     if (minor > 9 || !theirs17.ok) continue;  // libsdformat 12 reads to 1.9
     const sdf_oracle::Snapshot theirs = sdf_oracle::LoadFile(out, {});
     ASSERT_TRUE(theirs.ok) << what << "\n" << result.output
                            << test_support::Joined(theirs.errors, 5);
-    ExpectSameKinematics(theirs17, theirs, what + ", read by libsdformat");
+    sdf_oracle::ExpectSameKinematics(
+        theirs17, theirs, what + ", read by libsdformat", kPosesAndAxes);
   }
 }
 

@@ -279,81 +279,105 @@ void RewriteGrippers(std::vector<Element>* elements,
   }
 }
 
-}  // namespace
-
-void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
-                     frames::Diagnostics* diags) {
-  const std::unordered_set<std::string> preserved = PreservedJoints(*model);
-  // body_of[link] = the link it ends up merged into (itself if kept). Links
-  // are in tree order, so a parent's body is known before its children's.
+// Which link every link ends up in, decided before anything moves.
+struct LumpPlan {
+  // The joint whose child each link is.
   std::unordered_map<std::string, const frames::Joint*> parent_joint;
-  for (const auto& j : model->joints) parent_joint.emplace(j.child, &j);
+  // body_of[link] = the link it ends up merged into (itself if kept).
   std::unordered_map<std::string, std::string> body_of;
   std::unordered_set<std::string> merged_joints;
   // Merged children of each link, by URDF joint name: libsdformat (through
   // urdfdom, which keeps joints in a name-sorted map) lumps them in that
   // order, which its names of merged collisions count in.
   std::unordered_map<std::string, std::map<std::string, std::string>> merged_kids;
-  for (const auto& l : model->links) {
-    auto it = parent_joint.find(l.name);
-    const frames::Joint* j = it == parent_joint.end() ? nullptr : it->second;
+
+  bool IsMerged(const std::string& link) const {
+    auto it = body_of.find(link);
+    return it != body_of.end() && it->second != link;
+  }
+};
+
+LumpPlan PlanLumping(const frames::Model& model) {
+  const std::unordered_set<std::string> preserved = PreservedJoints(model);
+  LumpPlan plan;
+  for (const auto& j : model.joints) plan.parent_joint.emplace(j.child, &j);
+  // Links are in tree order, so a parent's body is known before its
+  // children's.
+  for (const auto& l : model.links) {
+    auto it = plan.parent_joint.find(l.name);
+    const frames::Joint* j =
+        it == plan.parent_joint.end() ? nullptr : it->second;
     const std::string urdf_name =
         j ? (j->original_name.empty() ? j->name : j->original_name) : "";
     if (j && j->type == frames::JointType::kFixed &&
         j->parent != frames::kWorldFrame && !preserved.count(urdf_name) &&
-        body_of.count(j->parent)) {
-      body_of[l.name] = body_of[j->parent];
-      merged_joints.insert(j->name);
-      merged_kids[j->parent].emplace(urdf_name, l.name);
+        plan.body_of.count(j->parent)) {
+      plan.body_of[l.name] = plan.body_of[j->parent];
+      plan.merged_joints.insert(j->name);
+      plan.merged_kids[j->parent].emplace(urdf_name, l.name);
     } else {
-      body_of[l.name] = l.name;
+      plan.body_of[l.name] = l.name;
     }
   }
-  if (merged_joints.empty()) return;
+  return plan;
+}
 
+// A collision's name by (original link, index).
+using CollisionNames = std::map<std::pair<std::string, size_t>, std::string>;
+
+// libsdformat's name of every collision, by (original link, index):
+// per body, its own collisions then the merged links' in lumping order,
+// numbered; "<name or link>_collision[_N]", prefixed
+// "<body>_fixed_joint_lump__" unless it starts with the body's name.
+CollisionNames SdformatCollisionNames(const frames::Model& model,
+                                      const LumpPlan& plan) {
   std::unordered_map<std::string, size_t> link_index;
-  for (size_t k = 0; k < model->links.size(); ++k)
-    link_index.emplace(model->links[k].name, k);
-
-  // libsdformat's name of every collision, by (original link, index):
-  // per body, its own collisions then the merged links' in lumping order,
-  // numbered; "<name or link>_collision[_N]", prefixed
-  // "<body>_fixed_joint_lump__" unless it starts with the body's name.
-  std::map<std::pair<std::string, size_t>, std::string> sdformat_collision_name;
-  for (const auto& body : model->links) {
-    if (body_of[body.name] != body.name) continue;
+  for (size_t k = 0; k < model.links.size(); ++k)
+    link_index.emplace(model.links[k].name, k);
+  CollisionNames out;
+  for (const auto& body : model.links) {
+    if (plan.body_of.at(body.name) != body.name) continue;
     size_t k = 0;
     std::vector<std::string> stack = {body.name};
     while (!stack.empty()) {
       const std::string name = stack.back();
       stack.pop_back();
-      const frames::Link& l = model->links[link_index.at(name)];
+      const frames::Link& l = model.links[link_index.at(name)];
       for (size_t i = 0; i < l.collisions.size(); ++i, ++k) {
         const frames::Collision& c = l.collisions[i];
         std::string n = (c.name_given ? c.name : l.name) + "_collision";
         if (k > 0) n += "_" + std::to_string(k);
         if (n.compare(0, body.name.size(), body.name) != 0)
           n = body.name + kLumpPrefix + n;
-        sdformat_collision_name[{name, i}] = n;
+        out[{name, i}] = n;
       }
-      auto kids = merged_kids.find(name);
-      if (kids == merged_kids.end()) continue;
+      auto kids = plan.merged_kids.find(name);
+      if (kids == plan.merged_kids.end()) continue;
       for (auto r = kids->second.rbegin(); r != kids->second.rend(); ++r)
         stack.push_back(r->second);
     }
   }
+  return out;
+}
 
-  // Inertial parts per body, in the body frame.
-  std::unordered_map<std::string, std::vector<frames::InertialInFrame>> parts;
+// Inertial parts per body, in the body frame.
+struct InertialParts {
+  std::unordered_map<std::string, std::vector<frames::InertialInFrame>> of_body;
   std::unordered_set<std::string> own_mass;  // bodies with a mass of their own
-  for (const auto& l : model->links) {
+};
+
+InertialParts CollectInertialParts(const frames::FrameGraph& graph,
+                                   const frames::Model& model,
+                                   const LumpPlan& plan) {
+  InertialParts parts;
+  for (const auto& l : model.links) {
     // Links with neither mass nor rotational inertia add nothing (and must
     // not make the body's own inertial be re-expressed). A zero mass with
     // an inertia still adds that inertia, as libsdformat's lumping does.
     if (!l.inertial) continue;
     if (l.inertial->mass <= 0 && l.inertial->InertiaMatrix().isZero(0.0))
       continue;
-    const std::string& body = body_of[l.name];
+    const std::string& body = plan.body_of.at(l.name);
     // The inertial frame (posed in its link) measured in the body frame.
     auto X_BI = graph.ResolvePose(l.inertial->pose, l.name, body);
     // The URDF's own tensor, also where RepairInertias had to replace it:
@@ -361,57 +385,74 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     // libsdformat lumps it), and only the body's needs to be valid.
     frames::Inertial raw = *l.inertial;
     if (const Element* k = FindCarried(l.extensions, "inertia")) RestoreInertia(*k, &raw);
-    parts[body].push_back({raw.mass, *X_BI, raw.InertiaMatrix()});
-    if (body == l.name) own_mass.insert(body);
+    parts.of_body[body].push_back({raw.mass, *X_BI, raw.InertiaMatrix()});
+    if (body == l.name) parts.own_mass.insert(body);
   }
+  return parts;
+}
 
+// The frames of one merged link `l` on its fixed joint `j`: the joint's
+// frame, then the link's frame on it (the URDF structure, with the numbers
+// copied). The link's carried extensions are added by the caller.
+std::pair<frames::Frame, frames::Frame> MergedLinkFrames(
+    const frames::Link& l, const frames::Joint& j, frames::Diagnostics* diags) {
+  frames::Frame jf;
+  jf.name = j.name;
+  jf.attached_to = j.parent;
+  jf.pose = j.pose;
+  jf.where = j.where;
+  // A merged joint's SDF content (translated from its <gazebo> block,
+  // which stays carried in the model) has no joint to go to: libsdformat
+  // drops it too.
+  for (const auto& e : j.extensions) {
+    if (e.name.find(':') != std::string::npos) {
+      jf.extensions.push_back(e);
+    } else {
+      diags->Warning(frames::Code::LUMPED_JOINT_CONTENT_DROPPED,
+                     "<" + e.name + "> of fixed joint '" + j.name +
+                         "' is not applied: the joint is merged (as "
+                         "libsdformat does; its <gazebo> block stays "
+                         "carried). Keep the joint with <preserveFixedJoint>",
+                     e.where);
+    }
+  }
+  frames::Frame lf;
+  lf.name = l.name;
+  lf.attached_to = j.name;
+  lf.pose.relative_to = j.name;
+  lf.where = l.where;
+  return {std::move(jf), std::move(lf)};
+}
+
+// What merging the links leaves besides the kept links.
+struct MergedLinks {
+  std::vector<frames::Frame> frames;  // each merged link's joint and link
   // Our final name of every collision, by (original link, index).
-  std::map<std::pair<std::string, size_t>, std::string> our_collision_name;
-  for (const auto& l : model->links) {
-    if (body_of[l.name] != l.name) continue;
-    for (size_t i = 0; i < l.collisions.size(); ++i)
-      our_collision_name[{l.name, i}] = l.collisions[i].name;
-  }
+  CollisionNames collision_names;
+};
 
+// Moves each merged link's visuals, collisions and SDF elements into its
+// body; model->links keeps the bodies only.
+MergedLinks MergeLinks(const LumpPlan& plan, frames::Model* model,
+                       frames::Diagnostics* diags) {
+  MergedLinks out;
+  for (const auto& l : model->links) {
+    if (plan.body_of.at(l.name) != l.name) continue;
+    for (size_t i = 0; i < l.collisions.size(); ++i)
+      out.collision_names[{l.name, i}] = l.collisions[i].name;
+  }
   std::vector<frames::Link> kept;
   std::unordered_map<std::string, size_t> kept_index;
-  std::vector<frames::Frame> new_frames;
   for (auto& l : model->links) {
-    const std::string& body = body_of[l.name];
+    const std::string& body = plan.body_of.at(l.name);
     if (body == l.name) {
       kept_index.emplace(l.name, kept.size());
       kept.push_back(std::move(l));
       continue;
     }
-    const frames::Joint* j = parent_joint.at(l.name);
-    // The joint's frame, then the link's frame on it: the URDF structure,
-    // with the numbers copied.
-    frames::Frame jf;
-    jf.name = j->name;
-    jf.attached_to = j->parent;
-    jf.pose = j->pose;
-    jf.where = j->where;
-    // A merged joint's SDF content (translated from its <gazebo> block,
-    // which stays carried in the model) has no joint to go to: libsdformat
-    // drops it too.
-    for (const auto& e : j->extensions) {
-      if (e.name.find(':') != std::string::npos) {
-        jf.extensions.push_back(e);
-      } else {
-        diags->Warning(frames::Code::LUMPED_JOINT_CONTENT_DROPPED,
-                       "<" + e.name + "> of fixed joint '" + j->name +
-                           "' is not applied: the joint is merged (as "
-                           "libsdformat does; its <gazebo> block stays "
-                           "carried). Keep the joint with <preserveFixedJoint>",
-                       e.where);
-      }
-    }
-    new_frames.push_back(std::move(jf));
-    frames::Frame lf;
-    lf.name = l.name;
-    lf.attached_to = j->name;
-    lf.pose.relative_to = j->name;
-    lf.where = l.where;
+    const frames::Joint* j = plan.parent_joint.at(l.name);
+    auto [jf, lf] = MergedLinkFrames(l, *j, diags);
+    out.frames.push_back(std::move(jf));
     diags->Warning(frames::Code::FIXED_JOINT_LUMPED,
                    "link '" + l.name + "' on fixed joint '" + j->name +
                        "' is merged into link '" + body +
@@ -424,18 +465,25 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     const std::vector<std::string> names =
         MoveShapes(l.name, "collision", &l.collisions, &target->collisions, diags);
     for (size_t i = 0; i < names.size(); ++i)
-      our_collision_name[{l.name, i}] = names[i];
+      out.collision_names[{l.name, i}] = names[i];
     MoveLinkExtensions(l.name, target, &l.extensions, &lf.extensions, diags);
-    new_frames.push_back(std::move(lf));
+    out.frames.push_back(std::move(lf));
   }
-  // Combined inertials, where a merged link brought mass. RepairInertias'
-  // warnings about the parts no longer describe what is written.
+  model->links = std::move(kept);
+  return out;
+}
+
+// Combined inertials of the bodies, where a merged link brought mass.
+// Returns the links whose inertial was recombined.
+std::unordered_set<std::string> RecombineInertials(
+    const InertialParts& parts, std::vector<frames::Link>* links,
+    frames::Diagnostics* diags) {
   std::unordered_set<std::string> recombined;
-  for (auto& l : kept) {
-    auto it = parts.find(l.name);
-    if (it == parts.end()) continue;
+  for (auto& l : *links) {
+    auto it = parts.of_body.find(l.name);
+    if (it == parts.of_body.end()) continue;
     // Only its own mass: unchanged.
-    if (it->second.size() == 1 && own_mass.count(l.name)) continue;
+    if (it->second.size() == 1 && parts.own_mass.count(l.name)) continue;
     const frames::InertialInFrame c = frames::CombineInertials(it->second);
     frames::Inertial in;
     in.mass = c.mass;
@@ -469,53 +517,63 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
     l.inertial = in;
     recombined.insert(l.name);
   }
-  model->links = std::move(kept);
-  {
-    frames::Diagnostics kept_diags;
-    for (const auto& d : diags->all()) {
-      bool superseded = false;
-      if (d.code == frames::Code::INERTIA_ADJUSTED) {
-        const std::string prefix = "inertia of link '";
-        if (d.message.compare(0, prefix.size(), prefix) == 0) {
-          const size_t end = d.message.find('\'', prefix.size());
-          const std::string link = d.message.substr(prefix.size(), end - prefix.size());
-          superseded = recombined.count(link) ||
-                       (body_of.count(link) && body_of[link] != link);
-        }
-      }
-      if (!superseded) kept_diags.Add(d);
-    }
-    *diags = std::move(kept_diags);
-  }
+  return recombined;
+}
 
-  // Joints: merged ones are gone; joints hanging from merged links now hang
-  // from their body, still posed relative_to the merged link's frame.
-  std::vector<frames::Joint> joints;
-  for (auto& j : model->joints) {
-    if (merged_joints.count(j.name)) continue;
+// RepairInertias' warnings about the parts (a recombined body, a merged
+// link) no longer describe what is written: drops them.
+void DropSupersededInertiaWarnings(
+    const LumpPlan& plan, const std::unordered_set<std::string>& recombined,
+    frames::Diagnostics* diags) {
+  frames::Diagnostics kept_diags;
+  for (const auto& d : diags->all()) {
+    bool superseded = false;
+    if (d.code == frames::Code::INERTIA_ADJUSTED) {
+      const std::string prefix = "inertia of link '";
+      if (d.message.compare(0, prefix.size(), prefix) == 0) {
+        const size_t end = d.message.find('\'', prefix.size());
+        const std::string link =
+            d.message.substr(prefix.size(), end - prefix.size());
+        superseded = recombined.count(link) || plan.IsMerged(link);
+      }
+    }
+    if (!superseded) kept_diags.Add(d);
+  }
+  *diags = std::move(kept_diags);
+}
+
+// Joints: merged ones are gone; joints hanging from merged links now hang
+// from their body, still posed relative_to the merged link's frame.
+void RehangJoints(const LumpPlan& plan, std::vector<frames::Joint>* joints) {
+  std::vector<frames::Joint> out;
+  for (auto& j : *joints) {
+    if (plan.merged_joints.count(j.name)) continue;
     // (Floating and planar joints are frames by now; were they still joints,
     // their carried form would keep the URDF parent.)
     const bool carried = j.type == frames::JointType::kFloating ||
                          j.type == frames::JointType::kPlanar;
     if (!carried && j.parent != frames::kWorldFrame &&
-        body_of.count(j.parent) && body_of[j.parent] != j.parent) {
+        plan.IsMerged(j.parent)) {
       if (j.pose.relative_to.empty()) j.pose.relative_to = j.child;
-      j.parent = body_of[j.parent];
+      j.parent = plan.body_of.at(j.parent);
     }
-    joints.push_back(std::move(j));
+    out.push_back(std::move(j));
   }
-  model->joints = std::move(joints);
-  for (auto& f : new_frames) model->frames.push_back(std::move(f));
-  // Joints carried as SDFormat in the robot's <gazebo> block (a cut loop, a
-  // type URDF lacks): a parent, child or gearbox reference body naming a
-  // merged link names its body, and a pose in the child link's frame (the
-  // default) stays in the merged link's frame, which remains a //frame.
-  for (auto& e : model->extensions) {
+  *joints = std::move(out);
+}
+
+// Joints carried as SDFormat in the robot's <gazebo> block (a cut loop, a
+// type URDF lacks): a parent, child or gearbox reference body naming a
+// merged link names its body, and a pose in the child link's frame (the
+// default) stays in the merged link's frame, which remains a //frame.
+void RetargetCarriedJoints(const LumpPlan& plan,
+                           std::vector<Element>* extensions) {
+  for (auto& e : *extensions) {
     if (e.name != "joint") continue;
-    Element* child = e.Child("child");
-    const bool child_merged = child && body_of.count(child->text) &&
-                              body_of[child->text] != child->text;
-    if (child_merged) {
+    const Element* child = std::as_const(e).Child("child");
+    if (child && plan.IsMerged(child->text)) {
+      // A copy: inserting a <pose> below moves the children.
+      const std::string child_link = child->text;
       Element* pose = e.Child("pose");
       if (!pose) {
         e.children.insert(e.children.begin(),
@@ -523,31 +581,29 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
         pose = &e.children.front();
       }
       if (!pose->Attribute("relative_to"))
-        pose->attributes.emplace_back("relative_to", child->text);
+        pose->attributes.emplace_back("relative_to", child_link);
     }
     for (auto& c : e.children) {
       if (c.name != "parent" && c.name != "child" &&
           c.name != "gearbox_reference_body")
         continue;
-      auto it = body_of.find(c.text);
-      if (it != body_of.end() && it->second != c.text) c.text = it->second;
+      auto it = plan.body_of.find(c.text);
+      if (it != plan.body_of.end() && it->second != c.text) c.text = it->second;
     }
   }
+}
 
-  // Names that meant a merged link now mean its body.
-  const PluginContext ctx{&body_of, &graph, diags};
-  RewritePlugins(&model->extensions, ctx);
-  for (auto& l : model->links) RewritePlugins(&l.extensions, ctx);
-  for (auto& j : model->joints) RewritePlugins(&j.extensions, ctx);
-  RewriteGrippers(&model->extensions, body_of);
-
-  // Contact sensors that name a collision by libsdformat's merged name.
+// Contact sensors that name a collision by libsdformat's merged name then
+// name it as this converter wrote it.
+void RenameContactCollisions(const CollisionNames& sdformat_names,
+                             const CollisionNames& our_names,
+                             std::vector<frames::Link>* links) {
   std::unordered_map<std::string, std::string> ours_by_sdformat_name;
-  for (const auto& [key, n] : sdformat_collision_name) {
-    auto it = our_collision_name.find(key);
-    if (it != our_collision_name.end()) ours_by_sdformat_name.emplace(n, it->second);
+  for (const auto& [key, n] : sdformat_names) {
+    auto it = our_names.find(key);
+    if (it != our_names.end()) ours_by_sdformat_name.emplace(n, it->second);
   }
-  for (auto& l : model->links) {
+  for (auto& l : *links) {
     std::unordered_set<std::string> own;
     for (const auto& c : l.collisions) own.insert(c.name);
     for (auto& e : l.extensions) {
@@ -563,6 +619,33 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
       }
     }
   }
+}
+
+}  // namespace
+
+void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
+                     frames::Diagnostics* diags) {
+  const LumpPlan plan = PlanLumping(*model);
+  if (plan.merged_joints.empty()) return;
+  const CollisionNames sdformat_collision_names =
+      SdformatCollisionNames(*model, plan);
+  const InertialParts parts = CollectInertialParts(graph, *model, plan);
+  MergedLinks merged = MergeLinks(plan, model, diags);
+  const std::unordered_set<std::string> recombined =
+      RecombineInertials(parts, &model->links, diags);
+  DropSupersededInertiaWarnings(plan, recombined, diags);
+  RehangJoints(plan, &model->joints);
+  for (auto& f : merged.frames) model->frames.push_back(std::move(f));
+  RetargetCarriedJoints(plan, &model->extensions);
+
+  // Names that meant a merged link now mean its body.
+  const PluginContext ctx{&plan.body_of, &graph, diags};
+  RewritePlugins(&model->extensions, ctx);
+  for (auto& l : model->links) RewritePlugins(&l.extensions, ctx);
+  for (auto& j : model->joints) RewritePlugins(&j.extensions, ctx);
+  RewriteGrippers(&model->extensions, plan.body_of);
+  RenameContactCollisions(sdformat_collision_names, merged.collision_names,
+                          &model->links);
 }
 
 }  // namespace converter

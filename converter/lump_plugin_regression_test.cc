@@ -4,14 +4,14 @@
 // pointer into that same vector (a heap use-after-free once push_back
 // reallocated it). The output must stay what it was, byte for byte, and the
 // test is meant to run clean under `--config=asan` as well as in the normal
-// suite: it depends on nothing but the library, so that build stays small.
-#include <fstream>
-#include <sstream>
+// suite: it depends on nothing but the library (and the test file reader),
+// so that build stays small.
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "converter/urdf_to_sdf.h"
+#include "testing/corpus.h"
 
 namespace {
 
@@ -19,14 +19,6 @@ converter::UrdfToSdfOptions Lumped() {
   converter::UrdfToSdfOptions o;
   o.lump_fixed_joints = true;
   return o;
-}
-
-std::string ReadOrDie(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "cannot read " << path;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // The reproducer: one plugin with a single child, so every offset
@@ -87,7 +79,10 @@ TEST(LumpPluginRegression, LumpGazeboFixtureKeepsItsGolden) {
   const auto r = converter::UrdfFileToSdf("testdata/urdf/lump_gazebo.urdf",
                                           Lumped());
   ASSERT_TRUE(r.ok) << r.diagnostics.ToString();
-  EXPECT_EQ(r.output, ReadOrDie("testdata/urdf/lump_gazebo.lumped.sdf"));
+  const std::string golden =
+      test_support::ReadFile("testdata/urdf/lump_gazebo.lumped.sdf");
+  ASSERT_FALSE(golden.empty()) << "cannot read lump_gazebo.lumped.sdf";
+  EXPECT_EQ(r.output, golden);
 }
 
 }  // namespace

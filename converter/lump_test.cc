@@ -228,35 +228,38 @@ TEST(LumpFixedJoints, AgreeingLinkPropertiesAreNotDuplicated) {
 
 namespace {
 
-TEST(LumpFixedJoints, CarriedJointsNameTheBodyOfAMergedLink) {
-  // A joint carried in the robot's <gazebo> block (a cut loop) whose child
-  // and gearbox reference body are merged into their body: they name the
-  // body, and the joint stays where it was (posed in the merged link's
-  // frame, which remains a //frame).
-  const std::string urdf =
-      "<robot name=\"r\">\n" + Link("base") + Link("arm") + Link("rocker") +
-      Fixed("weld", "base", "arm", "<origin xyz=\"1 0 0\" rpy=\"0 0 0.5\"/>") +
-      "<joint name=\"hinge\" type=\"revolute\"><origin xyz=\"0 0 1\"/>"
-      "<parent link=\"base\"/><child link=\"rocker\"/><axis xyz=\"0 0 1\"/>"
-      "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>\n"
-      "<gazebo><joint name=\"close\" type=\"revolute\">"
-      "<pose>0 0.5 0 0 0 0</pose><parent>rocker</parent><child>arm</child>"
-      "<axis><xyz>0 0 1</xyz></axis></joint>"
-      "<joint name=\"mesh\" type=\"gearbox\"><parent>base</parent>"
-      "<child>rocker</child><gearbox_reference_body>arm</gearbox_reference_body>"
-      "<gearbox_ratio>2</gearbox_ratio><axis><xyz>0 0 1</xyz></axis>"
-      "<axis2><xyz>0 0 1</xyz></axis2></joint></gazebo>\n</robot>\n";
+// base -weld(fixed)-> arm, base -hinge-> rocker, and the loop closed by a
+// joint "close" (rocker -> arm) carried in the robot's <gazebo> block, with
+// `close_pose` as its first child and `more` after it in the block.
+std::string CarriedJointRobot(const std::string& close_pose,
+                              const std::string& more) {
+  return "<robot name=\"r\">\n" + Link("base") + Link("arm") + Link("rocker") +
+         Fixed("weld", "base", "arm", "<origin xyz=\"1 0 0\" rpy=\"0 0 0.5\"/>") +
+         "<joint name=\"hinge\" type=\"revolute\"><origin xyz=\"0 0 1\"/>"
+         "<parent link=\"base\"/><child link=\"rocker\"/><axis xyz=\"0 0 1\"/>"
+         "<limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>\n"
+         "<gazebo><joint name=\"close\" type=\"revolute\">" +
+         close_pose +
+         "<parent>rocker</parent><child>arm</child>"
+         "<axis><xyz>0 0 1</xyz></axis></joint>" +
+         more + "</gazebo>\n</robot>\n";
+}
+
+// Converts `urdf` with and without lumping; the carried joint "close" is
+// where it was, and its child (arm, merged) is its body, base.
+void ExpectCloseJointKept(const std::string& urdf,
+                          converter::ConversionResult* lumped) {
   const converter::ConversionResult plain =
       converter::UrdfToSdf(urdf, "lump.urdf");
   ASSERT_TRUE(plain.ok) << plain.diagnostics.ToString();
-  const converter::ConversionResult lumped = Lump(urdf);
-  ASSERT_TRUE(lumped.ok) << lumped.diagnostics.ToString();
+  *lumped = Lump(urdf);
+  ASSERT_TRUE(lumped->ok) << lumped->diagnostics.ToString();
   Loaded a, b;
   Load(plain.output, false, &a);
-  Load(lumped.output, false, &b);
-  ASSERT_FALSE(HasFatalFailure());
+  Load(lumped->output, false, &b);
+  ASSERT_FALSE(testing::Test::HasFatalFailure());
   const sdf::Joint* close = b.model->JointByName("close");
-  ASSERT_NE(close, nullptr) << lumped.output;
+  ASSERT_NE(close, nullptr) << lumped->output;
   EXPECT_EQ(close->ChildLinkName(), "base");
   EXPECT_EQ(close->ParentLinkName(), "rocker");
   ignition::math::Pose3d X_a, X_b;
@@ -265,8 +268,35 @@ TEST(LumpFixedJoints, CarriedJointsNameTheBodyOfAMergedLink) {
   EXPECT_TRUE(X_a.Pos().Equal(X_b.Pos(), 1e-12) &&
               X_a.Rot().Equal(X_b.Rot(), 1e-12))
       << X_a << " vs " << X_b;
+}
+
+TEST(LumpFixedJoints, CarriedJointsNameTheBodyOfAMergedLink) {
+  // A joint carried in the robot's <gazebo> block (a cut loop) whose child
+  // and gearbox reference body are merged into their body: they name the
+  // body, and the joint stays where it was (posed in the merged link's
+  // frame, which remains a //frame).
+  const std::string urdf = CarriedJointRobot(
+      "<pose>0 0.5 0 0 0 0</pose>",
+      "<joint name=\"mesh\" type=\"gearbox\"><parent>base</parent>"
+      "<child>rocker</child><gearbox_reference_body>arm</gearbox_reference_body>"
+      "<gearbox_ratio>2</gearbox_ratio><axis><xyz>0 0 1</xyz></axis>"
+      "<axis2><xyz>0 0 1</xyz></axis2></joint>");
+  converter::ConversionResult lumped;
+  ExpectCloseJointKept(urdf, &lumped);
   EXPECT_NE(lumped.output.find(
                 "<gearbox_reference_body>base</gearbox_reference_body>"),
+            std::string::npos)
+      << lumped.output;
+}
+
+TEST(LumpFixedJoints, CarriedJointWithoutPoseStaysInItsMergedChildFrame) {
+  // A carried joint with no <pose> is posed in its child link's frame; its
+  // child merged, the pose written for it must name that link (now a
+  // //frame), not whatever element the inserted <pose> shifted into its
+  // place (the joint's <parent>, "rocker", before the fix).
+  converter::ConversionResult lumped;
+  ExpectCloseJointKept(CarriedJointRobot("", ""), &lumped);
+  EXPECT_NE(lumped.output.find("<pose relative_to=\"arm\">0 0 0 0 0 0</pose>"),
             std::string::npos)
       << lumped.output;
 }

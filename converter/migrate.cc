@@ -163,6 +163,18 @@ class Migration {
   MigrateReport Run();
 
  private:
+  // Steps of Run, in order. The source and output directories: given,
+  // a directory, not the same one; sets out_root_.
+  bool CheckDirectories(std::string* error);
+  // The run's settings from the options and the repository: model paths,
+  // include directories, converter identity, options hash, URI options.
+  void Configure();
+  // Not in a dry run: the mirrored tree's directories, leftover temporary
+  // files removed, the manifest's journal opened.
+  bool PrepareOutput(const Walk& walk, const std::string& manifest_path,
+                     std::string* error);
+  // Every task on the thread pool: model files, then model.config files.
+  void RunTasks();
   std::string SourcePath(const std::string& rel) const {
     return Join(o_.src_dir, rel);
   }
@@ -590,37 +602,31 @@ void Migration::Finish(const Task& task) {
   if (on_file_) on_file_(task.file, progress_);
 }
 
-MigrateReport Migration::Run() {
-  MigrateReport report;
+bool Migration::CheckDirectories(std::string* error) {
   if (o_.src_dir.empty()) {
-    report.errors.push_back("no source directory");
-    return report;
+    *error = "no source directory";
+    return false;
   }
   std::error_code ec;
   if (!fs::is_directory(o_.src_dir, ec)) {
-    report.errors.push_back("'" + o_.src_dir + "' is not a directory");
-    return report;
+    *error = "'" + o_.src_dir + "' is not a directory";
+    return false;
   }
   out_root_ = o_.in_place ? o_.src_dir : o_.dst_dir;
   if (out_root_.empty()) {
-    report.errors.push_back("no output directory (-o DIR, or --in-place)");
-    return report;
+    *error = "no output directory (-o DIR, or --in-place)";
+    return false;
   }
   if (!o_.in_place &&
       fs::weakly_canonical(o_.src_dir, ec) ==
           fs::weakly_canonical(o_.dst_dir, ec)) {
-    report.errors.push_back(
-        "the output directory is the source directory; use --in-place");
-    return report;
+    *error = "the output directory is the source directory; use --in-place";
+    return false;
   }
-  Walk walk;
-  std::string error;
-  if (!WalkTree(o_.src_dir, o_.in_place ? "" : o_.dst_dir, &walk, &error)) {
-    report.errors.push_back(error);
-    return report;
-  }
-  const std::string manifest_path = Join(out_root_, kManifestName);
-  manifest_.Load(manifest_path);
+  return true;
+}
+
+void Migration::Configure() {
   model_paths_ = RepositoryModelPaths(o_.src_dir);
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
@@ -638,27 +644,27 @@ MigrateReport Migration::Run() {
     uris_.mirror_from = o_.src_dir;
     uris_.mirror_to = o_.dst_dir;
   }
-  Plan(walk);
-  repository_digest_ = RepositoryDigest();
+}
 
-  if (!o_.dry_run) {
-    // The mirrored tree's directories, empty ones included.
-    std::vector<std::string> dirs = {""};
-    if (!o_.in_place) dirs.insert(dirs.end(), walk.dirs.begin(), walk.dirs.end());
-    for (const auto& d : dirs) {
-      fs::create_directories(OutputPath(d), ec);
-      if (!fs::is_directory(OutputPath(d), ec)) {
-        report.errors.push_back("cannot create directory '" + OutputPath(d) +
-                                "'");
-        return report;
-      }
-    }
-    RemoveLeftoverTemporaryFiles();
-    if (!manifest_.OpenJournal(manifest_path, &error)) {
-      report.errors.push_back(error);
-      return report;
+bool Migration::PrepareOutput(const Walk& walk,
+                              const std::string& manifest_path,
+                              std::string* error) {
+  // The mirrored tree's directories, empty ones included.
+  std::vector<std::string> dirs = {""};
+  if (!o_.in_place) dirs.insert(dirs.end(), walk.dirs.begin(), walk.dirs.end());
+  std::error_code ec;
+  for (const auto& d : dirs) {
+    fs::create_directories(OutputPath(d), ec);
+    if (!fs::is_directory(OutputPath(d), ec)) {
+      *error = "cannot create directory '" + OutputPath(d) + "'";
+      return false;
     }
   }
+  RemoveLeftoverTemporaryFiles();
+  return manifest_.OpenJournal(manifest_path, error);
+}
+
+void Migration::RunTasks() {
   progress_.total = static_cast<int>(tasks_.size());
   const int jobs = o_.jobs > 0
                        ? o_.jobs
@@ -683,6 +689,27 @@ MigrateReport Migration::Run() {
       }
     }
   }
+}
+
+MigrateReport Migration::Run() {
+  MigrateReport report;
+  std::string error;
+  Walk walk;
+  if (!CheckDirectories(&error) ||
+      !WalkTree(o_.src_dir, o_.in_place ? "" : o_.dst_dir, &walk, &error)) {
+    report.errors.push_back(error);
+    return report;
+  }
+  const std::string manifest_path = Join(out_root_, kManifestName);
+  manifest_.Load(manifest_path);
+  Configure();
+  Plan(walk);
+  repository_digest_ = RepositoryDigest();
+  if (!o_.dry_run && !PrepareOutput(walk, manifest_path, &error)) {
+    report.errors.push_back(error);
+    return report;
+  }
+  RunTasks();
   if (!o_.dry_run && !o_.in_place && !SyncFileSystem(out_root_, &error)) {
     report.errors.push_back(error);
   } else if (!o_.dry_run &&

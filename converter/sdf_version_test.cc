@@ -11,8 +11,6 @@
 //  - what each version changes is where the README's versions table says;
 //  - --preserve-includes writes every //include as written (merge-includes
 //    from 1.9, unresolvable ones with a warning), to the same kinematics.
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,8 +21,10 @@
 #include "converter/urdf_to_sdf.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/testing/expect_kinematics.h"
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
+#include "testing/corpus.h"
 #include "testing/format.h"
 
 namespace {
@@ -34,12 +34,7 @@ constexpr double kTolerance = 1e-9;
 const char* const kInputs[] = {"mimic.urdf", "nested_include.sdf",
                                "world_limits.sdf", "merge_include.sdf"};
 
-std::string Read(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_support::ReadFile;
 
 bool IsUrdf(const std::string& input) {
   return input.size() > 5 && input.substr(input.size() - 5) == ".urdf";
@@ -64,43 +59,6 @@ converter::ConversionResult Convert(const std::string& input, int minor) {
   return converter::SdfFileToSdf(kDir + input, o);
 }
 
-// Every pose, axis and inertial of `want` is in `got` within kTolerance.
-void ExpectSameKinematics(const sdf_oracle::Snapshot& want,
-                          const sdf_oracle::Snapshot& got,
-                          const std::string& what) {
-  ASSERT_FALSE(want.poses.empty()) << what;
-  for (const auto& [key, X] : want.poses) {
-    auto it = got.poses.find(key);
-    if (it == got.poses.end()) {
-      ADD_FAILURE() << what << ": " << key << " missing";
-      continue;
-    }
-    EXPECT_LT(test_support::MaxDiff(X, it->second), kTolerance)
-        << what << ": " << key << "\n  want " << test_support::PoseStr(X)
-        << "\n  got  " << test_support::PoseStr(it->second);
-  }
-  for (const auto& [key, axis] : want.axes) {
-    auto it = got.axes.find(key);
-    if (it == got.axes.end()) {
-      ADD_FAILURE() << what << ": axis " << key << " missing";
-      continue;
-    }
-    EXPECT_LT((axis - it->second).norm(), kTolerance) << what << ": " << key;
-  }
-  for (const auto& [key, in] : want.inertials) {
-    auto it = got.inertials.find(key);
-    if (it == got.inertials.end()) {
-      ADD_FAILURE() << what << ": inertial " << key << " missing";
-      continue;
-    }
-    EXPECT_NEAR(in.mass, it->second.mass, kTolerance) << what << ": " << key;
-    EXPECT_LT(test_support::MaxDiff(in.X_RI, it->second.X_RI), kTolerance)
-        << what << ": inertial " << key;
-    EXPECT_LT((in.I - it->second.I).cwiseAbs().maxCoeff(), kTolerance)
-        << what << ": inertia " << key;
-  }
-}
-
 class SdfVersionTest
     : public testing::TestWithParam<std::tuple<const char*, int>> {
  protected:
@@ -111,7 +69,7 @@ class SdfVersionTest
 TEST_P(SdfVersionTest, OutputIsTheGolden) {
   const auto result = Convert(input(), minor());
   ASSERT_TRUE(result.ok) << result.diagnostics.ToString();
-  EXPECT_EQ(result.output, Read(Golden(input(), minor())))
+  EXPECT_EQ(result.output, ReadFile(Golden(input(), minor())))
       << "regenerate " << Golden(input(), minor()) << " and review the diff";
   EXPECT_NE(result.output.find("<sdf version=\"" +
                                converter::SdfVersionName(minor()) + "\""),
@@ -130,7 +88,8 @@ TEST_P(SdfVersionTest, OurReaderReadsTheInputsKinematics) {
       IsUrdf(input()) ? Golden(input(), 7) : kDir + input();
   const auto want = sdf_oracle::OurSnapshot(reference, {}, &problems);
   ASSERT_TRUE(want && want->ok) << test_support::Joined(problems, 5);
-  ExpectSameKinematics(*want, *out, "ours, " + Golden(input(), minor()));
+  sdf_oracle::ExpectSameKinematics(*want, *out,
+                                   "ours, " + Golden(input(), minor()));
 }
 
 TEST_P(SdfVersionTest, LibsdformatLoadsItAsThe17Output) {
@@ -141,7 +100,8 @@ TEST_P(SdfVersionTest, LibsdformatLoadsItAsThe17Output) {
   const sdf_oracle::Snapshot want =
       sdf_oracle::LoadFile(Golden(input(), 7), {kDir});
   ASSERT_TRUE(want.ok) << test_support::Joined(want.errors, 5);
-  ExpectSameKinematics(want, theirs, "libsdformat, " + Golden(input(), minor()));
+  sdf_oracle::ExpectSameKinematics(want, theirs,
+                                   "libsdformat, " + Golden(input(), minor()));
 }
 
 // A //world/joint is where the input has it in every version: moved into
@@ -182,7 +142,7 @@ INSTANTIATE_TEST_SUITE_P(Versions, SdfVersionTest,
 // What each version writes differently, on the goldens.
 TEST(SdfVersionElements, MimicIsAnAxisElementFrom111) {
   for (int minor = 7; minor <= 12; ++minor) {
-    const std::string out = Read(Golden("mimic.urdf", minor));
+    const std::string out = ReadFile(Golden("mimic.urdf", minor));
     const bool axis = out.find("<mimic joint=\"finger_left_joint\" "
                                "axis=\"axis\">") != std::string::npos;
     const bool carried = out.find("<urdf:mimic") != std::string::npos;
@@ -190,7 +150,7 @@ TEST(SdfVersionElements, MimicIsAnAxisElementFrom111) {
     EXPECT_EQ(carried, minor < 11) << minor;
   }
   // mimic.sdf of 1.11: multiplier, offset and reference are required.
-  const std::string out = Read(Golden("mimic.urdf", 11));
+  const std::string out = ReadFile(Golden("mimic.urdf", 11));
   for (const char* e : {"<multiplier>1</multiplier>", "<offset>0.001</offset>",
                         "<reference>0</reference>"}) {
     EXPECT_NE(out.find(e), std::string::npos) << e;
@@ -214,7 +174,7 @@ TEST(SdfVersionElements, MimicReadsBackAsTheUrdfMimic) {
 
 TEST(SdfVersionElements, InfiniteLimitsFrom110) {
   for (int minor = 7; minor <= 12; ++minor) {
-    const std::string out = Read(Golden("world_limits.sdf", minor));
+    const std::string out = ReadFile(Golden("world_limits.sdf", minor));
     EXPECT_EQ(out.find("<upper>inf</upper>") != std::string::npos,
               minor >= 10)
         << minor;
@@ -241,8 +201,8 @@ TEST(SdfVersionElements, InitialPositionLeftOutFrom19) {
 }
 
 TEST(SdfVersionElements, StateNamesOf112) {
-  const std::string old_names = Read(Golden("world_limits.sdf", 11));
-  const std::string new_names = Read(Golden("world_limits.sdf", 12));
+  const std::string old_names = ReadFile(Golden("world_limits.sdf", 11));
+  const std::string new_names = ReadFile(Golden("world_limits.sdf", 12));
   EXPECT_NE(old_names.find("<model name=\"cart\">\n        <pose>1 2"),
             std::string::npos);
   EXPECT_NE(new_names.find("<model_state name=\"cart\">"), std::string::npos);
@@ -258,7 +218,7 @@ TEST(SdfVersionElements, StateNamesOf112) {
 
 TEST(SdfVersionElements, CompositionKeptFrom18) {
   for (int minor = 7; minor <= 12; ++minor) {
-    const std::string out = Read(Golden("nested_include.sdf", minor));
+    const std::string out = ReadFile(Golden("nested_include.sdf", minor));
     EXPECT_EQ(out.find("placement_frame") != std::string::npos, minor >= 8)
         << minor;
     EXPECT_EQ(out.find("attached_to=\"hand::finger\"") != std::string::npos,
@@ -297,7 +257,7 @@ TEST(PreserveIncludes, MergeIncludeKeptAsWrittenFrom19) {
   EXPECT_NE(merged.output.find("_merged__gripper__model__"), std::string::npos);
   const auto kept = Preserved("merge_include.sdf", 9);
   ASSERT_TRUE(kept.ok) << kept.diagnostics.ToString();
-  EXPECT_EQ(kept.output, Read(kDir + "merge_include.preserve.1_9.sdf"));
+  EXPECT_EQ(kept.output, ReadFile(kDir + "merge_include.preserve.1_9.sdf"));
   EXPECT_NE(kept.output.find("<include merge=\"true\">"), std::string::npos);
   EXPECT_EQ(kept.output.find("_merged__"), std::string::npos);
   EXPECT_FALSE(kept.diagnostics.Has(frames::Code::SDF_VERSION_CANNOT_EXPRESS));
@@ -315,12 +275,13 @@ TEST(PreserveIncludes, SameKinematicsInUsAndLibsdformat) {
   const auto got = sdf_oracle::OurSnapshot(golden, {}, &problems);
   ASSERT_TRUE(want && got && want->ok && got->ok)
       << test_support::Joined(problems, 5);
-  ExpectSameKinematics(*want, *got, "ours, " + golden);
+  sdf_oracle::ExpectSameKinematics(*want, *got, "ours, " + golden);
   const auto theirs_in = sdf_oracle::LoadFile(kDir + "merge_include.sdf", {kDir});
   const auto theirs_out = sdf_oracle::LoadFile(golden, {kDir});
   ASSERT_TRUE(theirs_in.ok && theirs_out.ok)
       << test_support::Joined(theirs_out.errors, 5);
-  ExpectSameKinematics(theirs_in, theirs_out, "libsdformat, " + golden);
+  sdf_oracle::ExpectSameKinematics(theirs_in, theirs_out,
+                                   "libsdformat, " + golden);
 }
 
 TEST(PreserveIncludes, UnresolvedIncludeKeptWithAWarning) {

@@ -249,82 +249,108 @@ void RepairInertias(frames::Model* model, frames::Diagnostics* diags) {
   }
 }
 
-void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
-                           bool mimic_in_axis) {
-  // Joints. Those SDFormat has no joint for become frames; the others stay,
-  // moved down over them in place (the first `kept` are done).
-  std::vector<frames::Joint>& joints = model->joints;
-  const auto is_moving = [](JointType t) {
-    return t == JointType::kRevolute || t == JointType::kContinuous ||
-           t == JointType::kPrismatic;
-  };
-  // A mimic's leader by its URDF name: the SDF name of a moving joint.
+namespace {
+
+bool IsMovingType(JointType t) {
+  return t == JointType::kRevolute || t == JointType::kContinuous ||
+         t == JointType::kPrismatic;
+}
+
+// A mimic's leader by its URDF name: the SDF name of a moving joint.
+std::map<std::string, std::string> MimicLeaders(
+    const std::vector<frames::Joint>& joints) {
   std::map<std::string, std::string> leaders;
-  if (mimic_in_axis) {
-    for (const auto& j : joints) {
-      if (!is_moving(j.type)) continue;
-      leaders[j.original_name.empty() ? j.name : j.original_name] = j.name;
-    }
+  for (const auto& j : joints) {
+    if (!IsMovingType(j.type)) continue;
+    leaders[j.original_name.empty() ? j.name : j.original_name] = j.name;
   }
+  return leaders;
+}
+
+// What a joint says that SDFormat reads otherwise, made SDFormat's: its
+// kept elements carried, URDF's default axis, a mimic of a moving leader
+// in the axis (`leaders`, empty for 1.7), a zero axis carried, URDF's
+// default limits; a mimic left is warned about.
+void PrepareJoint(const std::map<std::string, std::string>& leaders,
+                  frames::Joint* joint, frames::Diagnostics* diags) {
+  frames::Joint& j = *joint;
+  for (auto& e : j.extensions) Carry(&e, "joint", j.name, diags);
+  const bool moving = IsMovingType(j.type);
+  if (moving && !j.axis) j.axis.emplace();  // URDF's default axis: 1 0 0
+  auto leader = j.mimic ? leaders.find(j.mimic->joint) : leaders.end();
+  if (moving && leader != leaders.end()) {
+    j.axis->extensions.push_back(AxisMimic(*j.mimic, leader->second));
+    j.mimic.reset();
+  }
+  if (j.axis && j.axis->xyz.isZero(0.0) && j.type != JointType::kFloating &&
+      j.type != JointType::kPlanar) {
+    // Only moving joints are refused a zero axis by the reader; SDFormat
+    // refuses it on any joint, so it is carried instead.
+    // With the axis's limit and dynamics, which URDF allows on any joint.
+    Element a = Make("axis");
+    a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
+    AxisDetails(*j.axis, &a.children);
+    j.extensions.push_back(std::move(a));
+    j.axis.reset();
+  }
+  if (j.axis && j.axis->limit &&
+      (j.type == JointType::kRevolute || j.type == JointType::kPrismatic)) {
+    // URDF's default limits are 0; SDFormat's are unbounded.
+    if (!j.axis->limit->lower) j.axis->limit->lower = 0.0;
+    if (!j.axis->limit->upper) j.axis->limit->upper = 0.0;
+  }
+  if (j.mimic) {
+    diags->Warning(frames::Code::MIMIC_CARRIED,
+                   "joint '" + j.name + "' mimics '" + j.mimic->joint +
+                       "'; SDFormat 1.7 has no mimic, so it is carried as "
+                       "<urdf:mimic> and not enforced in simulation",
+                   j.where);
+  }
+}
+
+// A floating or planar joint, which SDFormat 1.7 has not: the frame that
+// takes its place, holding the joint as <urdf:joint>.
+frames::Frame JointAsFrame(frames::Joint* joint, frames::Diagnostics* diags) {
+  frames::Joint& j = *joint;
+  diags->Warning(frames::Code::JOINT_TYPE_CARRIED,
+                 std::string(frames::JointTypeName(j.type)) + " joint '" +
+                     j.name +
+                     "' has no SDFormat 1.7 element; it is "
+                     "written as <frame name=\"" +
+                     j.name + "\"> holding <urdf:joint>, and link '" + j.child +
+                     "' moves freely in simulation",
+                 j.where);
+  frames::Frame f;
+  f.name = j.name;
+  f.attached_to = j.pose.relative_to;
+  f.pose = j.pose;
+  f.where = j.where;
+  Element carried = JointElement(j);
+  std::vector<Element> details;
+  CarryJointDetails(&j, &details);
+  for (auto& d : details) {
+    if (d.name != kCarriedOriginalName)
+      carried.children.push_back(std::move(d));
+  }
+  for (auto& e : j.extensions) carried.children.push_back(std::move(e));
+  f.extensions.push_back(std::move(carried));
+  return f;
+}
+
+// Joints. Those SDFormat has no joint for become frames; the others stay,
+// moved down over them in place (the first `kept` are done).
+void CarryJoints(frames::Model* model, frames::Diagnostics* diags,
+                 bool mimic_in_axis) {
+  std::vector<frames::Joint>& joints = model->joints;
+  const std::map<std::string, std::string> leaders =
+      mimic_in_axis ? MimicLeaders(joints)
+                    : std::map<std::string, std::string>();
   size_t kept = 0;
   for (size_t k = 0; k < joints.size(); ++k) {
     frames::Joint& j = joints[k];
-    for (auto& e : j.extensions) Carry(&e, "joint", j.name, diags);
-    const bool moving = is_moving(j.type);
-    if (moving && !j.axis) j.axis.emplace();  // URDF's default axis: 1 0 0
-    auto leader = j.mimic ? leaders.find(j.mimic->joint) : leaders.end();
-    if (moving && leader != leaders.end()) {
-      j.axis->extensions.push_back(AxisMimic(*j.mimic, leader->second));
-      j.mimic.reset();
-    }
-    if (j.axis && j.axis->xyz.isZero(0.0) && j.type != JointType::kFloating &&
-        j.type != JointType::kPlanar) {
-      // Only moving joints are refused a zero axis by the reader; SDFormat
-      // refuses it on any joint, so it is carried instead.
-      // With the axis's limit and dynamics, which URDF allows on any joint.
-      Element a = Make("axis");
-      a.attributes.emplace_back("xyz", xml::FormatVector3(j.axis->xyz));
-      AxisDetails(*j.axis, &a.children);
-      j.extensions.push_back(std::move(a));
-      j.axis.reset();
-    }
-    if (j.axis && j.axis->limit &&
-        (j.type == JointType::kRevolute || j.type == JointType::kPrismatic)) {
-      // URDF's default limits are 0; SDFormat's are unbounded.
-      if (!j.axis->limit->lower) j.axis->limit->lower = 0.0;
-      if (!j.axis->limit->upper) j.axis->limit->upper = 0.0;
-    }
-    if (j.mimic) {
-      diags->Warning(frames::Code::MIMIC_CARRIED,
-                     "joint '" + j.name + "' mimics '" + j.mimic->joint +
-                         "'; SDFormat 1.7 has no mimic, so it is carried as "
-                         "<urdf:mimic> and not enforced in simulation",
-                     j.where);
-    }
+    PrepareJoint(leaders, &j, diags);
     if (j.type == JointType::kFloating || j.type == JointType::kPlanar) {
-      diags->Warning(frames::Code::JOINT_TYPE_CARRIED,
-                     std::string(frames::JointTypeName(j.type)) + " joint '" +
-                         j.name +
-                         "' has no SDFormat 1.7 element; it is "
-                         "written as <frame name=\"" +
-                         j.name + "\"> holding <urdf:joint>, and link '" +
-                         j.child + "' moves freely in simulation",
-                     j.where);
-      frames::Frame f;
-      f.name = j.name;
-      f.attached_to = j.pose.relative_to;
-      f.pose = j.pose;
-      f.where = j.where;
-      Element carried = JointElement(j);
-      std::vector<Element> details;
-      CarryJointDetails(&j, &details);
-      for (auto& d : details) {
-        if (d.name != kCarriedOriginalName)
-          carried.children.push_back(std::move(d));
-      }
-      for (auto& e : j.extensions) carried.children.push_back(std::move(e));
-      f.extensions.push_back(std::move(carried));
-      model->frames.push_back(std::move(f));
+      model->frames.push_back(JointAsFrame(&j, diags));
       continue;
     }
     CarryJointDetails(&j, &j.extensions);
@@ -332,9 +358,45 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
     ++kept;
   }
   joints.erase(joints.begin() + kept, joints.end());
+}
 
-  // Links, visuals, collisions.
-  for (auto& l : model->links) {
+// A visual's material for SDFormat: the colour clamped to 0 to 1 (with a
+// warning) as ambient and diffuse, and what SDFormat has no place for
+// carried in the visual.
+void CarryVisualMaterial(const frames::Link& l, frames::Visual* v,
+                         frames::Diagnostics* diags) {
+  frames::Material& m = *v->material;
+  bool clamped = false;
+  if (m.rgba) {
+    // SDFormat colours are 0 to 1 (libsdformat refuses others); URDF
+    // readers take any number. The SDF gets the colour clamped, and the
+    // visual's own <material> carries the URDF value back.
+    const Eigen::Vector4d c = m.rgba->cwiseMax(0.0).cwiseMin(1.0);
+    clamped = c != *m.rgba;
+    if (clamped) {
+      diags->Warning(frames::Code::COLOR_CLAMPED,
+                     "visual '" + v->name + "' of link '" + l.name +
+                         "': colour '" + xml::FormatVector4(*m.rgba) +
+                         "' has a component outside 0 to 1, which "
+                         "SDFormat refuses; written clamped to '" +
+                         xml::FormatVector4(c) +
+                         "', the URDF colour carried in <urdf:material>",
+                     v->where);
+    }
+    m.ambient = c;
+    m.diffuse = c;
+  }
+  if ((clamped && !m.by_reference) || !m.name.empty() || !m.texture.empty() ||
+      !m.urdf_extensions.empty()) {
+    // A reference carries only the name: the robot-level material
+    // (carried below) holds its color and texture.
+    v->extensions.push_back(MaterialElement(m, !m.by_reference));
+  }
+}
+
+// Links, visuals, collisions.
+void CarryLinks(std::vector<frames::Link>* links, frames::Diagnostics* diags) {
+  for (auto& l : *links) {
     if (!l.inertial) {
       // URDF: no <inertial> means massless. SDFormat would give the link
       // its default 1 kg, so the zero mass is written explicitly.
@@ -346,34 +408,7 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
     for (auto& v : l.visuals) {
       for (auto& e : v.extensions) Carry(&e, "visual", v.name, diags);
       CarryForm(v.urdf_form, !v.name_given, &v.extensions);
-      if (!v.material) continue;
-      frames::Material& m = *v.material;
-      bool clamped = false;
-      if (m.rgba) {
-        // SDFormat colours are 0 to 1 (libsdformat refuses others); URDF
-        // readers take any number. The SDF gets the colour clamped, and the
-        // visual's own <material> carries the URDF value back.
-        const Eigen::Vector4d c = m.rgba->cwiseMax(0.0).cwiseMin(1.0);
-        clamped = c != *m.rgba;
-        if (clamped) {
-          diags->Warning(frames::Code::COLOR_CLAMPED,
-                         "visual '" + v.name + "' of link '" + l.name +
-                             "': colour '" + xml::FormatVector4(*m.rgba) +
-                             "' has a component outside 0 to 1, which "
-                             "SDFormat refuses; written clamped to '" +
-                             xml::FormatVector4(c) +
-                             "', the URDF colour carried in <urdf:material>",
-                         v.where);
-        }
-        m.ambient = c;
-        m.diffuse = c;
-      }
-      if ((clamped && !m.by_reference) || !m.name.empty() ||
-          !m.texture.empty() || !m.urdf_extensions.empty()) {
-        // A reference carries only the name: the robot-level material
-        // (carried below) holds its color and texture.
-        v.extensions.push_back(MaterialElement(m, !m.by_reference));
-      }
+      if (v.material) CarryVisualMaterial(l, &v, diags);
     }
     for (auto& c : l.collisions) {
       for (auto& e : c.extensions) Carry(&e, "collision", c.name, diags);
@@ -387,8 +422,10 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
     for (auto& v : l.visuals) carry_geometry(&v);
     for (auto& c : l.collisions) carry_geometry(&c);
   }
+}
 
-  // Robot level.
+// Robot level: its materials and kept elements, and its URDF form.
+void CarryRobot(frames::Model* model, frames::Diagnostics* diags) {
   std::vector<Element> carried;
   carried.reserve(model->materials.size() + model->extensions.size());
   for (const auto& m : model->materials) carried.push_back(MaterialElement(m, true));
@@ -401,6 +438,15 @@ void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
   model->urdf_form.parts |= frames::UrdfForm::kRobot;
   CarryForm(model->urdf_form, false, &carried);
   model->extensions = std::move(carried);
+}
+
+}  // namespace
+
+void CarryUrdfOnlyElements(frames::Model* model, frames::Diagnostics* diags,
+                           bool mimic_in_axis) {
+  CarryJoints(model, diags, mimic_in_axis);
+  CarryLinks(&model->links, diags);
+  CarryRobot(model, diags);
 }
 
 bool RestoreForm(const Element& e, frames::UrdfForm* form, bool* name_given) {

@@ -301,26 +301,133 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
   return g;
 }
 
+void FrameGraph::BeginScope(const std::string& version, const char* root_name,
+                            Kind root_kind, const SourceLocation& where) {
+  composition_ = ComposesLike18(version);
+  delimiter_reserved_ = ReservesDelimiter(version);
+  scoped_references_ = composition_;
+  Vertex root;
+  root.name = root_name;
+  root.kind = root_kind;
+  root.resolved = true;
+  root.where = where;
+  vertices_.push_back(std::move(root));
+  IndexName(root_name, 0);
+}
+
+void FrameGraph::BuildNested(const std::vector<Model>& models,
+                             const Outer& here, Diagnostics* diags) {
+  // An included file is a scope of its own (spec 1.1.1): nothing outside it
+  // is an enclosing scope of its references.
+  for (const auto& m : models) {
+    nested_.emplace_back(m.name,
+                         BuildScope(m, m.include ? nullptr : &here, diags));
+    if (!nested_.back().second.ok()) ok_ = false;
+  }
+}
+
+void FrameGraph::ChooseCanonicalLink(const Model& model,
+                                     const std::vector<int>& link_v,
+                                     const std::string& scope,
+                                     Diagnostics* diags) {
+  if (!model.canonical_link.empty()) {
+    // A link of this scope, or (scoped name) of a nested model: joints have
+    // always been allowed to name those (SDFormat 1.5 "::").
+    auto link_index = [&](const std::string& name) {
+      int i = ScopedIndex(name);
+      return i > 0 && vertices_[i].kind == Kind::kLink ? i : -1;
+    };
+    const int c = scoped_references_ ? link_index(model.canonical_link)
+                                     : Index(model.canonical_link);
+    if (c > 0 && vertices_[c].kind == Kind::kLink) {
+      canonical_link_ = model.canonical_link;
+    } else {
+      ReportUnresolved(Code::MODEL_CANONICAL_LINK_INVALID,
+                       "canonical_link '" + model.canonical_link + "' of " +
+                           scope + " is not one of its links",
+                       model.canonical_link, model.where, diags);
+    }
+  } else if (!model.links.empty()) {
+    // The first link whose name was accepted.
+    for (size_t k = 0; k < model.links.size(); ++k) {
+      if (link_v[k] >= 0) {
+        canonical_link_ = model.links[k].name;
+        break;
+      }
+    }
+  } else if (!model.models.empty()) {
+    const FrameGraph& first = nested_.front().second;
+    if (!first.canonical_link_.empty())
+      canonical_link_ =
+          model.models.front().name + "::" + first.canonical_link_;
+  } else if (!model.is_static) {
+    diags->Error(Code::MODEL_WITHOUT_LINK,
+                 scope + " has no link and no nested model", model.where);
+    ok_ = false;
+  }
+}
+
+void FrameGraph::SetFrameAttachments(const std::vector<Frame>& frames,
+                                     const std::vector<int>& frame_v,
+                                     const std::string& scope,
+                                     Diagnostics* diags) {
+  for (size_t k = 0; k < frames.size(); ++k) {
+    if (frame_v[k] >= 0)
+      SetFrameAttachment(frames[k], frame_v[k], scope, diags);
+  }
+}
+
+void FrameGraph::SetJointAndFramePoses(const std::vector<Joint>& joints,
+                                       const std::vector<int>& joint_v,
+                                       const std::vector<int>& child_v,
+                                       const std::vector<Frame>& frames,
+                                       const std::vector<int>& frame_v,
+                                       const std::string& scope,
+                                       Diagnostics* diags) {
+  for (size_t k = 0; k < joints.size(); ++k)
+    SetRelativeTo(joint_v[k], joints[k].pose, child_v[k], "joint", scope,
+                  diags);
+  for (size_t k = 0; k < frames.size(); ++k) {
+    const int vi = frame_v[k];
+    SetRelativeTo(vi, frames[k].pose,
+                  vi < 0 ? kInvalid : vertices_[vi].attached_to, "frame", scope,
+                  diags);
+  }
+}
+
+void FrameGraph::CheckLinkContentPoses(const Model& model,
+                                       const std::string& scope,
+                                       Diagnostics* diags) {
+  for (const Link& l : model.links) {
+    CheckLinkChildNames(l, diags);
+    auto check_shape = [&](const Shape& s, const char* what) {
+      if (s.pose.relative_to.empty() || FrameIndex(s.pose.relative_to) >= 0)
+        return;
+      ReportUnresolved(Code::POSE_RELATIVE_TO_INVALID,
+                       std::string(what) + " '" + s.name + "' of link '" +
+                           l.name + "' has a pose relative_to '" +
+                           s.pose.relative_to + "', which names no frame in " +
+                           scope,
+                       s.pose.relative_to, s.where, diags);
+    };
+    for (const Visual& v : l.visuals) check_shape(v, "visual");
+    for (const Collision& c : l.collisions) check_shape(c, "collision");
+    CheckElementPoses(l.extensions, scope, diags);
+  }
+  for (const Joint& j : model.joints)
+    CheckElementPoses(j.extensions, scope, diags);
+}
+
 FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
                                   Diagnostics* diags) {
   FrameGraph g;
   g.name_ = model.name;
   g.outer_ = outer;
-  g.composition_ = ComposesLike18(model.source_version);
-  g.delimiter_reserved_ = ReservesDelimiter(model.source_version);
-  g.scoped_references_ = g.composition_;
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
   g.index_.Reserve(g.vertices_.capacity());
-  {
-    Vertex root;
-    root.name = kModelFrame;
-    root.kind = Kind::kModelFrame;
-    root.resolved = true;
-    root.where = model.where;
-    g.vertices_.push_back(std::move(root));
-    g.IndexName(kModelFrame, 0);
-  }
+  g.BeginScope(model.source_version, kModelFrame, Kind::kModelFrame,
+               model.where);
   const std::string scope = "model '" + model.name + "'";
 
   // Phase 2: names. Vertex indices per element, -1 when the element was
@@ -336,65 +443,22 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
     frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
 
   // Phase 3: nested models, each its own scope.
-  // An included file is a scope of its own (spec 1.1.1): nothing outside it
-  // is an enclosing scope of its references.
   const Outer here{&model, nullptr, outer};
-  for (const auto& m : model.models) {
-    g.nested_.emplace_back(m.name,
-                           BuildScope(m, m.include ? nullptr : &here, diags));
-    if (!g.nested_.back().second.ok()) g.ok_ = false;
-  }
-
-  // A link of this scope, or (scoped name) of a nested model: joints have
-  // always been allowed to name those (SDFormat 1.5 "::").
-  auto link_index = [&](const std::string& name) {
-    int i = g.ScopedIndex(name);
-    return i > 0 && g.vertices_[i].kind == Kind::kLink ? i : -1;
-  };
+  g.BuildNested(model.models, here, diags);
 
   // Phase 4: joint parent and child.
   std::vector<int> parent_v, child_v;
   g.AddJoints(model.joints, joint_v, scope, &parent_v, &child_v, diags);
 
   // Phase 5 and 7.2: the canonical link.
-  if (!model.canonical_link.empty()) {
-    const int c = g.scoped_references_ ? link_index(model.canonical_link)
-                                       : g.Index(model.canonical_link);
-    if (c > 0 && g.vertices_[c].kind == Kind::kLink) {
-      g.canonical_link_ = model.canonical_link;
-    } else {
-      g.ReportUnresolved(Code::MODEL_CANONICAL_LINK_INVALID,
-                         "canonical_link '" + model.canonical_link + "' of " +
-                             scope + " is not one of its links",
-                         model.canonical_link, model.where, diags);
-    }
-  } else if (!model.links.empty()) {
-    // The first link whose name was accepted.
-    for (size_t k = 0; k < model.links.size(); ++k) {
-      if (link_v[k] >= 0) {
-        g.canonical_link_ = model.links[k].name;
-        break;
-      }
-    }
-  } else if (!model.models.empty()) {
-    const FrameGraph& first = g.nested_.front().second;
-    if (!first.canonical_link_.empty())
-      g.canonical_link_ = model.models.front().name + "::" + first.canonical_link_;
-  } else if (!model.is_static) {
-    diags->Error(Code::MODEL_WITHOUT_LINK,
-                 scope + " has no link and no nested model", model.where);
-    g.ok_ = false;
-  }
+  g.ChooseCanonicalLink(model, link_v, scope, diags);
 
   // attached_to edges (phases 6 and 7).
   if (!model.is_static && !g.canonical_link_.empty()) {
     const int c = g.ScopedIndex(g.canonical_link_);
     g.vertices_[0].attached_to = c > 0 ? c : g.Index(model.models.front().name);
   }
-  for (size_t k = 0; k < model.frames.size(); ++k) {
-    if (frame_v[k] >= 0) g.SetFrameAttachment(model.frames[k], frame_v[k],
-                                              scope, diags);
-  }
+  g.SetFrameAttachments(model.frames, frame_v, scope, diags);
 
   // relative_to edges (phase 8).
   for (size_t k = 0; k < model.links.size(); ++k)
@@ -403,34 +467,11 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
     g.SetRelativeTo(model_v[k], model.models[k].pose, 0, "model", scope, diags);
     g.ApplyPlacement(model_v[k], model.models[k], scope, diags);
   }
-  for (size_t k = 0; k < model.joints.size(); ++k)
-    g.SetRelativeTo(joint_v[k], model.joints[k].pose, child_v[k], "joint",
-                    scope, diags);
-  for (size_t k = 0; k < model.frames.size(); ++k) {
-    const int vi = frame_v[k];
-    g.SetRelativeTo(vi, model.frames[k].pose,
-                    vi < 0 ? kInvalid : g.vertices_[vi].attached_to, "frame",
-                    scope, diags);
-  }
+  g.SetJointAndFramePoses(model.joints, joint_v, child_v, model.frames, frame_v,
+                          scope, diags);
   // Poses that make no frame (visuals, collisions, sensors, lights ...)
   // must still name a frame of this scope.
-  for (const Link& l : model.links) {
-    g.CheckLinkChildNames(l, diags);
-    auto check_shape = [&](const Shape& s, const char* what) {
-      if (s.pose.relative_to.empty() || g.FrameIndex(s.pose.relative_to) >= 0)
-        return;
-      g.ReportUnresolved(Code::POSE_RELATIVE_TO_INVALID,
-                         std::string(what) + " '" + s.name + "' of link '" +
-                             l.name + "' has a pose relative_to '" +
-                             s.pose.relative_to +
-                             "', which names no frame in " + scope,
-                         s.pose.relative_to, s.where, diags);
-    };
-    for (const Visual& v : l.visuals) check_shape(v, "visual");
-    for (const Collision& c : l.collisions) check_shape(c, "collision");
-    g.CheckElementPoses(l.extensions, scope, diags);
-  }
-  for (const Joint& j : model.joints) g.CheckElementPoses(j.extensions, scope, diags);
+  g.CheckLinkContentPoses(model, scope, diags);
 
   g.ResolveAttachments(diags);
   g.CheckJointLinks(model.joints, parent_v, child_v, diags);
@@ -593,20 +634,9 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
   for (size_t k = 0; version.empty() && k < world.models.size(); ++k) {
     if (!world.models[k].include) version = world.models[k].source_version;
   }
-  g.composition_ = ComposesLike18(version);
-  g.delimiter_reserved_ = ReservesDelimiter(version);
-  g.scoped_references_ = g.composition_;
   g.vertices_.reserve(1 + world.models.size() + world.frames.size() +
                       world.joints.size());
-  {
-    Vertex root;
-    root.name = kWorldFrame;
-    root.kind = Kind::kWorldFrame;
-    root.resolved = true;
-    root.where = world.where;
-    g.vertices_.push_back(std::move(root));
-    g.IndexName(kWorldFrame, 0);
-  }
+  g.BeginScope(version, kWorldFrame, Kind::kWorldFrame, world.where);
   const std::string scope = "world '" + world.name + "'";
   std::vector<int> model_v, frame_v, joint_v;
   for (const auto& m : world.models)
@@ -616,17 +646,10 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
   for (const auto& f : world.frames)
     frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
   const Outer here{nullptr, &world, nullptr};
-  for (const auto& m : world.models) {
-    g.nested_.emplace_back(m.name,
-                           BuildScope(m, m.include ? nullptr : &here, diags));
-    if (!g.nested_.back().second.ok()) g.ok_ = false;
-  }
+  g.BuildNested(world.models, here, diags);
   std::vector<int> parent_v, child_v;
   g.AddJoints(world.joints, joint_v, scope, &parent_v, &child_v, diags);
-  for (size_t k = 0; k < world.frames.size(); ++k) {
-    if (frame_v[k] >= 0) g.SetFrameAttachment(world.frames[k], frame_v[k],
-                                              scope, diags);
-  }
+  g.SetFrameAttachments(world.frames, frame_v, scope, diags);
   for (size_t k = 0; k < world.models.size(); ++k) {
     const Pose& pose = world.models[k].pose;
     if (pose.relative_to == kModelFrame && model_v[k] >= 0) {
@@ -642,15 +665,8 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
     g.SetRelativeTo(model_v[k], pose, 0, "model", scope, diags);
     g.ApplyPlacement(model_v[k], world.models[k], scope, diags);
   }
-  for (size_t k = 0; k < world.joints.size(); ++k)
-    g.SetRelativeTo(joint_v[k], world.joints[k].pose, child_v[k], "joint",
-                    scope, diags);
-  for (size_t k = 0; k < world.frames.size(); ++k) {
-    const int vi = frame_v[k];
-    g.SetRelativeTo(vi, world.frames[k].pose,
-                    vi < 0 ? kInvalid : g.vertices_[vi].attached_to, "frame",
-                    scope, diags);
-  }
+  g.SetJointAndFramePoses(world.joints, joint_v, child_v, world.frames, frame_v,
+                          scope, diags);
   g.CheckElementPoses(world.extensions, scope, diags);
   g.ResolveAttachments(diags);
   g.CheckJointLinks(world.joints, parent_v, child_v, diags);

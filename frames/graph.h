@@ -106,6 +106,35 @@ class FrameGraph {
   // checked in its parent's scope).
   static FrameGraph BuildScope(const Model& model, const Outer* outer,
                                Diagnostics* diags);
+  // Steps of BuildScope and BuildWorld, in the order they run.
+  // The composition rules of the file's `version` and the scope's root
+  // vertex (__model__ or world).
+  void BeginScope(const std::string& version, const char* root_name,
+                  Kind root_kind, const SourceLocation& where);
+  // Phase 3: nested models, each its own scope; `here` encloses them.
+  void BuildNested(const std::vector<Model>& models, const Outer& here,
+                   Diagnostics* diags);
+  // Phases 5 and 7.2: the canonical link (named, else the first accepted
+  // link, else the first nested model's); `link_v` from phase 2.
+  void ChooseCanonicalLink(const Model& model, const std::vector<int>& link_v,
+                           const std::string& scope, Diagnostics* diags);
+  // Phases 6 and 7: attached_to edges of the accepted frames.
+  void SetFrameAttachments(const std::vector<Frame>& frames,
+                           const std::vector<int>& frame_v,
+                           const std::string& scope, Diagnostics* diags);
+  // Phase 8 for joints (default: the child frame) and frames (default: what
+  // they are attached to).
+  void SetJointAndFramePoses(const std::vector<Joint>& joints,
+                             const std::vector<int>& joint_v,
+                             const std::vector<int>& child_v,
+                             const std::vector<Frame>& frames,
+                             const std::vector<int>& frame_v,
+                             const std::string& scope, Diagnostics* diags);
+  // Poses that make no frame (visuals, collisions, sensors, lights ...) of
+  // the model's links and joints must still name a frame of this scope;
+  // sibling names of each link are distinct.
+  void CheckLinkContentPoses(const Model& model, const std::string& scope,
+                             Diagnostics* diags);
   // A reference for 1.8 rules: ScopedIndex, else Index.
   int FrameIndex(const std::string& name) {
     return scoped_references_ ? ScopedIndex(name) : Index(name);

@@ -176,13 +176,22 @@ bool EnterWorkingDirectory(const std::string& name) {
   return true;
 }
 
-int RunCli(int argc, char** argv, const Cli& cli) {
+namespace {
+
+// What the command line of a Cli asks for.
+struct CliArgs {
+  std::string input;   // with have_input; "-" for standard input
+  std::string output;  // "" for standard output
+  bool have_input = false, quiet = false, verbose = false, json = false;
+};
+
+// Reads the command line into *args (and the Cli's own flags); an exit
+// code when the command ends here: --help, --version or a usage error.
+std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
+                                CliArgs* args) {
   auto usage_error = [&](const std::string& message) {
     return UsageError(cli.name, message);
   };
-  if (!EnterWorkingDirectory(cli.name)) return 2;
-  std::string input, output;
-  bool have_input = false, quiet = false, verbose = false, json = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -200,20 +209,22 @@ int RunCli(int argc, char** argv, const Cli& cli) {
     } else if (a == "-o" || a == "--output") {
       auto v = value();
       if (!v) return usage_error(a + " needs a file name");
-      output = *v;
+      args->output = *v;
     } else if (a.rfind("--output=", 0) == 0) {
-      output = a.substr(9);
-      if (output.empty()) return usage_error("--output= needs a file name");
-    } else if (ParseInputFlag(a, value,
-                              {&json, cli.limits, cli.allowed_include_dirs},
-                              &error)) {
+      args->output = a.substr(9);
+      if (args->output.empty())
+        return usage_error("--output= needs a file name");
+    } else if (ParseInputFlag(
+                   a, value,
+                   {&args->json, cli.limits, cli.allowed_include_dirs},
+                   &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (a == "--check") {
       *cli.check_only = true;
     } else if (a == "-q" || a == "--quiet") {
-      quiet = true;
+      args->quiet = true;
     } else if (a == "-v" || a == "--verbose") {
-      verbose = true;
+      args->verbose = true;
     } else if (cli.uris && ParseUriFlag(a, value, cli.uris, &error)) {
       if (!error.empty()) return usage_error(error);
     } else if (cli.flag && cli.flag(a, value, &error)) {
@@ -222,40 +233,75 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       return usage_error(error);
     } else if (a.size() > 1 && a[0] == '-' && a != "-") {
       return usage_error("unknown option '" + a + "'");
-    } else if (have_input) {
-      return usage_error("more than one input file ('" + input + "', '" + a +
-                         "')");
+    } else if (args->have_input) {
+      return usage_error("more than one input file ('" + args->input + "', '" +
+                         a + "')");
     } else {
-      input = a;
-      have_input = true;
+      args->input = a;
+      args->have_input = true;
     }
   }
-  if (*cli.check_only && !output.empty())
+  if (*cli.check_only && !args->output.empty())
     return usage_error("--check writes nothing; drop -o");
   if (cli.check_flags) {
     const std::string error = cli.check_flags();
     if (!error.empty()) return usage_error(error);
   }
-  if (output == "-") output.clear();
+  if (args->output == "-") args->output.clear();
+  return std::nullopt;
+}
 
-  if (cli.diagnostics_json) *cli.diagnostics_json = json;
-  auto print = [&](const frames::Diagnostic& d) {
-    if (json) {
-      std::string line;
-      converter::AppendDiagnosticJson(&line, d);
-      std::cerr << line << "\n";
-    } else {
-      std::cerr << frames::Format(d) << "\n";
-    }
-  };
+// One diagnostic on standard error: a JSON object a line, or the editor
+// and CI form.
+void PrintDiagnostic(const frames::Diagnostic& d, bool json) {
+  if (json) {
+    std::string line;
+    converter::AppendDiagnosticJson(&line, d);
+    std::cerr << line << "\n";
+  } else {
+    std::cerr << frames::Format(d) << "\n";
+  }
+}
+
+// The conversion of the input file, or of standard input.
+converter::ConversionResult ConvertInput(const Cli& cli, const CliArgs& args,
+                                         bool from_stdin) {
+  converter::ConversionResult result;
+  std::optional<std::string> stdin_text;
+  if (from_stdin) {
+    stdin_text = xml::ReadStandardInput(
+        &result.diagnostics, cli.limits ? *cli.limits : xml::Limits{});
+    if (stdin_text) result = cli.convert_text(*stdin_text, "<stdin>");
+  } else {
+    result = cli.convert_file(args.input);
+  }
+  if (args.json) {
+    converter::FillElementPaths(&result.diagnostics, "<stdin>",
+                                stdin_text ? *stdin_text : std::string_view());
+  }
+  return result;
+}
+
+}  // namespace
+
+int RunCli(int argc, char** argv, const Cli& cli) {
+  if (!EnterWorkingDirectory(cli.name)) return 2;
+  CliArgs args;
+  if (const std::optional<int> done = ParseCliArgs(argc, argv, cli, &args))
+    return *done;
+  const std::string& input = args.input;
+  const std::string& output = args.output;
+
+  if (cli.diagnostics_json) *cli.diagnostics_json = args.json;
   // Diagnostics of the command itself (I/O), in the same form as the
   // input's.
   auto io_error = [&](frames::Code code, const std::string& message,
                       const std::string& file) {
-    print({frames::Severity::kError, code, message, {file, 0}});
+    PrintDiagnostic({frames::Severity::kError, code, message, {file, 0}},
+                    args.json);
     return 2;
   };
-  const bool from_stdin = !have_input || input == "-";
+  const bool from_stdin = !args.have_input || input == "-";
   // Writing the output would replace the input before anyone could compare
   // the two; no command upgrades a file in place.
   if (!output.empty() &&
@@ -280,27 +326,15 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   converter::RemoveTemporaryFilesOnSignal();
 
-  converter::ConversionResult result;
-  std::optional<std::string> stdin_text;
-  if (from_stdin) {
-    stdin_text = xml::ReadStandardInput(
-        &result.diagnostics, cli.limits ? *cli.limits : xml::Limits{});
-    if (stdin_text) result = cli.convert_text(*stdin_text, "<stdin>");
-  } else {
-    result = cli.convert_file(input);
-  }
-  if (json) {
-    converter::FillElementPaths(&result.diagnostics, "<stdin>",
-                                stdin_text ? *stdin_text : std::string_view());
-  }
-
+  const converter::ConversionResult result =
+      ConvertInput(cli, args, from_stdin);
   int warnings = 0;
   for (const auto& d : result.diagnostics.all()) {
     if (d.severity == frames::Severity::kWarning) {
       ++warnings;
-      if (quiet) continue;
+      if (args.quiet) continue;
     }
-    print(d);
+    PrintDiagnostic(d, args.json);
   }
   if (result.diagnostics.Has(frames::Code::IO_ERROR)) return 2;
   if (!result.ok) return 1;
@@ -316,10 +350,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       return io_error(frames::Code::IO_ERROR, error, output);
     }
   }
-  if (verbose && !json) {
-    std::cerr << cli.name << ": " << (have_input ? input : "<stdin>") << ": "
-              << (*cli.check_only ? "valid" : "converted") << ", " << warnings
-              << " warning(s)\n";
+  if (args.verbose && !args.json) {
+    std::cerr << cli.name << ": " << (args.have_input ? input : "<stdin>")
+              << ": " << (*cli.check_only ? "valid" : "converted") << ", "
+              << warnings << " warning(s)\n";
   }
   return 0;
 }

@@ -1,21 +1,23 @@
 // migrate: converts a whole model repository in one process, on several
 // threads, with a report and resume. A thin command line over
 // converter::Migrate (converter/migrate.h).
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <iostream>
-#include <optional>
-#include <string>
+#include "converter/migrate.h"
 
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <iostream>
+#include <optional>
+#include <string>
+
 #include "converter/file_io.h"
 #include "converter/json.h"
-#include "converter/migrate.h"
 #include "converter/migrate_report.h"
 #include "tools/cli.h"
 #include "tools/version.h"
@@ -99,24 +101,66 @@ std::string Rate(int done, int total, double seconds) {
   return buf;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  // Ctrl-C or a kill leaves no temporary file behind (converter/file_io.h).
-  converter::RemoveTemporaryFilesOnSignal();
-  if (!tools::EnterWorkingDirectory("migrate")) return 2;
+// What the command line asks for.
+struct Args {
   converter::MigrateOptions options;
-  // Outputs of another version or build are converted again.
-  options.converter_identity = std::string("migrate ") + tools::kVersion +
-                               ", " + converter::BuildIdentity();
   std::string report_path;
   bool verbose = false, quiet = false, have_src = false, json = false;
+};
+
+using Value = std::function<std::optional<std::string>()>;
+
+// The flags of what is converted and how (--to, --sdf-version, the URI and
+// input flags ...): true when `a` is one, with *error set when its value is
+// not what it needs. `value` takes the next argument.
+bool ConversionFlag(const std::string& a, const Value& value, Args* args,
+                    std::string* error) {
+  converter::MigrateOptions& options = args->options;
+  if (a == "--to") {
+    auto v = value();
+    if (v && *v == "sdf") {
+      options.target = converter::MigrateOptions::Target::kSdf;
+    } else if (v && *v == "urdf") {
+      options.target = converter::MigrateOptions::Target::kUrdf;
+    } else {
+      *error = "--to needs 'sdf' or 'urdf'";
+    }
+  } else if (a == "--model-path") {
+    auto v = value();
+    if (!v || v->empty()) {
+      *error = "--model-path needs a directory";
+    } else {
+      options.model_paths.push_back(*v);
+    }
+  } else if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
+    return true;
+  } else if (a == "--preserve-includes") {
+    options.preserve_includes = true;
+  } else if (a == "--lump-fixed-joints") {
+    options.lump_fixed_joints = true;
+  } else if (a == "--package-to-model") {
+    options.package_to_model = true;
+  } else {
+    return tools::ParseUriFlag(a, value, &options.uris, error) ||
+           tools::ParseInputFlag(
+               a, value,
+               {&args->json, &options.limits, &options.allowed_include_dirs},
+               error);
+  }
+  return true;
+}
+
+// Reads the command line into *args; an exit code when the command ends
+// here: --help, --version or a usage error.
+std::optional<int> ParseArgs(int argc, char** argv, Args* args) {
+  converter::MigrateOptions& options = args->options;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&]() -> std::optional<std::string> {
       if (i + 1 >= argc) return std::nullopt;
       return std::string(argv[++i]);
     };
+    std::string error;
     if (a == "-h" || a == "--help") {
       std::cout << kUsage << tools::kUriOptionsHelp
                 << tools::kInputOptionsHelp << kUsageEnd;
@@ -134,17 +178,8 @@ int main(int argc, char** argv) {
       options.dry_run = true;
     } else if (a == "--force") {
       options.force = true;
-    } else if (a == "--to") {
-      auto v = value();
-      if (v && *v == "sdf") {
-        options.target = converter::MigrateOptions::Target::kSdf;
-      } else if (v && *v == "urdf") {
-        options.target = converter::MigrateOptions::Target::kUrdf;
-      } else {
-        return UsageError("--to needs 'sdf' or 'urdf'");
-      }
-    } else if (a == "-j" || a == "--jobs" || (a.rfind("-j", 0) == 0 &&
-                                              a.size() > 2)) {
+    } else if (a == "-j" || a == "--jobs" ||
+               (a.rfind("-j", 0) == 0 && a.size() > 2)) {
       std::optional<std::string> v =
           a.size() > 2 && a[1] == 'j' ? a.substr(2) : value();
       auto n = v ? ParseJobs(*v) : std::nullopt;
@@ -153,46 +188,24 @@ int main(int argc, char** argv) {
     } else if (a == "--report") {
       auto v = value();
       if (!v || v->empty()) return UsageError("--report needs a file name");
-      report_path = *v;
-    } else if (a == "--model-path") {
-      auto v = value();
-      if (!v || v->empty()) return UsageError("--model-path needs a directory");
-      options.model_paths.push_back(*v);
-    } else if (a == "--sdf-version" || a.rfind("--sdf-version=", 0) == 0) {
-      auto v = a.size() > 13 ? a.substr(14) : value();
-      auto minor = v ? converter::ParseSdfOutputVersion(*v) : std::nullopt;
-      if (!v) return UsageError("--sdf-version needs a version (1.7 to 1.12)");
-      if (!minor) return UsageError(converter::SdfVersionUsageError(*v));
-      options.sdf_version = *minor;
-    } else if (a == "--preserve-includes") {
-      options.preserve_includes = true;
-    } else if (std::string error;
-               tools::ParseUriFlag(a, value, &options.uris, &error)) {
+      args->report_path = *v;
+    } else if (ConversionFlag(a, value, args, &error)) {
       if (!error.empty()) return UsageError(error);
-    } else if (std::string error; tools::ParseInputFlag(
-                   a, value,
-                   {&json, &options.limits, &options.allowed_include_dirs},
-                   &error)) {
-      if (!error.empty()) return UsageError(error);
-    } else if (a == "--lump-fixed-joints") {
-      options.lump_fixed_joints = true;
-    } else if (a == "--package-to-model") {
-      options.package_to_model = true;
     } else if (a == "-v" || a == "--verbose") {
-      verbose = true;
+      args->verbose = true;
     } else if (a == "-q" || a == "--quiet") {
-      quiet = true;
+      args->quiet = true;
     } else if (a.size() > 1 && a[0] == '-') {
       return UsageError("unknown option '" + a + "'");
-    } else if (have_src) {
+    } else if (args->have_src) {
       return UsageError("more than one source directory ('" +
                         options.src_dir + "', '" + a + "')");
     } else {
       options.src_dir = a;
-      have_src = true;
+      args->have_src = true;
     }
   }
-  if (!have_src) return UsageError("no source directory");
+  if (!args->have_src) return UsageError("no source directory");
   if (options.preserve_includes && options.sdf_version < 8) {
     return UsageError("--preserve-includes needs --sdf-version 1.8 or later "
                       "(1.7 output expands composition)");
@@ -201,71 +214,111 @@ int main(int argc, char** argv) {
     return UsageError("--in-place writes beside the sources; drop -o");
   if (!options.in_place && options.dst_dir.empty())
     return UsageError("no output directory: -o DIR, or --in-place");
+  return std::nullopt;
+}
 
-  auto log = spdlog::stderr_logger_mt("migrate");
-  log->set_pattern("migrate: %v");
-  log->set_level(verbose ? spdlog::level::debug
-                         : quiet ? spdlog::level::err : spdlog::level::info);
+// What standard error shows of each file done: its diagnostics (the errors
+// of a failed file; with -v everything, as JSON with --diagnostics-format
+// json) and the progress, on one rewritten line on a terminal, else a log
+// line about every tenth of the run.
+class ProgressPrinter {
+ public:
+  ProgressPrinter(const Args& args, spdlog::logger* log)
+      : args_(args),
+        log_(log),
+        terminal_(!args.quiet && !args.verbose && !args.json &&
+                  ::isatty(STDERR_FILENO)),
+        start_(std::chrono::steady_clock::now()) {}
 
-  const bool terminal =
-      !quiet && !verbose && !json && ::isatty(STDERR_FILENO);
-  const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                         start)
-        .count();
-  };
-  int next_plain_line = 0;
-  auto on_file = [&](const converter::MigrateFile& f,
-                     const converter::MigrateProgress& p) {
+  void OnFile(const converter::MigrateFile& f,
+              const converter::MigrateProgress& p) {
     const bool failed = f.status == converter::MigrateStatus::kFailed;
     for (const auto& d : f.diagnostics.all()) {
-      if (json) {
+      if (args_.json) {
         // The errors of a failed file; with -v every diagnostic.
-        if (verbose || (d.severity == frames::Severity::kError && failed)) {
+        if (args_.verbose ||
+            (d.severity == frames::Severity::kError && failed)) {
           std::string line;
           converter::AppendDiagnosticJson(&line, d);
           std::fprintf(stderr, "%s\n", line.c_str());
         }
       } else if (d.severity == frames::Severity::kError && failed) {
         // The editor and CI form, not a log line.
-        if (terminal) std::fputs("\r\033[K", stderr);
+        if (terminal_) std::fputs("\r\033[K", stderr);
         std::fprintf(stderr, "%s\n", frames::Format(d).c_str());
       } else {
-        log->debug("{}", frames::Format(d));
+        log_->debug("{}", frames::Format(d));
       }
     }
-    if (json) return;  // standard error: diagnostics only
-    log->debug("{} -> {}: {}", f.source, f.output.empty() ? "-" : f.output,
-               converter::StatusName(f.status));
+    if (args_.json) return;  // standard error: diagnostics only
+    log_->debug("{} -> {}: {}", f.source, f.output.empty() ? "-" : f.output,
+                converter::StatusName(f.status));
     const std::string line = std::to_string(p.done) + "/" +
                              std::to_string(p.total) + " files, " +
                              std::to_string(p.failed) + " failed, " +
-                             Rate(p.done, p.total, elapsed());
-    if (terminal) {
+                             Rate(p.done, p.total, Elapsed());
+    if (terminal_) {
       std::fprintf(stderr, "\r\033[K%s", line.c_str());
       if (p.done == p.total) std::fputs("\n", stderr);
-    } else if (!verbose && !quiet && p.done >= next_plain_line) {
+    } else if (!args_.verbose && !args_.quiet && p.done >= next_plain_line_) {
       // Plain lines in a log: about every tenth of the run, and the end.
-      log->info("{}", line);
-      next_plain_line = p.done + std::max(1, p.total / 10);
-      if (next_plain_line > p.total) next_plain_line = p.total;
+      log_->info("{}", line);
+      next_plain_line_ = p.done + std::max(1, p.total / 10);
+      if (next_plain_line_ > p.total) next_plain_line_ = p.total;
     }
-  };
+  }
 
-  const converter::MigrateReport report = converter::Migrate(options, on_file);
+ private:
+  double Elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start_)
+        .count();
+  }
+
+  const Args& args_;
+  spdlog::logger* log_;
+  const bool terminal_;
+  const std::chrono::steady_clock::time_point start_;
+  int next_plain_line_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Ctrl-C or a kill leaves no temporary file behind (converter/file_io.h).
+  converter::RemoveTemporaryFilesOnSignal();
+  if (!tools::EnterWorkingDirectory("migrate")) return 2;
+  Args args;
+  // Outputs of another version or build are converted again.
+  args.options.converter_identity = std::string("migrate ") + tools::kVersion +
+                                    ", " + converter::BuildIdentity();
+  if (const std::optional<int> done = ParseArgs(argc, argv, &args))
+    return *done;
+  const converter::MigrateOptions& options = args.options;
+
+  auto log = spdlog::stderr_logger_mt("migrate");
+  log->set_pattern("migrate: %v");
+  log->set_level(args.verbose ? spdlog::level::debug
+                 : args.quiet ? spdlog::level::err
+                              : spdlog::level::info);
+  ProgressPrinter progress(args, log.get());
+  const converter::MigrateReport report = converter::Migrate(
+      options,
+      [&](const converter::MigrateFile& f,
+          const converter::MigrateProgress& p) { progress.OnFile(f, p); });
   int exit_code = report.ExitCode();
   for (const auto& e : report.errors) log->critical("{}", e);
-  if (!report_path.empty() && report.errors.empty()) {
+  if (!args.report_path.empty() && report.errors.empty()) {
     std::string error;
     if (!converter::WriteOutputFile(
-            report_path, converter::MigrateReportJson(report, options),
+            args.report_path, converter::MigrateReportJson(report, options),
             &error)) {
       log->critical("{}", error);
       exit_code = 2;
     }
   }
-  if (!quiet) std::cout << converter::MigrateReportMarkdown(report, options);
+  if (!args.quiet)
+    std::cout << converter::MigrateReportMarkdown(report, options);
   std::cout.flush();
   return exit_code;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "urdf_io/reader.h"
@@ -122,6 +123,230 @@ bool HasSdfOnlyData(const frames::Material& m) {
          !m.extensions.empty();
 }
 
+// What ToModelInterface leaves out because urdf::ModelInterface has no
+// place for it: reported as it goes (Cannot) or counted and reported once
+// (kept-verbatim elements).
+class LeftOut {
+ public:
+  explicit LeftOut(frames::Diagnostics* diags) : diags_(diags) {}
+
+  void Cannot(const std::string& what, const frames::SourceLocation& at) {
+    diags_->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
+                    what +
+                        " has no place in urdf::ModelInterface and is left "
+                        "out",
+                    at);
+  }
+  void Count(const std::vector<frames::Element>& ext) {
+    verbatim_ += ext.size();
+    for (const auto& e : ext) ++verbatim_names_[e.name];
+  }
+  // The counted kept-verbatim elements of `model`, in one warning.
+  void ReportVerbatim(const frames::Model& model) {
+    if (verbatim_ == 0) return;
+    std::string names;
+    for (const auto& [name, n] : verbatim_names_) {
+      names += (names.empty() ? "<" : ", <") + name + ">" +
+               (n > 1 ? " x" + std::to_string(n) : "");
+    }
+    diags_->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
+                    std::to_string(verbatim_) +
+                        " kept-verbatim element(s) of " + "model " +
+                        Quoted(model.name) + " (" + names +
+                        ") have no place in urdf::ModelInterface and are left "
+                        "out",
+                    model.where);
+  }
+
+ private:
+  frames::Diagnostics* diags_;
+  size_t verbatim_ = 0;
+  std::map<std::string, int> verbatim_names_;  // sorted, for the message
+};
+
+urdf::InertialSharedPtr ToUrdfInertial(const frames::Inertial& i) {
+  auto in = std::make_shared<urdf::Inertial>();
+  in->origin = ToUrdfPose(i.pose);
+  in->mass = i.mass;
+  in->ixx = i.ixx;
+  in->ixy = i.ixy;
+  in->ixz = i.ixz;
+  in->iyy = i.iyy;
+  in->iyz = i.iyz;
+  in->izz = i.izz;
+  return in;
+}
+
+// The visual `v` (`shape` names it), or nullptr when urdfdom has not its
+// geometry. Its material as urdfdom's rules take it: a known name is
+// shared, a new inline definition is added to `materials`, an unknown
+// reference is empty.
+urdf::VisualSharedPtr ToUrdfVisual(
+    const frames::Visual& v, const std::string& shape,
+    std::map<std::string, urdf::MaterialSharedPtr>* materials,
+    LeftOut* left_out) {
+  left_out->Count(v.extensions);
+  auto geometry = ToUrdfGeometry(v.geometry);
+  if (!geometry) {
+    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
+                     v.where);
+    return nullptr;
+  }
+  auto vis = std::make_shared<urdf::Visual>();
+  vis->name = v.name;
+  vis->origin = ToUrdfPose(v.pose);
+  vis->geometry = geometry;
+  if (v.material) {
+    const frames::Material& m = *v.material;
+    if (HasSdfOnlyData(m)) {
+      left_out->Cannot("SDFormat data of the material of " + shape, m.where);
+    }
+    vis->material_name = m.name;
+    auto known = m.name.empty() ? materials->end() : materials->find(m.name);
+    if (known != materials->end()) {
+      vis->material = known->second;
+    } else if (m.rgba || !m.texture.empty()) {
+      vis->material = ToUrdfMaterial(m);
+      if (!m.name.empty()) materials->emplace(m.name, vis->material);
+    }
+  }
+  return vis;
+}
+
+urdf::LinkSharedPtr ToUrdfLink(
+    const frames::Link& l,
+    std::map<std::string, urdf::MaterialSharedPtr>* materials,
+    LeftOut* left_out) {
+  auto link = std::make_shared<urdf::Link>();
+  link->name = l.name;
+  const std::string what = "link " + Quoted(l.name);
+  left_out->Count(l.extensions);
+  if (l.inertial) link->inertial = ToUrdfInertial(*l.inertial);
+  for (const auto& v : l.visuals) {
+    const std::string shape =
+        "visual" + (v.name_given ? " " + Quoted(v.name) : "") + " of " + what;
+    if (auto vis = ToUrdfVisual(v, shape, materials, left_out)) {
+      link->visual_array.push_back(vis);
+    }
+  }
+  for (const auto& c : l.collisions) {
+    left_out->Count(c.extensions);
+    auto geometry = ToUrdfGeometry(c.geometry);
+    if (!geometry) {
+      left_out->Cannot(
+          std::string("the ") + ShapeName(c.geometry) + " collision" +
+              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
+          c.where);
+      continue;
+    }
+    auto col = std::make_shared<urdf::Collision>();
+    col->name = c.name;
+    col->origin = ToUrdfPose(c.pose);
+    col->geometry = geometry;
+    link->collision_array.push_back(col);
+  }
+  if (!link->visual_array.empty()) link->visual = link->visual_array[0];
+  if (!link->collision_array.empty()) {
+    link->collision = link->collision_array[0];
+  }
+  return link;
+}
+
+using UrdfJointType = decltype(urdf::Joint::type);
+
+// The joint types URDF and urdfdom have, both ways.
+constexpr std::pair<JointType, UrdfJointType> kUrdfJointTypes[] = {
+    {JointType::kRevolute, urdf::Joint::REVOLUTE},
+    {JointType::kContinuous, urdf::Joint::CONTINUOUS},
+    {JointType::kPrismatic, urdf::Joint::PRISMATIC},
+    {JointType::kFloating, urdf::Joint::FLOATING},
+    {JointType::kPlanar, urdf::Joint::PLANAR},
+    {JointType::kFixed, urdf::Joint::FIXED},
+};
+
+// urdfdom's type of a URDF joint type (CheckUrdfForm has refused the
+// others: fixed).
+UrdfJointType ToUrdfJointType(JointType t) {
+  for (const auto& [ours, theirs] : kUrdfJointTypes) {
+    if (ours == t) return theirs;
+  }
+  return urdf::Joint::FIXED;  // form-checked
+}
+
+// Axis, limits and dynamics of `j` onto `joint`, whose type is set.
+void ToUrdfAxis(const frames::Joint& j, urdf::Joint* joint, LeftOut* left_out) {
+  // urdfdom reads no axis for fixed and floating joints.
+  if (joint->type != urdf::Joint::FIXED &&
+      joint->type != urdf::Joint::FLOATING) {
+    const frames::Vector3 xyz = j.axis ? j.axis->xyz : frames::Vector3::UnitX();
+    joint->axis = urdf::Vector3(xyz.x(), xyz.y(), xyz.z());
+  }
+  if (j.axis && j.axis->limit) {
+    const frames::JointLimit& lim = *j.axis->limit;
+    auto limits = std::make_shared<urdf::JointLimits>();
+    limits->lower = lim.lower.value_or(0.0);
+    limits->upper = lim.upper.value_or(0.0);
+    limits->effort = lim.effort.value_or(0.0);
+    limits->velocity = lim.velocity.value_or(0.0);
+    joint->limits = limits;
+  }
+  if (j.axis && j.axis->dynamics) {
+    auto dynamics = std::make_shared<urdf::JointDynamics>();
+    dynamics->damping = j.axis->dynamics->damping.value_or(0.0);
+    dynamics->friction = j.axis->dynamics->friction.value_or(0.0);
+    joint->dynamics = dynamics;
+  }
+  if (j.axis && (!j.axis->extensions.empty() ||
+                 (j.axis->limit && !j.axis->limit->extensions.empty()) ||
+                 (j.axis->dynamics && !j.axis->dynamics->extensions.empty()))) {
+    left_out->Cannot(
+        "SDFormat data of the axis of joint " + Quoted(joint->name), j.where);
+  }
+}
+
+// `renamed` maps a joint's SDF name to its URDF name, for mimic references.
+urdf::JointSharedPtr ToUrdfJoint(
+    const frames::Joint& j,
+    const std::unordered_map<std::string, std::string>& renamed,
+    LeftOut* left_out) {
+  auto joint = std::make_shared<urdf::Joint>();
+  joint->name = j.original_name.empty() ? j.name : j.original_name;
+  left_out->Count(j.extensions);
+  joint->type = ToUrdfJointType(j.type);
+  joint->parent_link_name = j.parent;
+  joint->child_link_name = j.child;
+  joint->parent_to_joint_origin_transform = ToUrdfPose(j.pose);
+  ToUrdfAxis(j, joint.get(), left_out);
+  if (j.safety_controller) {
+    const frames::SafetyController& s = *j.safety_controller;
+    auto safety = std::make_shared<urdf::JointSafety>();
+    safety->soft_lower_limit = s.soft_lower_limit.value_or(0.0);
+    safety->soft_upper_limit = s.soft_upper_limit.value_or(0.0);
+    safety->k_position = s.k_position.value_or(0.0);
+    safety->k_velocity = s.k_velocity;
+    joint->safety = safety;
+  }
+  if (j.calibration) {
+    auto calibration = std::make_shared<urdf::JointCalibration>();
+    if (j.calibration->rising) {
+      calibration->rising = std::make_shared<double>(*j.calibration->rising);
+    }
+    if (j.calibration->falling) {
+      calibration->falling = std::make_shared<double>(*j.calibration->falling);
+    }
+    joint->calibration = calibration;
+  }
+  if (j.mimic) {
+    auto mimic = std::make_shared<urdf::JointMimic>();
+    auto it = renamed.find(j.mimic->joint);
+    mimic->joint_name = it == renamed.end() ? j.mimic->joint : it->second;
+    mimic->multiplier = j.mimic->multiplier.value_or(1.0);
+    mimic->offset = j.mimic->offset.value_or(0.0);
+    joint->mimic = mimic;
+  }
+  return joint;
+}
+
 }  // namespace
 
 urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
@@ -129,185 +354,21 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   if (!CheckUrdfForm(model, diags)) return nullptr;
   auto out = std::make_shared<urdf::ModelInterface>();
   out->name_ = model.name;
-  auto cannot = [&](const std::string& what, const frames::SourceLocation& at) {
-    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
-                   what +
-                       " has no place in urdf::ModelInterface and is left "
-                       "out",
-                   at);
-  };
-  size_t verbatim = 0;
-  std::map<std::string, int> verbatim_names;  // sorted, for the message
-  auto count = [&](const std::vector<frames::Element>& ext) {
-    verbatim += ext.size();
-    for (const auto& e : ext) ++verbatim_names[e.name];
-  };
-  count(model.extensions);
-
+  LeftOut left_out(diags);
+  left_out.Count(model.extensions);
   for (const auto& m : model.materials) {
     // Duplicates cannot come from ReadUrdf; urdfdom keeps the first.
     out->materials_.emplace(m.name, ToUrdfMaterial(m));
   }
   for (const auto& l : model.links) {
-    auto link = std::make_shared<urdf::Link>();
-    link->name = l.name;
-    const std::string what = "link " + Quoted(l.name);
-    count(l.extensions);
-    if (l.inertial) {
-      auto in = std::make_shared<urdf::Inertial>();
-      in->origin = ToUrdfPose(l.inertial->pose);
-      in->mass = l.inertial->mass;
-      in->ixx = l.inertial->ixx;
-      in->ixy = l.inertial->ixy;
-      in->ixz = l.inertial->ixz;
-      in->iyy = l.inertial->iyy;
-      in->iyz = l.inertial->iyz;
-      in->izz = l.inertial->izz;
-      link->inertial = in;
-    }
-    for (const auto& v : l.visuals) {
-      const std::string shape =
-          "visual" + (v.name_given ? " " + Quoted(v.name) : "") + " of " + what;
-      count(v.extensions);
-      auto geometry = ToUrdfGeometry(v.geometry);
-      if (!geometry) {
-        cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
-               v.where);
-        continue;
-      }
-      auto vis = std::make_shared<urdf::Visual>();
-      vis->name = v.name;
-      vis->origin = ToUrdfPose(v.pose);
-      vis->geometry = geometry;
-      if (v.material) {
-        const frames::Material& m = *v.material;
-        if (HasSdfOnlyData(m)) {
-          cannot("SDFormat data of the material of " + shape, m.where);
-        }
-        vis->material_name = m.name;
-        // urdfdom's rules: a known name is shared, a new inline definition
-        // is added to the robot's materials, an unknown reference is empty.
-        auto known = m.name.empty() ? out->materials_.end()
-                                    : out->materials_.find(m.name);
-        if (known != out->materials_.end()) {
-          vis->material = known->second;
-        } else if (m.rgba || !m.texture.empty()) {
-          vis->material = ToUrdfMaterial(m);
-          if (!m.name.empty()) out->materials_.emplace(m.name, vis->material);
-        }
-      }
-      link->visual_array.push_back(vis);
-    }
-    for (const auto& c : l.collisions) {
-      count(c.extensions);
-      auto geometry = ToUrdfGeometry(c.geometry);
-      if (!geometry) {
-        cannot(std::string("the ") + ShapeName(c.geometry) + " collision" +
-                   (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
-               c.where);
-        continue;
-      }
-      auto col = std::make_shared<urdf::Collision>();
-      col->name = c.name;
-      col->origin = ToUrdfPose(c.pose);
-      col->geometry = geometry;
-      link->collision_array.push_back(col);
-    }
-    if (!link->visual_array.empty()) link->visual = link->visual_array[0];
-    if (!link->collision_array.empty()) {
-      link->collision = link->collision_array[0];
-    }
-    out->links_.emplace(l.name, link);
+    out->links_.emplace(l.name, ToUrdfLink(l, &out->materials_, &left_out));
   }
-
   std::unordered_map<std::string, std::string> renamed;
   for (const auto& j : model.joints) {
     if (!j.original_name.empty()) renamed.emplace(j.name, j.original_name);
   }
   for (const auto& j : model.joints) {
-    auto joint = std::make_shared<urdf::Joint>();
-    joint->name = j.original_name.empty() ? j.name : j.original_name;
-    count(j.extensions);
-    switch (j.type) {
-      case JointType::kRevolute:
-        joint->type = urdf::Joint::REVOLUTE;
-        break;
-      case JointType::kContinuous:
-        joint->type = urdf::Joint::CONTINUOUS;
-        break;
-      case JointType::kPrismatic:
-        joint->type = urdf::Joint::PRISMATIC;
-        break;
-      case JointType::kFloating:
-        joint->type = urdf::Joint::FLOATING;
-        break;
-      case JointType::kPlanar:
-        joint->type = urdf::Joint::PLANAR;
-        break;
-      default:
-        joint->type = urdf::Joint::FIXED;
-        break;  // form-checked
-    }
-    joint->parent_link_name = j.parent;
-    joint->child_link_name = j.child;
-    joint->parent_to_joint_origin_transform = ToUrdfPose(j.pose);
-    // urdfdom reads no axis for fixed and floating joints.
-    if (joint->type != urdf::Joint::FIXED &&
-        joint->type != urdf::Joint::FLOATING) {
-      const frames::Vector3 xyz =
-          j.axis ? j.axis->xyz : frames::Vector3::UnitX();
-      joint->axis = urdf::Vector3(xyz.x(), xyz.y(), xyz.z());
-    }
-    if (j.axis && j.axis->limit) {
-      const frames::JointLimit& lim = *j.axis->limit;
-      auto limits = std::make_shared<urdf::JointLimits>();
-      limits->lower = lim.lower.value_or(0.0);
-      limits->upper = lim.upper.value_or(0.0);
-      limits->effort = lim.effort.value_or(0.0);
-      limits->velocity = lim.velocity.value_or(0.0);
-      joint->limits = limits;
-    }
-    if (j.axis && j.axis->dynamics) {
-      auto dynamics = std::make_shared<urdf::JointDynamics>();
-      dynamics->damping = j.axis->dynamics->damping.value_or(0.0);
-      dynamics->friction = j.axis->dynamics->friction.value_or(0.0);
-      joint->dynamics = dynamics;
-    }
-    if (j.axis &&
-        (!j.axis->extensions.empty() ||
-         (j.axis->limit && !j.axis->limit->extensions.empty()) ||
-         (j.axis->dynamics && !j.axis->dynamics->extensions.empty()))) {
-      cannot("SDFormat data of the axis of joint " + Quoted(joint->name),
-             j.where);
-    }
-    if (j.safety_controller) {
-      const frames::SafetyController& s = *j.safety_controller;
-      auto safety = std::make_shared<urdf::JointSafety>();
-      safety->soft_lower_limit = s.soft_lower_limit.value_or(0.0);
-      safety->soft_upper_limit = s.soft_upper_limit.value_or(0.0);
-      safety->k_position = s.k_position.value_or(0.0);
-      safety->k_velocity = s.k_velocity;
-      joint->safety = safety;
-    }
-    if (j.calibration) {
-      auto calibration = std::make_shared<urdf::JointCalibration>();
-      if (j.calibration->rising) {
-        calibration->rising = std::make_shared<double>(*j.calibration->rising);
-      }
-      if (j.calibration->falling) {
-        calibration->falling =
-            std::make_shared<double>(*j.calibration->falling);
-      }
-      joint->calibration = calibration;
-    }
-    if (j.mimic) {
-      auto mimic = std::make_shared<urdf::JointMimic>();
-      auto it = renamed.find(j.mimic->joint);
-      mimic->joint_name = it == renamed.end() ? j.mimic->joint : it->second;
-      mimic->multiplier = j.mimic->multiplier.value_or(1.0);
-      mimic->offset = j.mimic->offset.value_or(0.0);
-      joint->mimic = mimic;
-    }
+    urdf::JointSharedPtr joint = ToUrdfJoint(j, renamed, &left_out);
     if (j.parent == kWorldLink && !out->links_.count(kWorldLink)) {
       auto world = std::make_shared<urdf::Link>();
       world->name = kWorldLink;
@@ -315,19 +376,7 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
     }
     out->joints_.emplace(joint->name, joint);
   }
-  if (verbatim > 0) {
-    std::string names;
-    for (const auto& [name, n] : verbatim_names) {
-      names += (names.empty() ? "<" : ", <") + name + ">" +
-               (n > 1 ? " x" + std::to_string(n) : "");
-    }
-    diags->Warning(frames::Code::URDFDOM_CANNOT_EXPRESS,
-                   std::to_string(verbatim) + " kept-verbatim element(s) of " +
-                       "model " + Quoted(model.name) + " (" + names +
-                       ") have no place in urdf::ModelInterface and are left "
-                       "out",
-                   model.where);
-  }
+  left_out.ReportVerbatim(model);
   // Parent and child pointers and the root, as urdf::parseURDF sets them.
   // CheckUrdfForm has made sure neither throws.
   std::map<std::string, std::string> parent_link_tree;
@@ -336,27 +385,28 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   return out;
 }
 
-std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
-                                                frames::Diagnostics* diags) {
-  const int errors_before = diags->error_count();
-  const std::string robot = "urdfdom model " + Quoted(in.name_);
-  frames::Model model;
-  model.name = in.name_;
-  if (model.name.empty()) {
-    diags->Error(frames::Code::NAME_EMPTY, robot + " has no name", {});
-  }
-  for (const auto& [name, m] : in.materials_) {
-    if (!m) continue;
-    frames::Material& mat = model.materials.emplace_back();
-    mat.name = name;
-    mat.rgba =
-        Eigen::Vector4d(FloatToDouble(m->color.r), FloatToDouble(m->color.g),
-                        FloatToDouble(m->color.b), FloatToDouble(m->color.a));
-    mat.texture = m->texture_filename;
-  }
+namespace {
 
-  // The tree by names (the pointers may not be set on a hand-made model).
+Eigen::Vector4d FromUrdfColor(const urdf::Color& c) {
+  return Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
+                         FloatToDouble(c.b), FloatToDouble(c.a));
+}
+
+// The tree of a urdf::ModelInterface by names (the pointers may not be set
+// on a hand-made model).
+struct UrdfdomTree {
+  // The joints of each parent link, in joints_ order.
   std::unordered_map<std::string, std::vector<const urdf::Joint*>> kids;
+  std::vector<std::string> roots;  // links that are no joint's child
+};
+
+// Builds the tree of `in` and reports what keeps it from being one: a null
+// joint, a joint naming no link, a link with two parents, other than one
+// root. `robot` names the model in messages.
+UrdfdomTree BuildUrdfdomTree(const urdf::ModelInterface& in,
+                             const std::string& robot,
+                             frames::Diagnostics* diags) {
+  UrdfdomTree tree;
   std::unordered_set<std::string> children;
   for (const auto& [name, j] : in.joints_) {
     if (!j) {
@@ -382,97 +432,221 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                        " is the child of more than one joint",
                    {});
     }
-    kids[j->parent_link_name].push_back(j.get());
+    tree.kids[j->parent_link_name].push_back(j.get());
   }
-  std::vector<std::string> roots;
   for (const auto& [name, l] : in.links_) {
-    if (!children.count(name)) roots.push_back(name);
+    if (!children.count(name)) tree.roots.push_back(name);
   }
-  if (roots.size() != 1) {
-    diags->Error(roots.empty() ? frames::Code::URDF_KINEMATIC_CYCLE
-                               : frames::Code::URDF_MULTIPLE_ROOTS,
-                 robot + " has " + std::to_string(roots.size()) +
+  if (tree.roots.size() != 1) {
+    diags->Error(tree.roots.empty() ? frames::Code::URDF_KINEMATIC_CYCLE
+                                    : frames::Code::URDF_MULTIPLE_ROOTS,
+                 robot + " has " + std::to_string(tree.roots.size()) +
                      " root links; a URDF tree has one",
                  {});
   }
-  if (diags->error_count() > errors_before) return std::nullopt;
+  return tree;
+}
 
-  auto material_of =
-      [&](const urdf::Visual& v) -> std::optional<frames::Material> {
-    if (v.material_name.empty() && !v.material) return std::nullopt;
-    frames::Material m;
-    auto known = in.materials_.find(v.material_name);
-    if (!v.material_name.empty() &&
-        (!v.material ||
-         (known != in.materials_.end() && known->second == v.material))) {
-      m.name = v.material_name;
-      m.by_reference = true;
-      if (known != in.materials_.end() && known->second) {
-        const urdf::Color& c = known->second->color;
-        m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
-                                 FloatToDouble(c.b), FloatToDouble(c.a));
-        m.texture = known->second->texture_filename;
-      }
-      return m;
+// The material of visual `v`: by reference when it names one of the
+// robot's materials (or names one without defining it), else inline.
+std::optional<frames::Material> FromUrdfMaterial(const urdf::ModelInterface& in,
+                                                 const urdf::Visual& v) {
+  if (v.material_name.empty() && !v.material) return std::nullopt;
+  frames::Material m;
+  auto known = in.materials_.find(v.material_name);
+  if (!v.material_name.empty() &&
+      (!v.material ||
+       (known != in.materials_.end() && known->second == v.material))) {
+    m.name = v.material_name;
+    m.by_reference = true;
+    if (known != in.materials_.end() && known->second) {
+      m.rgba = FromUrdfColor(known->second->color);
+      m.texture = known->second->texture_filename;
     }
-    m.name = v.material_name.empty() ? v.material->name : v.material_name;
-    const urdf::Color& c = v.material->color;
-    m.rgba = Eigen::Vector4d(FloatToDouble(c.r), FloatToDouble(c.g),
-                             FloatToDouble(c.b), FloatToDouble(c.a));
-    m.texture = v.material->texture_filename;
     return m;
-  };
-  auto geometry_of = [&](const urdf::GeometrySharedPtr& g,
-                         const std::string& what, Geometry* out) {
-    if (!g) {
-      diags->Error(frames::Code::GEOMETRY_MISSING, what + " has no geometry",
-                   {});
-      return false;
-    }
-    switch (g->type) {
-      case urdf::Geometry::BOX: {
-        const auto& b = static_cast<const urdf::Box&>(*g);
-        out->type = Geometry::Type::kBox;
-        out->size = frames::Vector3(b.dim.x, b.dim.y, b.dim.z);
-        return true;
-      }
-      case urdf::Geometry::CYLINDER: {
-        const auto& c = static_cast<const urdf::Cylinder&>(*g);
-        out->type = Geometry::Type::kCylinder;
-        out->radius = c.radius;
-        out->length = c.length;
-        return true;
-      }
-      case urdf::Geometry::SPHERE:
-        out->type = Geometry::Type::kSphere;
-        out->radius = static_cast<const urdf::Sphere&>(*g).radius;
-        return true;
-      case urdf::Geometry::MESH: {
-        const auto& m = static_cast<const urdf::Mesh&>(*g);
-        out->type = Geometry::Type::kMesh;
-        out->uri = m.filename;
-        if (m.scale.x != 1 || m.scale.y != 1 || m.scale.z != 1) {
-          out->scale = frames::Vector3(m.scale.x, m.scale.y, m.scale.z);
-        }
-        return true;
-      }
-    }
-    diags->Error(frames::Code::GEOMETRY_MISSING,
-                 what + " has an unknown geometry type", {});
+  }
+  m.name = v.material_name.empty() ? v.material->name : v.material_name;
+  m.rgba = FromUrdfColor(v.material->color);
+  m.texture = v.material->texture_filename;
+  return m;
+}
+
+// Sets `out` from urdfdom's geometry `g` of the shape `what`; false (and an
+// error) when there is none or its type is unknown.
+bool FromUrdfGeometry(const urdf::GeometrySharedPtr& g, const std::string& what,
+                      Geometry* out, frames::Diagnostics* diags) {
+  if (!g) {
+    diags->Error(frames::Code::GEOMETRY_MISSING, what + " has no geometry", {});
     return false;
-  };
+  }
+  switch (g->type) {
+    case urdf::Geometry::BOX: {
+      const auto& b = static_cast<const urdf::Box&>(*g);
+      out->type = Geometry::Type::kBox;
+      out->size = frames::Vector3(b.dim.x, b.dim.y, b.dim.z);
+      return true;
+    }
+    case urdf::Geometry::CYLINDER: {
+      const auto& c = static_cast<const urdf::Cylinder&>(*g);
+      out->type = Geometry::Type::kCylinder;
+      out->radius = c.radius;
+      out->length = c.length;
+      return true;
+    }
+    case urdf::Geometry::SPHERE:
+      out->type = Geometry::Type::kSphere;
+      out->radius = static_cast<const urdf::Sphere&>(*g).radius;
+      return true;
+    case urdf::Geometry::MESH: {
+      const auto& m = static_cast<const urdf::Mesh&>(*g);
+      out->type = Geometry::Type::kMesh;
+      out->uri = m.filename;
+      if (m.scale.x != 1 || m.scale.y != 1 || m.scale.z != 1) {
+        out->scale = frames::Vector3(m.scale.x, m.scale.y, m.scale.z);
+      }
+      return true;
+    }
+  }
+  diags->Error(frames::Code::GEOMETRY_MISSING,
+               what + " has an unknown geometry type", {});
+  return false;
+}
+
+// Sets j.type from urdfdom's type; an unknown one is an error.
+void FromUrdfJointType(const urdf::Joint& uj, const std::string& robot,
+                       frames::Joint* j, frames::Diagnostics* diags) {
+  for (const auto& [ours, theirs] : kUrdfJointTypes) {
+    if (theirs == uj.type) {
+      j->type = ours;
+      return;
+    }
+  }
+  diags->Error(
+      frames::Code::JOINT_TYPE_INVALID,
+      "joint " + Quoted(uj.name) + " of " + robot + " has an unknown type", {});
+}
+
+frames::Joint FromUrdfJoint(const urdf::Joint& uj, const std::string& robot,
+                            frames::Diagnostics* diags) {
+  frames::Joint j;
+  j.name = uj.name;
+  j.parent = uj.parent_link_name;
+  j.child = uj.child_link_name;
+  j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
+  j.pose.relative_to = j.parent == kWorldLink ? frames::kModelFrame : j.parent;
+  FromUrdfJointType(uj, robot, &j, diags);
+  const bool moving =
+      j.type != JointType::kFixed && j.type != JointType::kFloating;
+  if (moving || uj.limits || uj.dynamics) {
+    auto& axis = j.axis.emplace();
+    axis.xyz = frames::Vector3(uj.axis.x, uj.axis.y, uj.axis.z);
+    if (uj.limits) {
+      auto& lim = axis.limit.emplace();
+      lim.lower = uj.limits->lower;
+      lim.upper = uj.limits->upper;
+      lim.effort = uj.limits->effort;
+      lim.velocity = uj.limits->velocity;
+    }
+    if (uj.dynamics) {
+      auto& d = axis.dynamics.emplace();
+      d.damping = uj.dynamics->damping;
+      d.friction = uj.dynamics->friction;
+    }
+  }
+  if (uj.safety) {
+    auto& s = j.safety_controller.emplace();
+    s.soft_lower_limit = uj.safety->soft_lower_limit;
+    s.soft_upper_limit = uj.safety->soft_upper_limit;
+    s.k_position = uj.safety->k_position;
+    s.k_velocity = uj.safety->k_velocity;
+  }
+  if (uj.calibration) {
+    auto& c = j.calibration.emplace();
+    if (uj.calibration->rising) c.rising = *uj.calibration->rising;
+    if (uj.calibration->falling) c.falling = *uj.calibration->falling;
+  }
+  if (uj.mimic) {
+    auto& m = j.mimic.emplace();
+    m.joint = uj.mimic->joint_name;
+    m.multiplier = uj.mimic->multiplier;
+    m.offset = uj.mimic->offset;
+  }
+  return j;
+}
+
+// Link `l` (named `name`, the child of `parent_joint` or a root) of `in`.
+frames::Link FromUrdfLink(const urdf::ModelInterface& in, const urdf::Link& l,
+                          const std::string& name,
+                          const urdf::Joint* parent_joint,
+                          const std::string& robot,
+                          frames::Diagnostics* diags) {
+  frames::Link link;
+  link.name = name;
+  if (parent_joint) link.pose.relative_to = parent_joint->name;
+  const std::string what = "link " + Quoted(name) + " of " + robot;
+  if (l.inertial) {
+    frames::Inertial& inertial = link.inertial.emplace();
+    inertial.pose = FromUrdfPose(l.inertial->origin);
+    inertial.mass = l.inertial->mass;
+    inertial.ixx = l.inertial->ixx;
+    inertial.ixy = l.inertial->ixy;
+    inertial.ixz = l.inertial->ixz;
+    inertial.iyy = l.inertial->iyy;
+    inertial.iyz = l.inertial->iyz;
+    inertial.izz = l.inertial->izz;
+  }
+  for (const auto& v : l.visual_array) {
+    if (!v) continue;
+    frames::Visual& vis = link.visuals.emplace_back();
+    vis.name = v->name;
+    vis.name_given = !v->name.empty();
+    vis.pose = FromUrdfPose(v->origin);
+    FromUrdfGeometry(v->geometry, "a visual of " + what, &vis.geometry, diags);
+    vis.material = FromUrdfMaterial(in, *v);
+  }
+  for (const auto& c : l.collision_array) {
+    if (!c) continue;
+    frames::Collision& col = link.collisions.emplace_back();
+    col.name = c->name;
+    col.name_given = !c->name.empty();
+    col.pose = FromUrdfPose(c->origin);
+    FromUrdfGeometry(c->geometry, "a collision of " + what, &col.geometry,
+                     diags);
+  }
+  return link;
+}
+
+}  // namespace
+
+std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
+                                                frames::Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  const std::string robot = "urdfdom model " + Quoted(in.name_);
+  frames::Model model;
+  model.name = in.name_;
+  if (model.name.empty()) {
+    diags->Error(frames::Code::NAME_EMPTY, robot + " has no name", {});
+  }
+  for (const auto& [name, m] : in.materials_) {
+    if (!m) continue;
+    frames::Material& mat = model.materials.emplace_back();
+    mat.name = name;
+    mat.rgba = FromUrdfColor(m->color);
+    mat.texture = m->texture_filename;
+  }
+  const UrdfdomTree tree = BuildUrdfdomTree(in, robot, diags);
+  if (diags->error_count() > errors_before) return std::nullopt;
 
   // Depth first from the root; children in joints_ order (urdfdom's
   // child_joints order). `world` as the root is the URDF convention's fixed
   // frame, not a link of the model.
-  const std::string& root = roots.front();
+  const std::string& root = tree.roots.front();
   std::vector<std::pair<std::string, const urdf::Joint*>> stack = {
       {root, nullptr}};
   while (!stack.empty()) {
     auto [name, parent_joint] = stack.back();
     stack.pop_back();
     const urdf::Link& l = *in.links_.at(name);
-    const bool world = name == kWorldLink && !parent_joint;
     if (name == kWorldLink && parent_joint) {
       diags->Error(frames::Code::URDF_FORM_INVALID,
                    "link 'world' of " + robot + " is the child of joint " +
@@ -481,77 +655,9 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                    {});
     }
     if (parent_joint) {
-      const urdf::Joint& uj = *parent_joint;
-      frames::Joint& j = model.joints.emplace_back();
-      j.name = uj.name;
-      j.parent = uj.parent_link_name;
-      j.child = uj.child_link_name;
-      j.pose = FromUrdfPose(uj.parent_to_joint_origin_transform);
-      j.pose.relative_to =
-          j.parent == kWorldLink ? frames::kModelFrame : j.parent;
-      switch (uj.type) {
-        case urdf::Joint::REVOLUTE:
-          j.type = JointType::kRevolute;
-          break;
-        case urdf::Joint::CONTINUOUS:
-          j.type = JointType::kContinuous;
-          break;
-        case urdf::Joint::PRISMATIC:
-          j.type = JointType::kPrismatic;
-          break;
-        case urdf::Joint::FLOATING:
-          j.type = JointType::kFloating;
-          break;
-        case urdf::Joint::PLANAR:
-          j.type = JointType::kPlanar;
-          break;
-        case urdf::Joint::FIXED:
-          j.type = JointType::kFixed;
-          break;
-        default:
-          diags->Error(frames::Code::JOINT_TYPE_INVALID,
-                       "joint " + Quoted(uj.name) + " of " + robot +
-                           " has an unknown type",
-                       {});
-      }
-      const bool moving =
-          j.type != JointType::kFixed && j.type != JointType::kFloating;
-      if (moving || uj.limits || uj.dynamics) {
-        auto& axis = j.axis.emplace();
-        axis.xyz = frames::Vector3(uj.axis.x, uj.axis.y, uj.axis.z);
-        if (uj.limits) {
-          auto& lim = axis.limit.emplace();
-          lim.lower = uj.limits->lower;
-          lim.upper = uj.limits->upper;
-          lim.effort = uj.limits->effort;
-          lim.velocity = uj.limits->velocity;
-        }
-        if (uj.dynamics) {
-          auto& d = axis.dynamics.emplace();
-          d.damping = uj.dynamics->damping;
-          d.friction = uj.dynamics->friction;
-        }
-      }
-      if (uj.safety) {
-        auto& s = j.safety_controller.emplace();
-        s.soft_lower_limit = uj.safety->soft_lower_limit;
-        s.soft_upper_limit = uj.safety->soft_upper_limit;
-        s.k_position = uj.safety->k_position;
-        s.k_velocity = uj.safety->k_velocity;
-      }
-      if (uj.calibration) {
-        auto& c = j.calibration.emplace();
-        if (uj.calibration->rising) c.rising = *uj.calibration->rising;
-        if (uj.calibration->falling) c.falling = *uj.calibration->falling;
-      }
-      if (uj.mimic) {
-        auto& m = j.mimic.emplace();
-        m.joint = uj.mimic->joint_name;
-        m.multiplier = uj.mimic->multiplier;
-        m.offset = uj.mimic->offset;
-      }
+      model.joints.push_back(FromUrdfJoint(*parent_joint, robot, diags));
     }
-    if (world) {
+    if (name == kWorldLink && !parent_joint) {
       if (l.inertial || !l.visual_array.empty() || !l.collision_array.empty()) {
         diags->Warning(frames::Code::WORLD_LINK_CONTENT,
                        "the 'world' link of " + robot +
@@ -560,42 +666,12 @@ std::optional<frames::Model> FromModelInterface(const urdf::ModelInterface& in,
                        {});
       }
     } else {
-      frames::Link& link = model.links.emplace_back();
-      link.name = name;
-      if (parent_joint) link.pose.relative_to = parent_joint->name;
-      const std::string what = "link " + Quoted(name) + " of " + robot;
-      if (l.inertial) {
-        auto& in = link.inertial.emplace();
-        in.pose = FromUrdfPose(l.inertial->origin);
-        in.mass = l.inertial->mass;
-        in.ixx = l.inertial->ixx;
-        in.ixy = l.inertial->ixy;
-        in.ixz = l.inertial->ixz;
-        in.iyy = l.inertial->iyy;
-        in.iyz = l.inertial->iyz;
-        in.izz = l.inertial->izz;
-      }
-      for (const auto& v : l.visual_array) {
-        if (!v) continue;
-        frames::Visual& vis = link.visuals.emplace_back();
-        vis.name = v->name;
-        vis.name_given = !v->name.empty();
-        vis.pose = FromUrdfPose(v->origin);
-        geometry_of(v->geometry, "a visual of " + what, &vis.geometry);
-        vis.material = material_of(*v);
-      }
-      for (const auto& c : l.collision_array) {
-        if (!c) continue;
-        frames::Collision& col = link.collisions.emplace_back();
-        col.name = c->name;
-        col.name_given = !c->name.empty();
-        col.pose = FromUrdfPose(c->origin);
-        geometry_of(c->geometry, "a collision of " + what, &col.geometry);
-      }
+      model.links.push_back(
+          FromUrdfLink(in, l, name, parent_joint, robot, diags));
     }
     // Reversed onto the stack so that children come out in joints_ order.
-    auto it = kids.find(name);
-    if (it == kids.end()) continue;
+    auto it = tree.kids.find(name);
+    if (it == tree.kids.end()) continue;
     for (auto k = it->second.rbegin(); k != it->second.rend(); ++k) {
       stack.emplace_back((*k)->child_link_name, *k);
     }

@@ -706,15 +706,17 @@ void CheckNames(const Model& model, Diagnostics* diags) {
   }
 }
 
-}  // namespace
+// A URDF_FORM_INVALID finding: something the model has that URDF cannot say.
+void FormError(Diagnostics* diags, const std::string& message,
+               const SourceLocation& where) {
+  diags->Error(frames::Code::URDF_FORM_INVALID, message, where);
+}
 
-bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
-  const int errors_before = diags->error_count();
-  CheckNames(model, diags);
-  auto form = [&](const std::string& message, const SourceLocation& where) {
-    diags->Error(frames::Code::URDF_FORM_INVALID, message, where);
-  };
-  const std::string robot = "model " + Quoted(model.name);
+// The robot as a whole: its name, its robot-level materials, and what a URDF
+// robot has not (nested models, frames, a pose, a static flag). `robot`
+// names the model in messages.
+void CheckRobot(const Model& model, const std::string& robot,
+                Diagnostics* diags) {
   if (model.name.empty()) {
     diags->Error(frames::Code::NAME_EMPTY,
                  "the model has no name; a URDF robot needs one", model.where);
@@ -742,44 +744,47 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     }
   }
   for (const auto& m : model.models) {
-    form(robot + " has nested model " + Quoted(m.name) +
-             "; URDF has no nested models",
-         m.where);
+    FormError(diags,
+              robot + " has nested model " + Quoted(m.name) +
+                  "; URDF has no nested models",
+              m.where);
   }
   for (const auto& f : model.frames) {
-    form(robot + " has frame " + Quoted(f.name) +
-             "; URDF has no frames (a converter makes them links)",
-         f.where);
+    FormError(diags,
+              robot + " has frame " + Quoted(f.name) +
+                  "; URDF has no frames (a converter makes them links)",
+              f.where);
   }
   if (!model.pose.IsIdentity()) {
-    form(robot + " has a pose (" +
-             xml::FormatPose(model.pose.xyz, model.pose.rpy) +
-             "); a URDF robot has none",
-         model.where);
+    FormError(diags,
+              robot + " has a pose (" +
+                  xml::FormatPose(model.pose.xyz, model.pose.rpy) +
+                  "); a URDF robot has none",
+              model.where);
   }
   if (model.is_static) {
-    form(robot +
-             " is static; URDF has no static flag (a fixed joint to "
-             "`world` says the same)",
-         model.where);
+    FormError(diags,
+              robot +
+                  " is static; URDF has no static flag (a fixed joint to "
+                  "`world` says the same)",
+              model.where);
   }
-  if (model.links.empty()) {
-    diags->Error(frames::Code::URDF_NO_LINK,
-                 robot + " has no link; URDF needs one", model.where);
-    return false;
-  }
+}
 
-  // Indexes the link names once: every check below walks indices.
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
+// Link and joint names: present, not `world` for a link, each used once.
+void CheckLinkAndJointNames(const Model& model,
+                            const frames::TreeAnalysis& tree,
+                            const std::string& robot, Diagnostics* diags) {
   for (size_t k = 0; k < model.links.size(); ++k) {
     const frames::Link& l = model.links[k];
     if (l.name.empty()) {
       diags->Error(frames::Code::NAME_EMPTY,
                    "a link of " + robot + " has an empty name", l.where);
     } else if (l.name == kWorldLink) {
-      form("link 'world' of " + robot +
-               ": URDF reserves the name for the fixed world frame",
-           l.where);
+      FormError(diags,
+                "link 'world' of " + robot +
+                    ": URDF reserves the name for the fixed world frame",
+                l.where);
     } else if (tree.SharesEarlierName(model, k)) {
       diags->Error(frames::Code::DUPLICATE_NAME,
                    "link name " + Quoted(l.name) + " is used twice in " + robot,
@@ -803,11 +808,14 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                    j.where);
     }
   }
+}
 
-  // Joints: types, axes, parent and child, poses; one parent per link.
-  // (A link a joint can name: an empty name and `world` are reported above
-  // and name no link.)
-  const frames::TreeCheck check = frames::CheckTree(model, tree);
+// Joints: types, axes, parent and child, poses; one parent per link, from
+// the tree check's finding for each joint. (A link a joint can name: an
+// empty name and `world` are reported by CheckLinkAndJointNames and name no
+// link.)
+void CheckJoints(const Model& model, const frames::TreeCheck& check,
+                 Diagnostics* diags) {
   using Child = frames::JointEdgeFinding::Child;
   for (size_t k = 0; k < model.joints.size(); ++k) {
     const frames::Joint& j = model.joints[k];
@@ -821,13 +829,16 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                    j.where);
     }
     if (j.axis2) {
-      form(what() + " has a second axis; URDF joints have one", j.where);
+      FormError(diags, what() + " has a second axis; URDF joints have one",
+                j.where);
     }
     if (j.axis && !j.axis->expressed_in.empty() &&
         j.axis->expressed_in != j.name) {
-      form(what() + " has its axis expressed in " + Quoted(j.axis->expressed_in) +
-               "; a URDF axis is in the joint frame",
-           j.where);
+      FormError(diags,
+                what() + " has its axis expressed in " +
+                    Quoted(j.axis->expressed_in) +
+                    "; a URDF axis is in the joint frame",
+                j.where);
     }
     if (f.parent_missing) {
       diags->Error(frames::Code::JOINT_PARENT_LINK_INVALID,
@@ -837,10 +848,12 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     }
     if (f.from_world ? !IsModelFrame(j.pose.relative_to)
                    : j.pose.relative_to != j.parent) {
-      form(what() + " has its pose relative_to " + Quoted(j.pose.relative_to) +
-               "; URDF measures a joint origin in its parent link " +
-               Quoted(j.parent),
-           j.where);
+      FormError(diags,
+                what() + " has its pose relative_to " +
+                    Quoted(j.pose.relative_to) +
+                    "; URDF measures a joint origin in its parent link " +
+                    Quoted(j.parent),
+                j.where);
     }
     if (f.child == Child::kIsWorld || f.child == Child::kMissing) {
       diags->Error(frames::Code::JOINT_CHILD_LINK_INVALID,
@@ -861,34 +874,43 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                    j.where);
     }
   }
+}
 
-  // Links: on their parent joint, shapes and inertials in the link frame.
+// Links: on their parent joint, shapes and inertials in the link frame.
+void CheckLinkPlacement(const Model& model, const frames::TreeAnalysis& tree,
+                        Diagnostics* diags) {
   for (size_t k = 0; k < model.links.size(); ++k) {
     const frames::Link& l = model.links[k];
     auto what = [&] { return "link " + Quoted(l.name); };
     if (const frames::Joint* parent = tree.ParentJointOf(model, k)) {
       if (l.pose.relative_to != parent->name || !l.pose.IsIdentity()) {
-        form(what() + " must be at its parent joint " + Quoted(parent->name) +
-                 " (pose relative_to it, identity), as URDF places it; it is "
-                 "at '" +
-                 xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
-                 Quoted(l.pose.relative_to),
-             l.where);
+        FormError(diags,
+                  what() + " must be at its parent joint " +
+                      Quoted(parent->name) +
+                      " (pose relative_to it, identity), as URDF places it; "
+                      "it is at '" +
+                      xml::FormatPose(l.pose.xyz, l.pose.rpy) +
+                      "' relative_to " + Quoted(l.pose.relative_to),
+                  l.where);
       }
     } else if (!IsModelFrame(l.pose.relative_to) || !l.pose.IsIdentity()) {
-      form(what() + " is a root link and must be at the model frame; it is at '" +
-               xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
-               Quoted(l.pose.relative_to),
-           l.where);
+      FormError(diags,
+                what() +
+                    " is a root link and must be at the model frame; it is "
+                    "at '" +
+                    xml::FormatPose(l.pose.xyz, l.pose.rpy) + "' relative_to " +
+                    Quoted(l.pose.relative_to),
+                l.where);
     }
     auto in_link = [&](const frames::Pose& p) {
       return p.relative_to.empty() || p.relative_to == l.name;
     };
     if (l.inertial && !in_link(l.inertial->pose)) {
-      form("the inertial of " + what() + " has its pose relative_to " +
-               Quoted(l.inertial->pose.relative_to) +
-               "; URDF measures it in the link",
-           l.inertial->where);
+      FormError(diags,
+                "the inertial of " + what() + " has its pose relative_to " +
+                    Quoted(l.inertial->pose.relative_to) +
+                    "; URDF measures it in the link",
+                l.inertial->where);
     }
     auto check_shape = [&](const frames::Shape& s, const char* kind) {
       auto shape = [&] {
@@ -896,9 +918,11 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
                " of " + what();
       };
       if (!in_link(s.pose)) {
-        form(shape() + " has its pose relative_to " + Quoted(s.pose.relative_to) +
-                 "; URDF measures it in the link",
-             s.where);
+        FormError(diags,
+                  shape() + " has its pose relative_to " +
+                      Quoted(s.pose.relative_to) +
+                      "; URDF measures it in the link",
+                  s.where);
       }
       const Geometry& g = s.geometry;
       if (g.type == Geometry::Type::kNone ||
@@ -910,36 +934,60 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
     for (const auto& v : l.visuals) check_shape(v, "visual");
     for (const auto& c : l.collisions) check_shape(c, "collision");
   }
+}
 
-  // One root, no cycles.
-  if (check.edges_ok) {
-    const std::vector<std::string>& roots = check.roots;
-    if (roots.size() > 1) {
-      std::string list;
-      for (const auto& r : roots)
-        list += (list.empty() ? "" : ", ") + Quoted(r);
-      diags->Error(frames::Code::URDF_MULTIPLE_ROOTS,
-                   robot + " has " + std::to_string(roots.size()) +
-                       " root links (links that are no joint's child): " + list,
-                   model.where);
-    } else {
-      if (!check.cycle_links.empty()) {
-        const frames::Link& l = model.links[check.cycle_links.front()];
-        diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
-                     "link " + Quoted(l.name) +
-                         " lies on a cycle of joints (it is not reachable "
-                         "from the root)",
-                     l.where);
-      }
-      if (!tree.from_world && !roots.empty() && !model.canonical_link.empty() &&
-          model.canonical_link != roots.front()) {
-        form(robot + " has canonical link " + Quoted(model.canonical_link) +
-                 "; in URDF the model frame is the root link " +
-                 Quoted(roots.front()),
-             model.where);
-      }
-    }
+// One root, no cycles, and the model frame on that root; meaningful only
+// when every joint's parent and child are links (check.edges_ok).
+void CheckOneRoot(const Model& model, const frames::TreeAnalysis& tree,
+                  const frames::TreeCheck& check, const std::string& robot,
+                  Diagnostics* diags) {
+  const std::vector<std::string>& roots = check.roots;
+  if (roots.size() > 1) {
+    std::string list;
+    for (const auto& r : roots) list += (list.empty() ? "" : ", ") + Quoted(r);
+    diags->Error(frames::Code::URDF_MULTIPLE_ROOTS,
+                 robot + " has " + std::to_string(roots.size()) +
+                     " root links (links that are no joint's child): " + list,
+                 model.where);
+    return;
   }
+  if (!check.cycle_links.empty()) {
+    const frames::Link& l = model.links[check.cycle_links.front()];
+    diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
+                 "link " + Quoted(l.name) +
+                     " lies on a cycle of joints (it is not reachable "
+                     "from the root)",
+                 l.where);
+  }
+  if (!tree.from_world && !roots.empty() && !model.canonical_link.empty() &&
+      model.canonical_link != roots.front()) {
+    FormError(diags,
+              robot + " has canonical link " + Quoted(model.canonical_link) +
+                  "; in URDF the model frame is the root link " +
+                  Quoted(roots.front()),
+              model.where);
+  }
+}
+
+}  // namespace
+
+bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  CheckNames(model, diags);
+  const std::string robot = "model " + Quoted(model.name);
+  CheckRobot(model, robot, diags);
+  if (model.links.empty()) {
+    diags->Error(frames::Code::URDF_NO_LINK,
+                 robot + " has no link; URDF needs one", model.where);
+    return false;
+  }
+  // Indexes the link names once: every check below walks indices.
+  const frames::TreeAnalysis tree = frames::AnalyzeTree(model);
+  CheckLinkAndJointNames(model, tree, robot, diags);
+  const frames::TreeCheck check = frames::CheckTree(model, tree);
+  CheckJoints(model, check, diags);
+  CheckLinkPlacement(model, tree, diags);
+  if (check.edges_ok) CheckOneRoot(model, tree, check, robot, diags);
   return diags->error_count() == errors_before;
 }
 

@@ -34,6 +34,13 @@ bool Bounded(const std::optional<double>& v) {
   return v && std::isfinite(*v) && std::abs(*v) < kSdfUnbounded;
 }
 
+// SDFormat's default axis, 0 0 1 (URDF's is 1 0 0).
+frames::JointAxis SdfDefaultAxis() {
+  frames::JointAxis a;
+  a.xyz = frames::Vector3::UnitZ();
+  return a;
+}
+
 class JointMapper {
  public:
   JointMapper(const FlatModel& flat, const SdfToUrdfOptions& options,
@@ -46,9 +53,36 @@ class JointMapper {
   bool MapJoint(const FlatJoint& fj);
 
  private:
+  // The URDF joint of `fj` before its axis: names, type, parent and child,
+  // the URDF details urdf2sdf carried restored, the 1.11 mimic. Sets
+  // *zero_axis to a carried zero axis of a fixed joint and *sdf_only to
+  // the SDF-only children (for the joint's <gazebo> block).
+  frames::Joint StartJoint(const FlatJoint& fj, const Element** zero_axis,
+                           std::vector<Element>* sdf_only);
+  // A joint type URDF lacks, carried as the SDFormat joint in the robot's
+  // <gazebo> block: `u` is written floating.
+  void CarryJoint(const FlatJoint& fj, frames::Joint u);
+  // u's axis (and, from it, a revolute joint's type), its SDF-only parts
+  // into `block`; false when the axis cannot be expressed.
+  bool MapAxis(const FlatJoint& fj, const Element* zero_axis, frames::Joint* u,
+               Element* block);
+  // universal / revolute2 as two revolute joints through a massless link:
+  // `u` (about axis 1, with its <gazebo> `block`) and a second about axis2.
+  bool SplitJoint(const FlatJoint& fj, frames::Joint u,
+                  const std::string& block_ref, Element* block);
   std::optional<frames::JointAxis> UrdfAxis(const FlatJoint& fj,
                                             const frames::JointAxis& a,
                                             JointType* type, Element* block);
+  // The URDF <limit> of a joint of *type (revolute without bounds becomes
+  // continuous), or none; SDF values URDF cannot hold go to *carried.
+  std::optional<frames::JointLimit> UrdfLimit(const frames::Joint& j,
+                                              const frames::JointLimit& lim,
+                                              bool given, JointType* type,
+                                              std::vector<Element>* carried);
+  // A limit's effort or velocity as URDF requires it.
+  double UrdfRate(const std::optional<double>& v, const char* tag,
+                  const frames::SourceLocation& where,
+                  std::vector<Element>* carried) const;
 
   const FlatJoint* flat_joints_;
   const bool from_urdf_;
@@ -57,6 +91,102 @@ class JointMapper {
   Draft& draft_;
   frames::Diagnostics* diags_;
 };
+
+// A bound as URDF writes it: `missing` when there is none, the value when
+// finite; an infinite one is ±kUrdfUnbounded, its SDF value carried.
+std::optional<double> UrdfBound(const std::optional<double>& v, const char* tag,
+                                std::optional<double> missing,
+                                const frames::SourceLocation& where,
+                                std::vector<Element>* carried) {
+  if (!v) return missing;
+  if (std::isfinite(*v)) return *v;
+  carried->push_back(Element::Leaf(tag, xml::FormatDouble(*v), where));
+  return std::copysign(kUrdfUnbounded, *v);
+}
+
+// LIMIT_UNBOUNDED for a revolute or prismatic joint `j` of `type` whose
+// SDF limit `lim` lacks a bound: what is written for each unbounded side
+// (`ul`), and why.
+void WarnUnbounded(const frames::Joint& j, JointType type,
+                   const frames::JointLimit& lim, const frames::JointLimit& ul,
+                   frames::Diagnostics* diags) {
+  const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
+  std::string what, written;
+  bool infinite = false;
+  for (const auto& [side, v, w] :
+       {std::tuple{"lower", &lim.lower, *ul.lower},
+        std::tuple{"upper", &lim.upper, *ul.upper}}) {
+    if (Bounded(*v)) continue;
+    const bool inf = *v && std::isinf(**v);
+    infinite = infinite || inf;
+    what += std::string(what.empty() ? "" : " and ") +
+            (inf ? "an infinite " : "no ") + side + " limit";
+    written += (written.empty() ? "" : " and ") + xml::FormatDouble(w);
+  }
+  const bool both = !lower && !upper;
+  const std::string said =
+      infinite
+          ? written + " (SDFormat's \"no limit\" before 1.10)"
+          : std::string("SDFormat's default") + (both ? "s " : " ") + written;
+  diags->Warning(
+      frames::Code::LIMIT_UNBOUNDED,
+      std::string(frames::JointTypeName(type)) + " joint " + Quoted(j.name) +
+          " has " + what + "; URDF needs both, so " + said +
+          (both ? " are" : " is") + " written" +
+          (infinite
+               ? std::string(", and the SDF value") + (both ? "s are" : " is") +
+                     " carried in the joint's <gazebo> block"
+               : ""),
+      j.where);
+}
+
+double JointMapper::UrdfRate(const std::optional<double>& v, const char* tag,
+                             const frames::SourceLocation& where,
+                             std::vector<Element>* carried) const {
+  if (from_urdf_) return v ? *v : -1.0;  // as the URDF wrote it (-1: none)
+  if (v && *v >= 0.0 && std::isfinite(*v)) return *v;
+  carried->push_back(
+      Element::Leaf(tag, xml::FormatDouble(v ? *v : -1.0), where));
+  return kUrdfUnbounded;
+}
+
+std::optional<frames::JointLimit> JointMapper::UrdfLimit(
+    const frames::Joint& j, const frames::JointLimit& lim, bool given,
+    JointType* type, std::vector<Element>* carried) {
+  frames::JointLimit ul;
+  const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
+  switch (*type) {
+    case JointType::kRevolute:
+      if (!lower && !upper) {
+        *type = JointType::kContinuous;
+        if (lim.effort || lim.velocity) return ul;
+        return std::nullopt;
+      }
+      [[fallthrough]];
+    case JointType::kPrismatic:
+      ul.lower =
+          UrdfBound(lim.lower, "lower", -kSdfUnbounded, j.where, carried);
+      ul.upper = UrdfBound(lim.upper, "upper", kSdfUnbounded, j.where, carried);
+      if (!lower || !upper) WarnUnbounded(j, *type, lim, ul, diags_);
+      return ul;
+    case JointType::kContinuous:
+      // URDF ignores a continuous joint's lower and upper, but a file may
+      // give them (urdf2sdf carries them): kept when finite.
+      if (lim.effort || lim.velocity || lower || upper) {
+        if (lower) ul.lower = *lim.lower;
+        if (upper) ul.upper = *lim.upper;
+        return ul;
+      }
+      return std::nullopt;
+    default:
+      // A fixed or floating joint's limit means nothing to URDF either, but
+      // one that came from a URDF goes back as it was.
+      if (!given) return std::nullopt;
+      ul.lower = UrdfBound(lim.lower, "lower", std::nullopt, j.where, carried);
+      ul.upper = UrdfBound(lim.upper, "upper", std::nullopt, j.where, carried);
+      return ul;
+  }
+}
 
 std::optional<frames::JointAxis> JointMapper::UrdfAxis(
     const FlatJoint& fj, const frames::JointAxis& a, JointType* type,
@@ -89,91 +219,11 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
   // <gazebo> block's <axis><limit>, which our urdf2sdf applies (libsdformat
   // reads only the joint's first <axis>: Gazebo gets kUrdfUnbounded).
   std::vector<Element> carried;  // the SDF values, SDFormat's order
-  frames::JointLimit ul;
-  auto bound = [&](const std::optional<double>& v, const char* tag,
-                   std::optional<double> missing) -> std::optional<double> {
-    if (!v) return missing;
-    if (std::isfinite(*v)) return *v;
-    carried.push_back(Element::Leaf(tag, xml::FormatDouble(*v), j.where));
-    return std::copysign(kUrdfUnbounded, *v);
-  };
-  auto rate = [&](const std::optional<double>& v, const char* tag) {
-    if (from_urdf_) return v ? *v : -1.0;  // as the URDF wrote it (-1: none)
-    if (v && *v >= 0.0 && std::isfinite(*v)) return *v;
-    carried.push_back(
-        Element::Leaf(tag, xml::FormatDouble(v ? *v : -1.0), j.where));
-    return kUrdfUnbounded;
-  };
-  const bool lower = Bounded(lim.lower), upper = Bounded(lim.upper);
-  switch (*type) {
-    case JointType::kRevolute:
-      if (!lower && !upper) {
-        *type = JointType::kContinuous;
-        if (lim.effort || lim.velocity) u.limit = ul;
-        break;
-      }
-      [[fallthrough]];
-    case JointType::kPrismatic: {
-      ul.lower = bound(lim.lower, "lower", -kSdfUnbounded);
-      ul.upper = bound(lim.upper, "upper", kSdfUnbounded);
-      if (lower && upper) {
-        u.limit = ul;
-        break;
-      }
-      // What is written for each unbounded side, and why.
-      std::string what, written;
-      bool infinite = false;
-      for (const auto& [side, v, w] :
-           {std::tuple{"lower", &lim.lower, *ul.lower},
-            std::tuple{"upper", &lim.upper, *ul.upper}}) {
-        if (Bounded(*v)) continue;
-        const bool inf = *v && std::isinf(**v);
-        infinite = infinite || inf;
-        what += std::string(what.empty() ? "" : " and ") +
-                (inf ? "an infinite " : "no ") + side + " limit";
-        written += (written.empty() ? "" : " and ") + xml::FormatDouble(w);
-      }
-      const bool both = !lower && !upper;
-      const std::string said =
-          infinite ? written + " (SDFormat's \"no limit\" before 1.10)"
-                   : std::string("SDFormat's default") + (both ? "s " : " ") +
-                         written;
-      diags_->Warning(
-          frames::Code::LIMIT_UNBOUNDED,
-          std::string(frames::JointTypeName(*type)) + " joint " +
-              Quoted(j.name) + " has " + what + "; URDF needs both, so " +
-              said + (both ? " are" : " is") + " written" +
-              (infinite ? std::string(", and the SDF value") +
-                              (both ? "s are" : " is") +
-                              " carried in the joint's <gazebo> block"
-                        : ""),
-          j.where);
-      u.limit = ul;
-      break;
-    }
-    case JointType::kContinuous:
-      // URDF ignores a continuous joint's lower and upper, but a file may
-      // give them (urdf2sdf carries them): kept when finite.
-      if (lim.effort || lim.velocity || lower || upper) {
-        if (lower) ul.lower = *lim.lower;
-        if (upper) ul.upper = *lim.upper;
-        u.limit = ul;
-      }
-      break;
-    default:
-      // A fixed or floating joint's limit means nothing to URDF either, but
-      // one that came from a URDF goes back as it was.
-      if (a.limit) {
-        ul.lower = bound(lim.lower, "lower", std::nullopt);
-        ul.upper = bound(lim.upper, "upper", std::nullopt);
-        u.limit = ul;
-      }
-      break;
-  }
+  u.limit = UrdfLimit(j, lim, a.limit.has_value(), type, &carried);
   if (u.limit) {
     // URDF requires both (urdfdom).
-    u.limit->effort = rate(lim.effort, "effort");
-    u.limit->velocity = rate(lim.velocity, "velocity");
+    u.limit->effort = UrdfRate(lim.effort, "effort", j.where, &carried);
+    u.limit->velocity = UrdfRate(lim.velocity, "velocity", j.where, &carried);
   } else {
     carried.clear();
   }
@@ -184,7 +234,9 @@ std::optional<frames::JointAxis> JointMapper::UrdfAxis(
   return u;
 }
 
-bool JointMapper::MapJoint(const FlatJoint& fj) {
+frames::Joint JointMapper::StartJoint(const FlatJoint& fj,
+                                      const Element** zero_axis,
+                                      std::vector<Element>* sdf_only) {
   const frames::Joint& j = *fj.src;
   const std::string& name = fj.name;
   frames::Joint u;
@@ -196,13 +248,11 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
   u.where = j.where;
   // URDF details carried by urdf2sdf come back; SDF-only children are
   // carried in <gazebo reference="JOINT"> (by the joint's URDF name).
-  const Element* zero_axis = nullptr;
-  std::vector<Element> sdf_only;
   for (const auto& e : j.extensions) {
     if (!IsCarried(e)) {
-      sdf_only.push_back(e);
-    } else if (!zero_axis && IsCarriedZeroAxis(e)) {
-      zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
+      sdf_only->push_back(e);
+    } else if (!*zero_axis && IsCarriedZeroAxis(e)) {
+      *zero_axis = &e;  // <urdf:axis xyz="0 0 0"> of a fixed joint
     } else if (!RestoreJointDetail(e, &u)) {
       u.extensions.push_back(Restored(e));
     }
@@ -214,85 +264,65 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
     u.mimic->joint =
         name.substr(0, name.size() - j.name.size()) + j.mimic->joint;
   }
-  // Collected here, added to the joint's <gazebo> block only if there is
-  // anything (most joints have nothing to carry).
-  Element block;
-  const std::string block_ref =
-      u.original_name.empty() ? u.name : u.original_name;
-  JointToGazebo(std::move(sdf_only), &block);
+  return u;
+}
 
-  const bool split = j.type == JointType::kUniversal ||
-                     j.type == JointType::kRevolute2;
-  if ((j.type == JointType::kBall && !opt_.ball_as_floating) ||
-      j.type == JointType::kScrew || j.type == JointType::kGearbox ||
-      (split && opt_.keep_joint_types)) {
-    // The nearest tree joint, floating (libsdformat drops it), and the SDF
-    // joint, with all it says, in the robot's block: Gazebo gets it back.
-    diags_->Warning(
-        frames::Code::JOINT_CARRIED_IN_GAZEBO,
-        std::string(frames::JointTypeName(j.type)) + " joint " + Quoted(name) +
-            " has no URDF type; it is written as a floating joint (URDF "
-            "tools let its child move freely) and carried as the SDFormat "
-            "joint in the robot's <gazebo> block, which Gazebo reads instead",
-        j.where);
-    u.type = JointType::kFloating;
-    draft_.carried_type[&fj - flat_joints_] = true;
-    draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
-    draft_.out.joints.push_back(std::move(u));
-    return true;
-  }
-  switch (j.type) {
-    case JointType::kBall:
-      diags_->Warning(frames::Code::BALL_AS_FLOATING,
-                      "ball joint " + Quoted(name) +
-                          " is written as a floating joint: URDF has no "
-                          "ball joint, and the translation is not locked",
-                      j.where);
-      u.type = JointType::kFloating;
-      break;
-    default:
-      break;
-  }
-  const bool two_axes =
-      j.type == JointType::kUniversal || j.type == JointType::kRevolute2;
-  if (two_axes) u.type = JointType::kRevolute;
-  // SDFormat's default axis is 0 0 1 (URDF's is 1 0 0).
-  frames::JointAxis sdf_default;
-  sdf_default.xyz = frames::Vector3::UnitZ();
-  if (u.type != JointType::kFixed && u.type != JointType::kFloating) {
-    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, &u.type, &block);
+void JointMapper::CarryJoint(const FlatJoint& fj, frames::Joint u) {
+  const frames::Joint& j = *fj.src;
+  // The nearest tree joint, floating (libsdformat drops it), and the SDF
+  // joint, with all it says, in the robot's block: Gazebo gets it back.
+  diags_->Warning(
+      frames::Code::JOINT_CARRIED_IN_GAZEBO,
+      std::string(frames::JointTypeName(j.type)) + " joint " + Quoted(fj.name) +
+          " has no URDF type; it is written as a floating joint (URDF "
+          "tools let its child move freely) and carried as the SDFormat "
+          "joint in the robot's <gazebo> block, which Gazebo reads instead",
+      j.where);
+  u.type = JointType::kFloating;
+  draft_.carried_type[&fj - flat_joints_] = true;
+  draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
+  draft_.out.joints.push_back(std::move(u));
+}
+
+bool JointMapper::MapAxis(const FlatJoint& fj, const Element* zero_axis,
+                          frames::Joint* u, Element* block) {
+  const frames::Joint& j = *fj.src;
+  if (u->type != JointType::kFixed && u->type != JointType::kFloating) {
+    // An lvalue either way: UrdfAxis tells j's own axis by its address.
+    const frames::JointAxis sdf_default = SdfDefaultAxis();
+    auto axis = UrdfAxis(fj, j.axis ? *j.axis : sdf_default, &u->type, block);
     if (!axis) return false;
-    u.axis = std::move(axis);
-    if (u.type == JointType::kContinuous &&
-        u.urdf_form.Has(frames::UrdfForm::kRevolute)) {
+    u->axis = std::move(axis);
+    if (u->type == JointType::kContinuous &&
+        u->urdf_form.Has(frames::UrdfForm::kRevolute)) {
       // The URDF said revolute, without finite limits: revolute again, with
       // the limits it wrote.
-      u.type = JointType::kRevolute;
-      if (j.axis && j.axis->limit && u.axis->limit) {
-        u.axis->limit->lower = j.axis->limit->lower;
-        u.axis->limit->upper = j.axis->limit->upper;
+      u->type = JointType::kRevolute;
+      if (j.axis && j.axis->limit && u->axis->limit) {
+        u->axis->limit->lower = j.axis->limit->lower;
+        u->axis->limit->upper = j.axis->limit->upper;
       }
     }
   } else if (j.axis) {
     // An axis on a fixed joint (URDF files write them; urdf2sdf keeps them).
-    auto axis = UrdfAxis(fj, *j.axis, &u.type, &block);
+    auto axis = UrdfAxis(fj, *j.axis, &u->type, block);
     if (!axis) return false;
-    u.axis = std::move(axis);
+    u->axis = std::move(axis);
   } else if (zero_axis) {
-    u.axis.emplace();
-    u.axis->xyz = frames::Vector3::Zero();
-    for (const auto& c : zero_axis->children) RestoreAxisDetail(c, &u.axis);
+    u->axis.emplace();
+    u->axis->xyz = frames::Vector3::Zero();
+    for (const auto& c : zero_axis->children) RestoreAxisDetail(c, &u->axis);
   }
-  frames::Model& out = draft_.out;
-  draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
-  if (!two_axes) {
-    out.joints.push_back(std::move(u));
-    draft_.blocks.AddToBlock(block_ref, j.where, &block);
-    return true;
-  }
-  // universal / revolute2: parent -J-> J_intermediate -J_axis2-> child, both
-  // joints at the joint frame, the second about axis2 (exact: the
-  // intermediate link is massless and the joints share their origin).
+  return true;
+}
+
+bool JointMapper::SplitJoint(const FlatJoint& fj, frames::Joint u,
+                             const std::string& block_ref, Element* block) {
+  const frames::Joint& j = *fj.src;
+  const std::string& name = fj.name;
+  // parent -J-> J_intermediate -J_axis2-> child, both joints at the joint
+  // frame, the second about axis2 (exact: the intermediate link is massless
+  // and the joints share their origin).
   frames::Link mid;
   mid.name = names_.Unique(name + "_intermediate");
   mid.where = j.where;
@@ -306,6 +336,7 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
   // The second axis's SDF-only parts go with the joint that moves about it.
   Element block2;
   {
+    const frames::JointAxis sdf_default = SdfDefaultAxis();
     auto axis = UrdfAxis(fj, j.axis2 ? *j.axis2 : sdf_default, &second.type,
                          &block2);
     if (!axis) return false;
@@ -319,13 +350,51 @@ bool JointMapper::MapJoint(const FlatJoint& fj) {
                       Quoted(u.name) + " and " + Quoted(second.name) +
                       " through massless link " + Quoted(mid.name),
                   j.where);
+  frames::Model& out = draft_.out;
   out.links.push_back(std::move(mid));
   draft_.link_src.push_back(-1);
   out.joints.push_back(std::move(u));
   out.joints.push_back(std::move(second));
   draft_.joint_info.push_back(JointInfo{fj.X_MJ, true, nullptr});  // identity
-  draft_.blocks.AddToBlock(block_ref, j.where, &block);
+  draft_.blocks.AddToBlock(block_ref, j.where, block);
   draft_.blocks.AddToBlock(second_name, j.where, &block2);
+  return true;
+}
+
+bool JointMapper::MapJoint(const FlatJoint& fj) {
+  const frames::Joint& j = *fj.src;
+  const Element* zero_axis = nullptr;
+  std::vector<Element> sdf_only;
+  frames::Joint u = StartJoint(fj, &zero_axis, &sdf_only);
+  // Collected here, added to the joint's <gazebo> block only if there is
+  // anything (most joints have nothing to carry).
+  Element block;
+  const std::string block_ref =
+      u.original_name.empty() ? u.name : u.original_name;
+  JointToGazebo(std::move(sdf_only), &block);
+
+  const bool two_axes =
+      j.type == JointType::kUniversal || j.type == JointType::kRevolute2;
+  if ((j.type == JointType::kBall && !opt_.ball_as_floating) ||
+      j.type == JointType::kScrew || j.type == JointType::kGearbox ||
+      (two_axes && opt_.keep_joint_types)) {
+    CarryJoint(fj, std::move(u));
+    return true;
+  }
+  if (j.type == JointType::kBall) {
+    diags_->Warning(frames::Code::BALL_AS_FLOATING,
+                    "ball joint " + Quoted(fj.name) +
+                        " is written as a floating joint: URDF has no "
+                        "ball joint, and the translation is not locked",
+                    j.where);
+    u.type = JointType::kFloating;
+  }
+  if (two_axes) u.type = JointType::kRevolute;
+  if (!MapAxis(fj, zero_axis, &u, &block)) return false;
+  draft_.joint_info.push_back(JointInfo{fj.X_MJ, false, &fj});
+  if (two_axes) return SplitJoint(fj, std::move(u), block_ref, &block);
+  draft_.out.joints.push_back(std::move(u));
+  draft_.blocks.AddToBlock(block_ref, j.where, &block);
   return true;
 }
 
