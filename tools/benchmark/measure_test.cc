@@ -8,15 +8,9 @@
 #include <memory>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define MEASURE_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MEASURE_TEST_ASAN 1
-#endif
-#endif
+#include "testing/sanitizers.h"
 
-#ifdef MEASURE_TEST_ASAN
+#ifdef TEST_SUPPORT_ADDRESS_SANITIZER
 // Under AddressSanitizer (--config=asan, --config=fuzz) freed blocks wait in
 // a quarantine (256 MiB by default) instead of being reused, so the three
 // 64 MiB runs below would peak near 200 MiB: a property of that allocator,
@@ -27,10 +21,8 @@
 extern "C" const char* __asan_default_options() {
   return "quarantine_size_mb=0:thread_local_quarantine_size_kb=0";
 }
-constexpr bool kAsan = true;
 constexpr long kPeakCapMiB = 110;
 #else
-constexpr bool kAsan = false;
 constexpr long kPeakCapMiB = 80;
 #endif
 
@@ -76,7 +68,7 @@ TEST(MeasureTest, ParentMemoryIsBaselineNotPeak) {
 }
 
 TEST(MeasureTest, FreedParentMemoryDoesNotHideTheChildsPeak) {
-  if (kAsan) {
+  if (test_support::kAddressSanitizer) {
     // ASan's allocator keeps freed blocks resident and mapped, and the child
     // reuses the parent's: its peak then does not rise, whatever measures it.
     GTEST_SKIP() << "needs an allocator that returns freed memory";
