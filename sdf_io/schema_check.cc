@@ -128,6 +128,80 @@ struct Checked {
   std::string why;       // for kInvalid, kTooMany and kOutOfRange
 };
 
+// SDFormat's bool: true, false, 1 or 0, in any case.
+bool IsBool(std::string_view text) {
+  auto is = [&](std::string_view word) {
+    if (text.size() != word.size()) return false;
+    for (size_t i = 0; i < word.size(); ++i) {
+      if (std::tolower(static_cast<unsigned char>(text[i])) != word[i]) {
+        return false;
+      }
+    }
+    return true;
+  };
+  return is("true") || is("false") || is("1") || is("0");
+}
+
+// A pose: 6 numbers (7 with a quaternion); more is kTooMany, a number with
+// trailing text where the count is right kLenient (libsdformat reads 0).
+Checked ParsePose(std::string_view text, bool quaternion_pose) {
+  Checked c;
+  const int expected = quaternion_pose ? 7 : 6;
+  const int n = WholeNumbers(text);
+  if (n < 0 || n < expected) {
+    c.verdict = Verdict::kInvalid;
+    c.why = quaternion_pose ? "is not a pose (7 finite numbers)"
+                            : "is not a pose (6 finite numbers)";
+    if (n < 0 && LeadingNumbers(text) == expected) {
+      c.verdict = Verdict::kLenient;
+    }
+    return c;
+  }
+  if (n > expected) {
+    c.verdict = Verdict::kTooMany;
+    c.why = std::string("has ") + std::to_string(n) +
+            " numbers; a pose has " + std::to_string(expected);
+  }
+  return c;
+}
+
+// A color: 3 or 4 numbers, each from 0 to 1.
+Checked ParseColor(std::string_view text) {
+  Checked c;
+  const char* p = text.data();
+  const char* end = p + text.size();
+  double v[5];
+  int n = 0;
+  while (SkipBlanks(p, end) < end) {
+    double x = 0;
+    if (!StreamNumber(&p, end, false, &x)) {
+      c.verdict = Verdict::kInvalid;
+      c.why = "is not a color (3 or 4 numbers from 0 to 1)";
+      return c;
+    }
+    if (n < 5) v[n] = x;
+    ++n;
+  }
+  if (n < 3) {
+    c.verdict = Verdict::kInvalid;
+    c.why = "is not a color (3 or 4 numbers from 0 to 1)";
+    return c;
+  }
+  if (n > 4) {
+    c.verdict = Verdict::kTooMany;
+    c.why = "has " + std::to_string(n) + " numbers; a color has 3 or 4";
+    return c;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!(v[i] >= 0.0 && v[i] <= 1.0)) {
+      c.verdict = Verdict::kOutOfRange;
+      c.why = "has a component outside 0 to 1";
+      return c;
+    }
+  }
+  return c;
+}
+
 // `text` (not empty) as libsdformat's Param reads a value of type `t`.
 // `quaternion_pose`: a pose with rotation_format="quat_xyzw" (7 numbers).
 Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
@@ -150,19 +224,9 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
     case ValueType::kNone:
     case ValueType::kString:
       return c;
-    case ValueType::kBool: {
-      auto is = [&](std::string_view word) {
-        if (text.size() != word.size()) return false;
-        for (size_t i = 0; i < word.size(); ++i) {
-          if (std::tolower(static_cast<unsigned char>(text[i])) != word[i]) {
-            return false;
-          }
-        }
-        return true;
-      };
-      if (is("true") || is("false") || is("1") || is("0")) return c;
+    case ValueType::kBool:
+      if (IsBool(text)) return c;
       return invalid("is not a bool (true, false, 1 or 0)");
-    }
     case ValueType::kInt:
     case ValueType::kUnsigned:
       if (!LeadingInteger(text, t == ValueType::kUnsigned, &c.value)) {
@@ -192,50 +256,10 @@ Checked Parse(ValueType t, std::string_view text, bool quaternion_pose) {
         return invalid("is not a time (seconds and nanoseconds, 2 integers)");
       }
       return c;
-    case ValueType::kPose: {
-      const int expected = quaternion_pose ? 7 : 6;
-      const int n = WholeNumbers(text);
-      if (n < 0 || n < expected) {
-        invalid(quaternion_pose ? "is not a pose (7 finite numbers)"
-                                : "is not a pose (6 finite numbers)");
-        if (n < 0 && LeadingNumbers(text) == expected) {
-          c.verdict = Verdict::kLenient;
-        }
-        return c;
-      }
-      if (n > expected) {
-        c.verdict = Verdict::kTooMany;
-        c.why = std::string("has ") + std::to_string(n) +
-                " numbers; a pose has " + std::to_string(expected);
-      }
-      return c;
-    }
-    case ValueType::kColor: {
-      double v[5];
-      int n = 0;
-      while (SkipBlanks(p, end) < end) {
-        double x = 0;
-        if (!StreamNumber(&p, end, false, &x)) {
-          return invalid("is not a color (3 or 4 numbers from 0 to 1)");
-        }
-        if (n < 5) v[n] = x;
-        ++n;
-      }
-      if (n < 3) return invalid("is not a color (3 or 4 numbers from 0 to 1)");
-      if (n > 4) {
-        c.verdict = Verdict::kTooMany;
-        c.why = "has " + std::to_string(n) + " numbers; a color has 3 or 4";
-        return c;
-      }
-      for (int i = 0; i < n; ++i) {
-        if (!(v[i] >= 0.0 && v[i] <= 1.0)) {
-          c.verdict = Verdict::kOutOfRange;
-          c.why = "has a component outside 0 to 1";
-          return c;
-        }
-      }
-      return c;
-    }
+    case ValueType::kPose:
+      return ParsePose(text, quaternion_pose);
+    case ValueType::kColor:
+      return ParseColor(text);
   }
   return c;
 }

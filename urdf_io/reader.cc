@@ -98,6 +98,15 @@ class UrdfReader {
   bool ReadJointCalibration(const Node* c, JointRead* r);
   void FinishJoint(const Node* e, JointRead* r);
   void CheckTree(Model* model, const Node* robot);
+  // The steps of Read, in order. Each reports what it finds; false stops
+  // the read (ReadRobotName: no name to use).
+  bool ReadRobotName(const Node* robot, Model* model);
+  void ReadRobotVersion(const Node* robot, Model* model);
+  void ReadRobotMaterials(const Node* robot, Model* model);
+  void ReadLinksAndJoints(const Node* robot, Model* model);
+  // URDF's frame conventions as explicit relative_to: a joint's pose is in
+  // its parent link, a link's frame is its parent joint's.
+  static void SetUrdfFrames(Model* model);
 
   Context ctx_;
   const xml::Limits& limits_;
@@ -696,60 +705,50 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
   }
 }
 
-std::optional<Model> UrdfReader::Read(std::string_view text) {
-  xml::Document doc;
-  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags, limits_)) {
-    return std::nullopt;
-  }
-  const Node* robot = doc.RootElement();
-  if (!robot || !Is(robot, "robot")) {
-    ctx_.Error(robot, frames::Code::URDF_NOT_ROBOT,
-               std::string("the root element is <") +
-                   (robot ? robot->Name() : "") +
-                   ">, not <robot>: this is not a URDF");
-    return std::nullopt;
-  }
-  const int errors_before = ctx_.diags->error_count();
-  Model model;
-  model_ = &model;
-  model.where = ctx_.At(robot);
+bool UrdfReader::ReadRobotName(const Node* robot, Model* model) {
   if (const char* n = robot->Attribute("name"); n && *n) {
-    model.name = n;
-  } else {
-    std::string stem = Stem(ctx_.file);
-    if (stem.empty() || ctx_.file.front() == '<') {
-      ctx_.Error(robot, frames::Code::ATTRIBUTE_MISSING, "<robot> has no name");
-      return std::nullopt;
-    }
-    ctx_.Warning(robot, frames::Code::ROBOT_NAME_MISSING,
-                 "<robot> has no name (required by URDF); the file "
-                 "name '" +
-                     stem + "' is used");
-    model.name = stem;
+    model->name = n;
+    return true;
   }
+  std::string stem = Stem(ctx_.file);
+  if (stem.empty() || ctx_.file.front() == '<') {
+    ctx_.Error(robot, frames::Code::ATTRIBUTE_MISSING, "<robot> has no name");
+    return false;
+  }
+  ctx_.Warning(robot, frames::Code::ROBOT_NAME_MISSING,
+               "<robot> has no name (required by URDF); the file "
+               "name '" +
+                   stem + "' is used");
+  model->name = stem;
+  return true;
+}
+
+void UrdfReader::ReadRobotVersion(const Node* robot, Model* model) {
   // The version too: a converter carries it with the rest (the writer
   // writes it once).
-  KeepOtherAttributes(robot, {"name"}, "", &model.urdf_form);
+  KeepOtherAttributes(robot, {"name"}, "", &model->urdf_form);
   if (const char* v = robot->Attribute("version")) {
-    model.source_version = v;
-    if (model.source_version != "1.0" && model.source_version != "1.1") {
+    model->source_version = v;
+    if (model->source_version != "1.0" && model->source_version != "1.1") {
       ctx_.Error(robot, frames::Code::URDF_VERSION_UNSUPPORTED,
-                 "URDF version '" + model.source_version +
+                 "URDF version '" + model->source_version +
                      "' is not supported (1.0 and 1.1 are)");
     }
   }
+}
 
-  // Robot-level materials first: visuals may reference them from anywhere.
+// Robot-level materials first: visuals may reference them from anywhere.
+void UrdfReader::ReadRobotMaterials(const Node* robot, Model* model) {
   for (const Node* c = robot->FirstChildElement("material"); c;
        c = c->NextSiblingElement("material")) {
     frames::Material m;
     if (!ReadMaterial(c, &m, true)) continue;
-    auto [it, inserted] = materials_.emplace(m.name, model.materials.size());
+    auto [it, inserted] = materials_.emplace(m.name, model->materials.size());
     if (inserted) {
-      model.materials.push_back(std::move(m));
+      model->materials.push_back(std::move(m));
       continue;
     }
-    const frames::Material& first = model.materials[it->second];
+    const frames::Material& first = model->materials[it->second];
     if (first.rgba == m.rgba && first.texture == m.texture) {
       ctx_.Warning(c, frames::Code::MATERIAL_DUPLICATE,
                    "material '" + m.name +
@@ -763,15 +762,19 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
                      std::to_string(first.where.line) + ")");
     }
   }
+}
 
+// Links and joints in document order, each name once per kind; the 'world'
+// link is the fixed frame, not a link; every other child is carried.
+void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
   size_t n_links = 0, n_joints = 0;
   for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link")) ++n_links;
     else if (Is(c, "joint")) ++n_joints;
   }
-  model.links.reserve(n_links);
-  model.joints.reserve(n_joints);
+  model->links.reserve(n_links);
+  model->joints.reserve(n_joints);
   // Keys view the document's names, which outlive this loop.
   std::unordered_map<std::string_view, int> link_line, joint_line;
   link_line.reserve(n_links);
@@ -811,19 +814,58 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
           }
           continue;
         }
-        model.links.push_back(std::move(link));
+        model->links.push_back(std::move(link));
       } else {
         frames::Joint joint;
         joint.name = name;
-        if (ReadJoint(c, &joint)) model.joints.push_back(std::move(joint));
+        if (ReadJoint(c, &joint)) model->joints.push_back(std::move(joint));
       }
     } else if (Is(c, "material")) {
-      continue;  // read above
+      continue;  // read by ReadRobotMaterials
     } else {
-      model.extensions.push_back(xml::ToElement(c, ctx_));
+      model->extensions.push_back(xml::ToElement(c, ctx_));
     }
   }
-  if (model.links.empty() && !link_line.count(kWorldLink)) {
+}
+
+void UrdfReader::SetUrdfFrames(Model* model) {
+  for (auto& j : model->joints) {
+    j.pose.relative_to =
+        j.parent == kWorldLink ? frames::kModelFrame : j.parent;
+  }
+  std::unordered_map<std::string_view, const frames::Joint*> parent_joint;
+  parent_joint.reserve(model->joints.size());
+  for (const auto& j : model->joints) parent_joint.emplace(j.child, &j);
+  for (auto& l : model->links) {
+    auto it = parent_joint.find(l.name);
+    l.pose = frames::Pose{};
+    if (it != parent_joint.end()) l.pose.relative_to = it->second->name;
+  }
+}
+
+std::optional<Model> UrdfReader::Read(std::string_view text) {
+  xml::Document doc;
+  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags, limits_)) {
+    return std::nullopt;
+  }
+  const Node* robot = doc.RootElement();
+  if (!robot || !Is(robot, "robot")) {
+    ctx_.Error(robot, frames::Code::URDF_NOT_ROBOT,
+               std::string("the root element is <") +
+                   (robot ? robot->Name() : "") +
+                   ">, not <robot>: this is not a URDF");
+    return std::nullopt;
+  }
+  const int errors_before = ctx_.diags->error_count();
+  Model model;
+  model_ = &model;
+  model.where = ctx_.At(robot);
+  if (!ReadRobotName(robot, &model)) return std::nullopt;
+  ReadRobotVersion(robot, &model);
+  ReadRobotMaterials(robot, &model);
+  ReadLinksAndJoints(robot, &model);
+  // ReadLinksAndJoints keeps a declared 'world' link out of model.links.
+  if (model.links.empty() && !world_declared_) {
     ctx_.Error(robot, frames::Code::URDF_NO_LINK,
                "robot '" + model.name + "' has no <link>");
     return std::nullopt;
@@ -831,20 +873,7 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
   CheckTree(&model, robot);
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-
-  // URDF frame conventions, recorded as explicit relative_to.
-  for (auto& j : model.joints) {
-    j.pose.relative_to =
-        j.parent == kWorldLink ? frames::kModelFrame : j.parent;
-  }
-  std::unordered_map<std::string_view, const frames::Joint*> parent_joint;
-  parent_joint.reserve(model.joints.size());
-  for (const auto& j : model.joints) parent_joint.emplace(j.child, &j);
-  for (auto& l : model.links) {
-    auto it = parent_joint.find(l.name);
-    l.pose = frames::Pose{};
-    if (it != parent_joint.end()) l.pose.relative_to = it->second->name;
-  }
+  SetUrdfFrames(&model);
   return model;
 }
 
