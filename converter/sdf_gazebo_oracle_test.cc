@@ -594,7 +594,7 @@ TEST(SdfGazeboOracleTest, FixturesAndCorpusReadBackInLibsdformat) {
   test_support::CorpusSample sample;
   for (const std::string& rel : CorpusFiles(fixtures, {".sdf"})) {
     inputs.push_back({"testdata/sdf2urdf/" + rel, fixtures + "/" + rel});
-    sample.TakeAll({"testdata/sdf2urdf/" + rel});
+    sample.Keep("testdata/sdf2urdf/" + rel);
   }
   const size_t fixture_count = inputs.size();
   const std::string corpus = CorpusDir("SDF_CORPUS_DIR");

@@ -82,11 +82,7 @@ std::vector<std::string> CorpusSample::Take(
   return kept;
 }
 
-std::vector<std::string> CorpusSample::TakeAll(
-    const std::vector<std::string>& files) {
-  taken_.insert(files.begin(), files.end());
-  return files;
-}
+void CorpusSample::Keep(const std::string& file) { taken_.insert(file); }
 
 bool CorpusSample::Has(const std::string& file) const {
   return step_ == 1 || taken_.count(file) > 0;

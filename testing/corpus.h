@@ -48,9 +48,8 @@ class CorpusSample {
   CorpusSample();
   // Every step()-th of `files` (sorted), remembered for Has().
   std::vector<std::string> Take(const std::vector<std::string>& files);
-  // Every one of `files` (a test's own fixtures, which are never sampled),
-  // remembered for Has().
-  std::vector<std::string> TakeAll(const std::vector<std::string>& files);
+  // Remembers `file` for Has() without sampling it (a test's own fixture).
+  void Keep(const std::string& file);
   // Whether a reviewed-list entry for `file` is checked: it was taken, or
   // the sample is every file (step 1), so that an entry naming a file that
   // is not in the corpus at all is still reported.
