@@ -108,6 +108,10 @@ struct Walk {
 
 // Every regular file (and symlink to one) under `root`, skipping the
 // subtree `skip` (DST_DIR inside SRC_DIR) and our own bookkeeping files.
+// One listing per directory: the directories walked into are real ones
+// (links to directories are not followed), so each one's canonical path is
+// the root's followed by its relative path, and `skip` is found without
+// resolving every directory.
 bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
               std::string* error) {
   std::error_code ec;
@@ -116,8 +120,14 @@ bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
     *error = "cannot read '" + root + "': " + ec.message();
     return false;
   }
-  const fs::path skip_path =
-      skip.empty() ? fs::path() : fs::weakly_canonical(skip, ec);
+  std::string skip_rel;  // `skip` relative to the root; "" none
+  if (!skip.empty()) {
+    const fs::path canonical_root = fs::weakly_canonical(root, ec);
+    const fs::path canonical_skip = fs::weakly_canonical(skip, ec);
+    const fs::path rel = canonical_skip.lexically_relative(canonical_root);
+    if (!ec && !rel.empty() && *rel.begin() != ".." && rel != ".")
+      skip_rel = rel.generic_string();
+  }
   for (; it != end; it.increment(ec)) {
     if (ec) {
       *error = "cannot read '" + it->path().string() + "': " + ec.message();
@@ -127,11 +137,12 @@ bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
     std::string rel = p.lexically_relative(root).generic_string();
     std::error_code kind_ec;
     if (it->is_directory(kind_ec)) {
-      if (!skip_path.empty() && fs::weakly_canonical(p, kind_ec) == skip_path) {
+      if (it->is_symlink(kind_ec)) continue;  // not walked into
+      if (rel == skip_rel) {
         it.disable_recursion_pending();
         continue;
       }
-      if (!it->is_symlink(kind_ec)) walk->dirs.push_back(rel);
+      walk->dirs.push_back(rel);
       continue;
     }
     if (!it->is_regular_file(kind_ec)) continue;
@@ -141,6 +152,20 @@ bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
   std::sort(walk->files.begin(), walk->files.end());
   std::sort(walk->dirs.begin(), walk->dirs.end());
   return true;
+}
+
+// The model paths of a repository from its walk: the parent directory of
+// every directory holding a model.config.
+std::vector<std::string> ModelPathsOf(const std::string& root,
+                                      const std::vector<std::string>& files) {
+  std::set<std::string> paths;
+  for (const auto& rel : files) {
+    if (BaseName(rel) != "model.config") continue;
+    const fs::path model_dir = (fs::path(root) / rel).parent_path();
+    paths.insert(model_dir.has_parent_path() ? model_dir.parent_path().string()
+                                             : std::string("."));
+  }
+  return {paths.begin(), paths.end()};
 }
 
 // One file of the plan and how to carry it out.
@@ -168,13 +193,19 @@ class Migration {
   bool CheckDirectories(std::string* error);
   // The run's settings from the options and the repository: model paths,
   // include directories, converter identity, options hash, URI options.
-  void Configure();
+  void Configure(const Walk& walk);
   // Not in a dry run: the mirrored tree's directories, leftover temporary
   // files removed, the manifest's journal opened.
   bool PrepareOutput(const Walk& walk, const std::string& manifest_path,
                      std::string* error);
   // Every task on the thread pool: model files, then model.config files.
   void RunTasks();
+  // -j: the threads tasks run on.
+  int Jobs() const {
+    return o_.jobs > 0 ? o_.jobs
+                       : static_cast<int>(
+                             std::max(1u, std::thread::hardware_concurrency()));
+  }
   std::string SourcePath(const std::string& rel) const {
     return Join(o_.src_dir, rel);
   }
@@ -328,16 +359,24 @@ void Migration::ResolveConflicts() {
 // SDF, world and model.config of the repository (includes).
 // Files this run writes (in place) are not sources and not in it.
 uint64_t Migration::RepositoryDigest() const {
-  uint64_t h = Fnv1a64("repository");
+  std::vector<const Task*> read;
   for (const auto& t : tasks_) {
-    if (t.kind != Kind::kSdf && t.kind != Kind::kModelConfig &&
-        BaseName(t.file.source) != "package.xml") {
-      continue;
+    if (t.kind == Kind::kSdf || t.kind == Kind::kModelConfig ||
+        BaseName(t.file.source) == "package.xml") {
+      read.push_back(&t);
     }
+  }
+  // Each file's bytes hashed on the pool, then folded in the plan's order.
+  std::vector<uint64_t> hashes(read.size());
+  ParallelFor(Jobs(), read.size(), [&](size_t i) {
     frames::Diagnostics ignored;
-    auto text = xml::ReadFile(SourcePath(t.file.source), &ignored);
-    h = Fnv1a64(t.key + '\0', h);
-    h = Fnv1a64(text ? *text : std::string("\0unreadable", 11), h);
+    auto text = xml::ReadFile(SourcePath(read[i]->file.source), &ignored);
+    hashes[i] = Fnv1a64(text ? *text : std::string("\0unreadable", 11));
+  });
+  uint64_t h = Fnv1a64("repository");
+  for (size_t i = 0; i < read.size(); ++i) {
+    h = Fnv1a64(read[i]->key + '\0', h);
+    h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&hashes[i]), 8), h);
   }
   return h;
 }
@@ -578,9 +617,11 @@ void Migration::RemoveLeftoverTemporaryFiles() const {
     if (!t.file.output.empty()) outputs.insert(t.file.output);
     if (!t.backup.empty()) outputs.insert(t.backup);
   }
-  std::set<std::string> dirs;
-  for (const auto& o : outputs) dirs.insert(DirOf(o));
-  for (const auto& dir : dirs) {
+  std::set<std::string> dir_set;
+  for (const auto& o : outputs) dir_set.insert(DirOf(o));
+  const std::vector<std::string> dirs(dir_set.begin(), dir_set.end());
+  ParallelFor(Jobs(), dirs.size(), [&](size_t k) {
+    const std::string& dir = dirs[k];
     std::error_code ec;
     for (fs::directory_iterator it(OutputPath(dir), ec), end; !ec && it != end;
          it.increment(ec)) {
@@ -592,7 +633,7 @@ void Migration::RemoveLeftoverTemporaryFiles() const {
       std::error_code ignored;
       fs::remove(it->path(), ignored);
     }
-  }
+  });
 }
 
 void Migration::Finish(const Task& task) {
@@ -626,8 +667,8 @@ bool Migration::CheckDirectories(std::string* error) {
   return true;
 }
 
-void Migration::Configure() {
-  model_paths_ = RepositoryModelPaths(o_.src_dir);
+void Migration::Configure(const Walk& walk) {
+  model_paths_ = ModelPathsOf(o_.src_dir, walk.files);
   model_paths_.insert(model_paths_.end(), o_.model_paths.begin(),
                       o_.model_paths.end());
   allowed_include_dirs_ = {o_.src_dir};
@@ -649,26 +690,42 @@ void Migration::Configure() {
 bool Migration::PrepareOutput(const Walk& walk,
                               const std::string& manifest_path,
                               std::string* error) {
-  // The mirrored tree's directories, empty ones included.
-  std::vector<std::string> dirs = {""};
-  if (!o_.in_place) dirs.insert(dirs.end(), walk.dirs.begin(), walk.dirs.end());
   std::error_code ec;
-  for (const auto& d : dirs) {
-    fs::create_directories(OutputPath(d), ec);
-    if (!fs::is_directory(OutputPath(d), ec)) {
-      *error = "cannot create directory '" + OutputPath(d) + "'";
-      return false;
+  // A run into a directory that did not exist has no leftovers to remove.
+  const bool fresh = !fs::exists(out_root_, ec) && !ec;
+  fs::create_directories(out_root_, ec);
+  if (!fs::is_directory(out_root_, ec)) {
+    *error = "cannot create directory '" + out_root_ + "'";
+    return false;
+  }
+  // The mirrored tree's directories, empty ones included: one mkdir each,
+  // on the pool, a level of the tree at a time (parents first).
+  std::map<size_t, std::vector<const std::string*>> levels;
+  if (!o_.in_place) {
+    for (const auto& d : walk.dirs)
+      levels[std::count(d.begin(), d.end(), '/')].push_back(&d);
+  }
+  for (const auto& [depth, dirs] : levels) {
+    std::vector<char> failed(dirs.size(), 0);
+    ParallelFor(Jobs(), dirs.size(), [&](size_t i) {
+      std::error_code mkdir_ec;
+      fs::create_directory(OutputPath(*dirs[i]), mkdir_ec);
+      failed[i] = mkdir_ec ? 1 : 0;
+    });
+    for (size_t i = 0; i < dirs.size(); ++i) {
+      if (failed[i]) {
+        *error = "cannot create directory '" + OutputPath(*dirs[i]) + "'";
+        return false;
+      }
     }
   }
-  RemoveLeftoverTemporaryFiles();
+  if (!fresh) RemoveLeftoverTemporaryFiles();
   return manifest_.OpenJournal(manifest_path, error);
 }
 
 void Migration::RunTasks() {
   progress_.total = static_cast<int>(tasks_.size());
-  const int jobs = o_.jobs > 0
-                       ? o_.jobs
-                       : std::max(1u, std::thread::hardware_concurrency());
+  const int jobs = Jobs();
   // Model files first; then the model.config manifests, which name what
   // the first pass made.
   std::vector<size_t> first, second;
@@ -702,7 +759,7 @@ MigrateReport Migration::Run() {
   }
   const std::string manifest_path = Join(out_root_, kManifestName);
   manifest_.Load(manifest_path);
-  Configure();
+  Configure(walk);
   Plan(walk);
   repository_digest_ = RepositoryDigest();
   if (!o_.dry_run && !PrepareOutput(walk, manifest_path, &error)) {
@@ -848,18 +905,10 @@ std::string BuildIdentity() {
 }
 
 std::vector<std::string> RepositoryModelPaths(const std::string& root) {
-  std::set<std::string> paths;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(root, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    if (it->path().filename() == "model.config") {
-      const fs::path model_dir = it->path().parent_path();
-      paths.insert(model_dir.has_parent_path()
-                       ? model_dir.parent_path().string()
-                       : std::string("."));
-    }
-  }
-  return {paths.begin(), paths.end()};
+  Walk walk;
+  std::string error;
+  if (!WalkTree(root, "", &walk, &error)) return {};
+  return ModelPathsOf(root, walk.files);
 }
 
 uint64_t Fnv1a64(std::string_view bytes, uint64_t seed) {

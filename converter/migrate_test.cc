@@ -11,6 +11,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -389,16 +390,53 @@ TEST(Migrate, InPlaceNeverWritesOverAnotherSource) {
   EXPECT_EQ(Read(src / "robot.urdf"), urdf);
 }
 
-TEST(Migrate, OutputInsideTheSourceIsNotWalked) {
-  const fs::path src = CopyOfFixture("nested");
+// A second run into `dst` (inside the source) walks only the source's own
+// files, not the first run's outputs.
+void ExpectOutputNotWalked(const fs::path& src, const fs::path& dst) {
   MigrateOptions o;
   o.src_dir = src.string();
-  o.dst_dir = (src / "migrated").string();
+  o.dst_dir = dst.string();
   Migrate(o);
   const MigrateReport again = Migrate(o);
   EXPECT_EQ(again.files.size(), kMirrorStatuses.size());
   for (const auto& f : again.files)
     EXPECT_EQ(f.source.rfind("migrated", 0), std::string::npos) << f.source;
+}
+
+TEST(Migrate, OutputInsideTheSourceIsNotWalked) {
+  const fs::path src = CopyOfFixture("nested");
+  ExpectOutputNotWalked(src, src / "migrated");
+}
+
+// Named another way (through ".."), it is still found inside the source.
+TEST(Migrate, OutputInsideTheSourceNamedThroughDotDotIsNotWalked) {
+  const fs::path src = CopyOfFixture("nested_dotdot");
+  ExpectOutputNotWalked(src, src / "models" / ".." / "migrated");
+}
+
+// Directories are made a level at a time on the pool: every directory of
+// the source, empty and deeply nested ones too, is in the mirror.
+TEST(Migrate, EveryDirectoryIsMirroredAtAnyJobs) {
+  const fs::path src = CopyOfFixture("dirs");
+  std::vector<std::string> dirs;
+  for (int i = 0; i < 12; ++i) {
+    std::string d = "empty" + std::to_string(i);
+    for (int depth = 0; depth < i % 5; ++depth) d += "/d" + std::to_string(depth);
+    fs::create_directories(src / d);
+    dirs.push_back(d);
+  }
+  for (const int jobs : {1, 4}) {
+    const fs::path dst = Scratch("dirs_out" + std::to_string(jobs));
+    MigrateOptions o;
+    o.src_dir = src.string();
+    o.dst_dir = (dst / "out").string();
+    o.jobs = jobs;
+    const MigrateReport report = Migrate(o);
+    EXPECT_TRUE(report.errors.empty());
+    for (const auto& d : dirs)
+      EXPECT_TRUE(fs::is_directory(dst / "out" / d)) << d << " -j " << jobs;
+    EXPECT_EQ(Statuses(report), kMirrorStatuses);
+  }
 }
 
 TEST(Migrate, RunErrorsAreExitCodeTwo) {

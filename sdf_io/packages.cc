@@ -32,26 +32,52 @@ fs::path DirectoryOf(const std::string& path) {
   return p;
 }
 
+// The package name of `dir` when it holds a package.xml naming one.
+std::optional<std::string> PackageNameIn(const std::string& dir, bool listed);
+
+// One listing per directory: it says whether the directory is ignored or
+// holds a package.xml, and which subdirectories to walk into.
 void Crawl(const fs::path& dir, int depth,
            std::vector<std::pair<std::string, std::string>>* out) {
   // Deep enough for any workspace; bounded against symlink loops.
   if (depth > 32) return;
-  if (Exists(dir / "CATKIN_IGNORE") || Exists(dir / "COLCON_IGNORE")) return;
-  if (auto name = PackageName(dir.string())) {
-    out->emplace_back(*name, dir.string());
-    return;  // packages do not nest
-  }
   std::error_code ec;
   std::vector<fs::path> subdirs;
+  bool package_xml = false;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
        it.increment(ec)) {
     const std::string leaf = it->path().filename().string();
+    if (leaf == "CATKIN_IGNORE" || leaf == "COLCON_IGNORE") return;
+    if (leaf == "package.xml") package_xml = true;
     if (!leaf.empty() && leaf[0] == '.') continue;
     std::error_code kind;
     if (it->is_directory(kind)) subdirs.push_back(it->path());
   }
+  if (package_xml) {
+    if (auto name = PackageNameIn(dir.string(), true)) {
+      out->emplace_back(*name, dir.string());
+      return;  // packages do not nest
+    }
+  }
   std::sort(subdirs.begin(), subdirs.end());
   for (const auto& d : subdirs) Crawl(d, depth + 1, out);
+}
+
+std::optional<std::string> PackageNameIn(const std::string& dir, bool listed) {
+  const std::string path = dir + "/package.xml";
+  if (!listed && !Exists(path)) return std::nullopt;
+  frames::Diagnostics ignored;
+  const auto text = xml::ReadFile(path, &ignored);
+  if (!text) return std::nullopt;
+  xml::Document doc;
+  if (!xml::Parse(*text, path, &doc, &ignored)) return std::nullopt;
+  const xml::Node* root = doc.RootElement();
+  if (!root || !xml::Is(root, "package")) return std::nullopt;
+  const xml::Node* name = root->FirstChildElement("name");
+  if (!name) return std::nullopt;
+  std::string value(xml::Text(name));
+  if (value.empty()) return std::nullopt;
+  return value;
 }
 
 }  // namespace
@@ -71,20 +97,7 @@ std::vector<std::string> SplitSearchPath(const char* value) {
 }
 
 std::optional<std::string> PackageName(const std::string& dir) {
-  const std::string path = dir + "/package.xml";
-  if (!Exists(path)) return std::nullopt;
-  frames::Diagnostics ignored;
-  const auto text = xml::ReadFile(path, &ignored);
-  if (!text) return std::nullopt;
-  xml::Document doc;
-  if (!xml::Parse(*text, path, &doc, &ignored)) return std::nullopt;
-  const xml::Node* root = doc.RootElement();
-  if (!root || !xml::Is(root, "package")) return std::nullopt;
-  const xml::Node* name = root->FirstChildElement("name");
-  if (!name) return std::nullopt;
-  std::string value(xml::Text(name));
-  if (value.empty()) return std::nullopt;
-  return value;
+  return PackageNameIn(dir, false);
 }
 
 std::vector<std::pair<std::string, std::string>> FindPackages(

@@ -146,6 +146,14 @@ struct IncludeCache {
   // Directories an include may read from (IncludeRoots): the file
   // converted's own, canonical then as written, first.
   std::vector<std::string> roots;
+  // The file converted and its options: stack's first entry and roots are
+  // made from them when the first include is resolved (Resolve), so that a
+  // file without includes costs no path resolution (migrate reads
+  // thousands).
+  std::string file;
+  const ReadOptions* options = nullptr;
+  bool resolved = false;
+  void Resolve();
 };
 
 // Models and links in `m`, nested ones included.
@@ -1216,6 +1224,7 @@ std::string ModelDirectoryFile(const std::string& dir) {
 bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
                                const std::string& path,
                                const std::string& package_dir) {
+  cache_->Resolve();
   const std::string canonical = CanonicalPath(path);
   const std::string lexical = LexicalPath(path);
   for (const std::string& root : cache_->roots) {
@@ -1397,6 +1406,7 @@ const CachedDocument* SdfReader::LoadIncluded(const Node* e,
                                               const std::string& uri,
                                               const std::string& found,
                                               const std::string& path) {
+  cache_->Resolve();
   for (const auto& open : cache_->stack) {
     if (open == path) {
       ctx_.Error(e, frames::Code::INCLUDE_CYCLE, "<include> of '" + uri + "' (" + path +
@@ -1770,13 +1780,21 @@ std::vector<std::string> IncludeRoots(const std::string& file,
 
 }  // namespace
 
+void IncludeCache::Resolve() {
+  if (resolved) return;
+  resolved = true;
+  stack.front() = CanonicalPath(file);
+  roots = IncludeRoots(file, *options);
+}
+
 std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    const std::string& file,
                                    frames::Diagnostics* diags,
                                    const ReadOptions& options) {
   IncludeCache cache;
-  cache.stack.push_back(CanonicalPath(file));
-  cache.roots = IncludeRoots(file, options);
+  cache.stack.push_back(file);  // made canonical by Resolve
+  cache.file = file;
+  cache.options = &options;
   SdfReader reader(file, diags, options, &cache);
   return reader.Read(text);
 }

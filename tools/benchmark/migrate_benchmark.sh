@@ -2,8 +2,14 @@
 # migrate's speed: one process converting a repository with -j 1 and with
 # -j N (N = all cores), against one sdf2sdf (urdf2sdf) process per file as a
 # shell loop would do it, on a corpus repository and on a generated one of
-# 10,000 files. Wall-clock seconds, best of --runs; every run starts from an
-# empty output directory (no resume). Prints a Markdown table.
+# 10,000 files. Wall-clock seconds, best of --runs; every run writes into a
+# new output directory (no resume). Prints a Markdown table.
+#
+# No output is deleted until the script ends: on ext4 without a journal (as
+# on the machine these figures come from) a file created soon after many
+# were deleted waits while the allocator steps over every inode freed in
+# the last minutes (ext4's recently_deleted), which made a run right after
+# `rm -rf` of the previous one's 10,000 outputs several times slower.
 #
 #   bazel run -c opt //tools/benchmark:migrate_benchmark -- \
 #     [--corpus DIR] [--files 10000] [--runs 3] [--jobs N]
@@ -31,11 +37,13 @@ done
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 
-# Best wall time of RUNS runs of "$@", each after `rm -rf $OUT`.
+# Best wall time of RUNS runs of "$@" (which write to "$OUT"), each with
+# $OUT a new directory (best runs in a subshell: the name is unique by
+# time, not by a counter).
 best() {
   local best_ms="" start end ms
   for _ in $(seq 1 "$RUNS"); do
-    rm -rf "$OUT"
+    OUT="$WORK/out.$(date +%s%N)"
     start=$(date +%s%N)
     "$@" >/dev/null 2>&1
     end=$(date +%s%N)
@@ -82,13 +90,15 @@ generate() {  # generate DIR
   done
 }
 
+migrate_into() { "$MIGRATE" "$1" -o "$OUT" -j "$2" -q; }
+per_file_into() { per_file "$1" "$OUT"; }
+
 row() {  # row NAME SRC
   local name="$1" src="$2" n j1 jn pf
   n=$(find "$src" -type f | wc -l)
-  OUT="$WORK/out"
-  j1=$(best "$MIGRATE" "$src" -o "$OUT" -j 1 -q)
-  jn=$(best "$MIGRATE" "$src" -o "$OUT" -j "$JOBS" -q)
-  pf=$(best per_file "$src" "$OUT")
+  j1=$(best migrate_into "$src" 1)
+  jn=$(best migrate_into "$src" "$JOBS")
+  pf=$(best per_file_into "$src")
   awk -v name="$name" -v n="$n" -v j1="$j1" -v jn="$jn" -v pf="$pf" -v jobs="$JOBS" 'BEGIN {
     printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | %.2f s | %.1fx | %.2f ms |\n",
       name, n, j1 / 1000, jn / 1000, j1 / jn, 0.9 * jobs, pf / 1000, pf / j1, (pf - j1) / n }'
