@@ -136,16 +136,32 @@ bool ResolveLinks(const std::string& path, std::string* resolved,
 constexpr char kTemporaryInfix[] = ".tmp.";
 constexpr size_t kTemporaryHexDigits = 16;
 
+// The random suffix's source: one engine per thread, seeded from
+// std::random_device once per thread and process (a forked child reseeds).
+// A random_device per file cost more than the rest of writing it (its
+// set-up asks the CPU what it supports, which a virtual machine traps);
+// O_EXCL, not the engine, makes the name unique.
+uint64_t TemporarySuffixBits() {
+  thread_local std::mt19937_64 engine;
+  thread_local pid_t seeded_for = -1;
+  const pid_t pid = ::getpid();
+  if (seeded_for != pid) {
+    std::random_device random;
+    std::seed_seq seed{random(), random(), random(), random(),
+                       static_cast<unsigned>(pid)};
+    engine.seed(seed);
+    seeded_for = pid;
+  }
+  return engine();
+}
+
 int CreateTemporaryFile(const std::string& base, std::string* name,
                         std::unique_ptr<TemporaryFileRegistration>* reg) {
-  std::random_device random;
   static constexpr char kHex[] = "0123456789abcdef";
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string candidate = base + kTemporaryInfix;
-    for (int k = 0; k < 2; ++k) {
-      uint32_t bits = random();
-      for (int d = 0; d < 8; ++d, bits >>= 4) candidate += kHex[bits & 15];
-    }
+    uint64_t bits = TemporarySuffixBits();
+    for (int d = 0; d < 16; ++d, bits >>= 4) candidate += kHex[bits & 15];
     CleanupSignalsBlocked blocked;
     const int fd = ::open(candidate.c_str(),
                           O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,

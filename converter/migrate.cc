@@ -104,6 +104,7 @@ void AppendJsonStrings(std::string* out, const std::vector<std::string>& v) {
 struct Walk {
   std::vector<std::string> files;  // sorted, relative
   std::vector<std::string> dirs;   // sorted, relative
+  std::vector<std::string> linked_dirs;  // links to directories, not walked
 };
 
 // Every regular file (and symlink to one) under `root`, skipping the
@@ -137,7 +138,10 @@ bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
     std::string rel = p.lexically_relative(root).generic_string();
     std::error_code kind_ec;
     if (it->is_directory(kind_ec)) {
-      if (it->is_symlink(kind_ec)) continue;  // not walked into
+      if (it->is_symlink(kind_ec)) {  // not walked into
+        walk->linked_dirs.push_back(rel);
+        continue;
+      }
       if (rel == skip_rel) {
         it.disable_recursion_pending();
         continue;
@@ -194,10 +198,17 @@ class Migration {
   // The run's settings from the options and the repository: model paths,
   // include directories, converter identity, options hash, URI options.
   void Configure(const Walk& walk);
-  // Not in a dry run: the mirrored tree's directories, leftover temporary
-  // files removed, the manifest's journal opened.
-  bool PrepareOutput(const Walk& walk, const std::string& manifest_path,
-                     std::string* error);
+  // Not in a dry run: the output directory, leftover temporary files
+  // removed, the manifest's journal opened.
+  bool PrepareOutput(const std::string& manifest_path, std::string* error);
+  // The output directory of a file about to be written (in its task, so
+  // that one thread's mkdir overlaps another's conversion; a directory's
+  // entries are created one at a time by the kernel however many threads
+  // ask).
+  bool MakeOutputDir(const std::string& rel_dir, std::string* error);
+  // Not in a dry run, after the tasks: the mirrored tree's other
+  // directories (empty ones, and those whose files all failed).
+  bool MirrorRemainingDirs(const Walk& walk, std::string* error);
   // Every task on the thread pool: model files, then model.config files.
   void RunTasks();
   // -j: the threads tasks run on.
@@ -247,6 +258,8 @@ class Migration {
   std::map<std::string, const MigrateFile*> converted_;
   Manifest manifest_;
   std::mutex mu_;  // guards progress_, the callback and the manifest file
+  std::mutex dirs_mu_;  // guards made_dirs_
+  std::set<std::string> made_dirs_;  // output directories made, relative
   MigrateProgress progress_;
 };
 
@@ -413,6 +426,11 @@ bool Migration::UpToDate(Task* task) {
 void Migration::Write(Task* task, const std::string& data) {
   if (o_.dry_run) return;
   std::string error;
+  auto fail = [&](const std::string& message) {
+    task->file.status = MigrateStatus::kFailed;
+    task->file.diagnostics.Error(frames::Code::IO_ERROR, message,
+                                 {task->file.source, 0});
+  };
   if (!task->backup.empty()) {
     // In place: keep the original once (a later run reads it from there).
     const std::string backup = SourcePath(task->backup);
@@ -420,27 +438,18 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!fs::exists(backup, ec)) {
       frames::Diagnostics read;
       auto original = xml::ReadFile(SourcePath(task->file.source), &read);
-      if (!original ||
-          !WriteOutputFile(backup, *original, &error)) {
-        task->file.status = MigrateStatus::kFailed;
-        task->file.diagnostics.Error(
-            frames::Code::IO_ERROR,
-            original ? error : "cannot keep the original: " + read.ToString(),
-            {task->file.source, 0});
-        return;
-      }
+      if (!original) return fail("cannot keep the original: " + read.ToString());
+      if (!WriteOutputFile(backup, *original, &error)) return fail(error);
     }
   }
+  if (!MakeOutputDir(DirOf(task->file.output), &error)) return fail(error);
   const std::string path = OutputPath(task->file.output);
   // Into another tree: synced once at the end of the run (Run), not per
   // file; a rerun checks every output against its recorded hash. In place,
   // beside the user's sources, every file is synced as it is written.
   if (!WriteOutputFile(path, data, &error, nullptr,
                        o_.in_place ? Sync::kEachFile : Sync::kDeferred)) {
-    task->file.status = MigrateStatus::kFailed;
-    task->file.diagnostics.Error(frames::Code::IO_ERROR, error,
-                                 {task->file.source, 0});
-    return;
+    return fail(error);
   }
   if (task->file.action == MigrateAction::kCopy) {
     // A copy keeps the source's permissions (executable scripts).
@@ -680,15 +689,15 @@ void Migration::Configure(const Walk& walk) {
   options_json_ = MigrateOptionsJson(o_);
   options_hash_ = OptionsHash(converter_, options_json_);
   uris_ = o_.uris;
-  uris_.packages.repository = sdf_io::FindPackages(o_.src_dir);
+  uris_.packages.repository = sdf_io::FindPackagesInListing(
+      o_.src_dir, walk.dirs, walk.files, walk.linked_dirs);
   if (!o_.in_place) {
     uris_.mirror_from = o_.src_dir;
     uris_.mirror_to = o_.dst_dir;
   }
 }
 
-bool Migration::PrepareOutput(const Walk& walk,
-                              const std::string& manifest_path,
+bool Migration::PrepareOutput(const std::string& manifest_path,
                               std::string* error) {
   std::error_code ec;
   // A run into a directory that did not exist has no leftovers to remove.
@@ -698,11 +707,37 @@ bool Migration::PrepareOutput(const Walk& walk,
     *error = "cannot create directory '" + out_root_ + "'";
     return false;
   }
-  // The mirrored tree's directories, empty ones included: one mkdir each,
-  // on the pool, a level of the tree at a time (parents first).
+  made_dirs_.insert("");
+  if (!fresh) RemoveLeftoverTemporaryFiles();
+  return manifest_.OpenJournal(manifest_path, error);
+}
+
+bool Migration::MakeOutputDir(const std::string& rel_dir, std::string* error) {
+  if (o_.in_place) return true;  // the source's own directory
+  {
+    std::lock_guard<std::mutex> lock(dirs_mu_);
+    if (made_dirs_.count(rel_dir)) return true;
+  }
+  // Two threads may make one directory at once: each succeeds.
+  std::error_code ec;
+  const std::string path = OutputPath(rel_dir);
+  fs::create_directories(path, ec);
+  if (!fs::is_directory(path, ec)) {
+    *error = "cannot create directory '" + path + "'";
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(dirs_mu_);
+  made_dirs_.insert(rel_dir);
+  return true;
+}
+
+bool Migration::MirrorRemainingDirs(const Walk& walk, std::string* error) {
+  if (o_.in_place) return true;
+  // One mkdir each, on the pool, a level of the tree at a time (parents
+  // first); a directory that exists (a parent of one made) is no error.
   std::map<size_t, std::vector<const std::string*>> levels;
-  if (!o_.in_place) {
-    for (const auto& d : walk.dirs)
+  for (const auto& d : walk.dirs) {
+    if (!made_dirs_.count(d))
       levels[std::count(d.begin(), d.end(), '/')].push_back(&d);
   }
   for (const auto& [depth, dirs] : levels) {
@@ -719,8 +754,7 @@ bool Migration::PrepareOutput(const Walk& walk,
       }
     }
   }
-  if (!fresh) RemoveLeftoverTemporaryFiles();
-  return manifest_.OpenJournal(manifest_path, error);
+  return true;
 }
 
 void Migration::RunTasks() {
@@ -762,12 +796,14 @@ MigrateReport Migration::Run() {
   Configure(walk);
   Plan(walk);
   repository_digest_ = RepositoryDigest();
-  if (!o_.dry_run && !PrepareOutput(walk, manifest_path, &error)) {
+  if (!o_.dry_run && !PrepareOutput(manifest_path, &error)) {
     report.errors.push_back(error);
     return report;
   }
   RunTasks();
-  if (!o_.dry_run && !o_.in_place && !SyncFileSystem(out_root_, &error)) {
+  if (!o_.dry_run && !MirrorRemainingDirs(walk, &error)) {
+    report.errors.push_back(error);
+  } else if (!o_.dry_run && !o_.in_place && !SyncFileSystem(out_root_, &error)) {
     report.errors.push_back(error);
   } else if (!o_.dry_run &&
              !manifest_.Save(manifest_path, converter_, options_json_, &error)) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <system_error>
 
 #include "xml/dom.h"
@@ -35,6 +36,10 @@ fs::path DirectoryOf(const std::string& path) {
 // The package name of `dir` when it holds a package.xml naming one.
 std::optional<std::string> PackageNameIn(const std::string& dir, bool listed);
 
+bool IsIgnoreMarker(const std::string& leaf) {
+  return leaf == "CATKIN_IGNORE" || leaf == "COLCON_IGNORE";
+}
+
 // One listing per directory: it says whether the directory is ignored or
 // holds a package.xml, and which subdirectories to walk into.
 void Crawl(const fs::path& dir, int depth,
@@ -47,7 +52,8 @@ void Crawl(const fs::path& dir, int depth,
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
        it.increment(ec)) {
     const std::string leaf = it->path().filename().string();
-    if (leaf == "CATKIN_IGNORE" || leaf == "COLCON_IGNORE") return;
+    std::error_code exists;
+    if (IsIgnoreMarker(leaf) && it->exists(exists)) return;
     if (leaf == "package.xml") package_xml = true;
     if (!leaf.empty() && leaf[0] == '.') continue;
     std::error_code kind;
@@ -80,7 +86,79 @@ std::optional<std::string> PackageNameIn(const std::string& dir, bool listed) {
   return value;
 }
 
+// A listed tree: each directory's subdirectories and whether it holds a
+// package.xml or an ignore marker.
+struct ListedDir {
+  std::vector<std::pair<std::string, bool>> subdirs;  // (relative, is link)
+  bool package_xml = false;
+  bool ignored = false;
+};
+
+// Crawl over the listing: the same visits in the same order.
+void CrawlListing(const std::string& root, const std::string& rel, int depth,
+                  const std::map<std::string, ListedDir>& tree,
+                  std::vector<std::pair<std::string, std::string>>* out) {
+  if (depth > 32) return;
+  const fs::path dir = rel.empty() ? fs::path(root) : fs::path(root) / rel;
+  auto at = tree.find(rel);
+  if (at == tree.end()) return;
+  const ListedDir& d = at->second;
+  if (d.ignored) return;
+  if (d.package_xml) {
+    if (auto name = PackageNameIn(dir.string(), true)) {
+      out->emplace_back(*name, dir.string());
+      return;
+    }
+  }
+  for (const auto& [sub, link] : d.subdirs) {
+    if (link) {
+      Crawl(fs::path(root) / sub, depth + 1, out);
+    } else {
+      CrawlListing(root, sub, depth + 1, tree, out);
+    }
+  }
+}
+
+// (parent directory, leaf) of a relative path with '/'.
+std::pair<std::string, std::string> SplitRelative(const std::string& rel) {
+  const fs::path p(rel);
+  return {p.parent_path().generic_string(), p.filename().string()};
+}
+
 }  // namespace
+
+std::vector<std::pair<std::string, std::string>> FindPackagesInListing(
+    const std::string& root, const std::vector<std::string>& dirs,
+    const std::vector<std::string>& files,
+    const std::vector<std::string>& linked_dirs) {
+  std::map<std::string, ListedDir> tree;
+  tree[""];
+  for (const auto& d : dirs) tree[d];
+  auto add_subdir = [&](const std::string& rel, bool link) {
+    const auto [parent_rel, leaf] = SplitRelative(rel);
+    ListedDir& parent = tree[parent_rel];
+    if (IsIgnoreMarker(leaf)) parent.ignored = true;
+    if (!leaf.empty() && leaf[0] != '.') parent.subdirs.emplace_back(rel, link);
+  };
+  for (const auto& d : dirs) add_subdir(d, false);
+  for (const auto& d : linked_dirs) add_subdir(d, true);
+  for (const auto& f : files) {
+    const auto [parent_rel, leaf] = SplitRelative(f);
+    ListedDir& parent = tree[parent_rel];
+    if (IsIgnoreMarker(leaf)) parent.ignored = true;
+    if (leaf == "package.xml") parent.package_xml = true;
+  }
+  // Subdirectories in fs::path order, as the crawl sorts them.
+  for (auto& [rel, d] : tree) {
+    std::sort(d.subdirs.begin(), d.subdirs.end(),
+              [](const auto& a, const auto& b) {
+                return fs::path(a.first) < fs::path(b.first);
+              });
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  CrawlListing(root, "", 0, tree, &out);
+  return out;
+}
 
 std::vector<std::string> SplitSearchPath(const char* value) {
   std::vector<std::string> out;

@@ -41,6 +41,16 @@ std::optional<std::string> PackageName(const std::string& dir);
 std::vector<std::pair<std::string, std::string>> FindPackages(
     const std::string& root);
 
+// FindPackages(root) over a tree its caller has already listed (migrate's
+// walk), without listing it again: `dirs` every directory under `root`
+// that is not a symbolic link, `files` every regular file (or link to
+// one), both relative with '/'; `linked_dirs` the symbolic links to
+// directories, crawled as FindPackages crawls them. Same result.
+std::vector<std::pair<std::string, std::string>> FindPackagesInListing(
+    const std::string& root, const std::vector<std::string>& dirs,
+    const std::vector<std::string>& files,
+    const std::vector<std::string>& linked_dirs);
+
 // The nearest directory at or above `path` (a file or directory) holding a
 // package.xml, as (name, directory); nullopt when there is none.
 std::optional<std::pair<std::string, std::string>> EnclosingPackage(

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -72,6 +74,46 @@ TEST_F(PackagesTest, CrawlStopsAtPackagesAndSkipsIgnoredDirectories) {
   EXPECT_EQ(found[0].first, "a");
   EXPECT_EQ(found[1].first, "b");
   EXPECT_EQ(found[1].second, (root_ / "group" / "b").string());
+}
+
+// migrate's listing gives the crawl's result: packages nested, ignored
+// (by a file, a directory or a link to one; not by a dangling link),
+// hidden, reached through a link to a directory, and named alike (the
+// first in the crawl's order wins).
+TEST_F(PackagesTest, ListingFindsWhatTheCrawlFinds) {
+  MakePackage(root_ / "a", "a");
+  MakePackage(root_ / "a" / "nested", "nested");
+  MakePackage(root_ / "group" / "b", "b");
+  MakePackage(root_ / "group-x" / "b2", "b");
+  MakePackage(root_ / "ignored" / "c", "c");
+  Write(root_ / "ignored" / "COLCON_IGNORE", "");
+  MakePackage(root_ / "ignored_by_dir" / "d", "d");
+  fs::create_directories(root_ / "ignored_by_dir" / "CATKIN_IGNORE");
+  MakePackage(root_ / "dangling" / "e", "e");
+  fs::create_symlink(root_ / "nowhere", root_ / "dangling" / "CATKIN_IGNORE");
+  MakePackage(root_ / ".hidden" / "f", "f");
+  MakePackage(root_ / "outside" / "g", "g");
+  fs::create_directories(root_ / "tree" / "deep" / "er");
+  fs::create_directory_symlink(root_ / "outside", root_ / "tree" / "linked");
+  MakePackage(root_ / "tree" / "deep" / "er" / "h", "h");
+  std::vector<std::string> dirs, files, linked;
+  for (auto it = fs::recursive_directory_iterator(root_);
+       it != fs::recursive_directory_iterator(); ++it) {
+    const std::string rel = it->path().lexically_relative(root_).generic_string();
+    if (it->is_symlink() && it->is_directory()) {
+      linked.push_back(rel);
+    } else if (it->is_directory()) {
+      dirs.push_back(rel);
+    } else if (it->is_regular_file()) {
+      files.push_back(rel);
+    }
+  }
+  const auto crawled = FindPackages(root_.string());
+  EXPECT_EQ(FindPackagesInListing(root_.string(), dirs, files, linked), crawled);
+  std::vector<std::string> names;
+  for (const auto& [name, dir] : crawled) names.push_back(name);
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"a", "e", "b", "b", "g", "h", "g"}));
 }
 
 TEST_F(PackagesTest, SearchOrderIsFlagsRosAmentRepositoryEnclosing) {
