@@ -740,7 +740,9 @@ bool Migration::MirrorRemainingDirs(const Walk& walk, std::string* error) {
     if (!made_dirs_.count(d))
       levels[std::count(d.begin(), d.end(), '/')].push_back(&d);
   }
-  for (const auto& [depth, dirs] : levels) {
+  for (const auto& level : levels) {
+    // Not a structured binding: C++17 lambdas cannot capture one (clang).
+    const std::vector<const std::string*>& dirs = level.second;
     std::vector<char> failed(dirs.size(), 0);
     ParallelFor(Jobs(), dirs.size(), [&](size_t i) {
       std::error_code mkdir_ec;
