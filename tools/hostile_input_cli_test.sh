@@ -44,9 +44,10 @@ fail() {
   failures=$((failures + 1))
 }
 
-# The address-space cap; none under AddressSanitizer (--config=asan sets
-# ASAN_OPTIONS), whose shadow memory reserves terabytes of it.
-memory_cap() { [ -n "${ASAN_OPTIONS:-}" ] || ulimit -v 1000000; }
+# The address-space cap; none under AddressSanitizer or ThreadSanitizer
+# (--config=asan and --config=fuzz set ASAN_OPTIONS, --config=tsan
+# TSAN_OPTIONS), whose shadow memory reserves terabytes of it.
+memory_cap() { [ -n "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] || ulimit -v 1000000; }
 
 # Extra command-line flags of the next refused/converted call; more_errors=1
 # lets refused() accept errors after the first (a problem that has
