@@ -732,28 +732,19 @@ bool Migration::MakeOutputDir(const std::string& rel_dir, std::string* error) {
 }
 
 bool Migration::MirrorRemainingDirs(const Walk& walk, std::string* error) {
-  if (o_.in_place) return true;
-  // One mkdir each, on the pool, a level of the tree at a time (parents
-  // first); a directory that exists (a parent of one made) is no error.
-  std::map<size_t, std::vector<const std::string*>> levels;
+  std::vector<const std::string*> remaining;
   for (const auto& d : walk.dirs) {
-    if (!made_dirs_.count(d))
-      levels[std::count(d.begin(), d.end(), '/')].push_back(&d);
+    if (!made_dirs_.count(d)) remaining.push_back(&d);
   }
-  for (const auto& level : levels) {
-    // Not a structured binding: C++17 lambdas cannot capture one (clang).
-    const std::vector<const std::string*>& dirs = level.second;
-    std::vector<char> failed(dirs.size(), 0);
-    ParallelFor(Jobs(), dirs.size(), [&](size_t i) {
-      std::error_code mkdir_ec;
-      fs::create_directory(OutputPath(*dirs[i]), mkdir_ec);
-      failed[i] = mkdir_ec ? 1 : 0;
-    });
-    for (size_t i = 0; i < dirs.size(); ++i) {
-      if (failed[i]) {
-        *error = "cannot create directory '" + OutputPath(*dirs[i]) + "'";
-        return false;
-      }
+  // On the pool; the first failure in the walk's order is the run's error.
+  std::vector<std::string> errors(remaining.size());
+  ParallelFor(Jobs(), remaining.size(), [&](size_t i) {
+    MakeOutputDir(*remaining[i], &errors[i]);
+  });
+  for (const auto& e : errors) {
+    if (!e.empty()) {
+      *error = e;
+      return false;
     }
   }
   return true;

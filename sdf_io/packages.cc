@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <system_error>
 
@@ -14,11 +15,6 @@ namespace sdf_io {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool Exists(const fs::path& p) {
-  std::error_code ec;
-  return fs::exists(p, ec);
-}
 
 bool IsDir(const fs::path& p) {
   std::error_code ec;
@@ -33,96 +29,53 @@ fs::path DirectoryOf(const std::string& path) {
   return p;
 }
 
-// The package name of `dir` when it holds a package.xml naming one.
-std::optional<std::string> PackageNameIn(const std::string& dir, bool listed);
-
 bool IsIgnoreMarker(const std::string& leaf) {
   return leaf == "CATKIN_IGNORE" || leaf == "COLCON_IGNORE";
 }
 
-// One listing per directory: it says whether the directory is ignored or
-// holds a package.xml, and which subdirectories to walk into.
-void Crawl(const fs::path& dir, int depth,
-           std::vector<std::pair<std::string, std::string>>* out) {
-  // Deep enough for any workspace; bounded against symlink loops.
-  if (depth > 32) return;
-  std::error_code ec;
-  std::vector<fs::path> subdirs;
-  bool package_xml = false;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    const std::string leaf = it->path().filename().string();
-    std::error_code exists;
-    if (IsIgnoreMarker(leaf) && it->exists(exists)) return;
-    if (leaf == "package.xml") package_xml = true;
-    if (!leaf.empty() && leaf[0] == '.') continue;
-    std::error_code kind;
-    if (it->is_directory(kind)) subdirs.push_back(it->path());
-  }
-  if (package_xml) {
-    if (auto name = PackageNameIn(dir.string(), true)) {
-      out->emplace_back(*name, dir.string());
-      return;  // packages do not nest
-    }
-  }
-  std::sort(subdirs.begin(), subdirs.end());
-  for (const auto& d : subdirs) Crawl(d, depth + 1, out);
-}
-
-std::optional<std::string> PackageNameIn(const std::string& dir, bool listed) {
-  const std::string path = dir + "/package.xml";
-  if (!listed && !Exists(path)) return std::nullopt;
-  frames::Diagnostics ignored;
-  const auto text = xml::ReadFile(path, &ignored);
-  if (!text) return std::nullopt;
-  xml::Document doc;
-  if (!xml::Parse(*text, path, &doc, &ignored)) return std::nullopt;
-  const xml::Node* root = doc.RootElement();
-  if (!root || !xml::Is(root, "package")) return std::nullopt;
-  const xml::Node* name = root->FirstChildElement("name");
-  if (!name) return std::nullopt;
-  std::string value(xml::Text(name));
-  if (value.empty()) return std::nullopt;
-  return value;
-}
-
-// A listed tree: each directory's subdirectories and whether it holds a
-// package.xml or an ignore marker.
+// What the crawl needs of one directory: its subdirectories to walk into
+// (sorted, hidden ones left out), whether it holds a package.xml, whether
+// an ignore marker skips it.
 struct ListedDir {
-  std::vector<std::pair<std::string, bool>> subdirs;  // (relative, is link)
+  std::vector<fs::path> subdirs;
   bool package_xml = false;
   bool ignored = false;
 };
 
-// Crawl over the listing: the same visits in the same order.
-void CrawlListing(const std::string& root, const std::string& rel, int depth,
-                  const std::map<std::string, ListedDir>& tree,
-                  std::vector<std::pair<std::string, std::string>>* out) {
-  if (depth > 32) return;
-  const fs::path dir = rel.empty() ? fs::path(root) : fs::path(root) / rel;
-  auto at = tree.find(rel);
-  if (at == tree.end()) return;
-  const ListedDir& d = at->second;
-  if (d.ignored) return;
-  if (d.package_xml) {
-    if (auto name = PackageNameIn(dir.string(), true)) {
-      out->emplace_back(*name, dir.string());
-      return;
-    }
+// One directory, listed from the file system.
+ListedDir ListDirectory(const fs::path& dir) {
+  ListedDir d;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string leaf = it->path().filename().string();
+    std::error_code kind;
+    if (IsIgnoreMarker(leaf) && it->exists(kind)) d.ignored = true;
+    if (leaf == "package.xml") d.package_xml = true;
+    if (!leaf.empty() && leaf[0] == '.') continue;
+    if (it->is_directory(kind)) d.subdirs.push_back(it->path());
   }
-  for (const auto& [sub, link] : d.subdirs) {
-    if (link) {
-      Crawl(fs::path(root) / sub, depth + 1, out);
-    } else {
-      CrawlListing(root, sub, depth + 1, tree, out);
-    }
-  }
+  std::sort(d.subdirs.begin(), d.subdirs.end());
+  return d;
 }
 
-// (parent directory, leaf) of a relative path with '/'.
-std::pair<std::string, std::string> SplitRelative(const std::string& rel) {
-  const fs::path p(rel);
-  return {p.parent_path().generic_string(), p.filename().string()};
+using Lister = std::function<ListedDir(const fs::path&)>;
+
+// rospack's crawl: a package's subdirectories are not searched, an ignored
+// directory is skipped. Each directory is listed once, by `list`.
+void Crawl(const fs::path& dir, int depth, const Lister& list,
+           std::vector<std::pair<std::string, std::string>>* out) {
+  // Deep enough for any workspace; bounded against symlink loops.
+  if (depth > 32) return;
+  const ListedDir d = list(dir);
+  if (d.ignored) return;
+  if (d.package_xml) {
+    if (auto name = PackageName(dir.string())) {
+      out->emplace_back(*name, dir.string());
+      return;  // packages do not nest
+    }
+  }
+  for (const auto& sub : d.subdirs) Crawl(sub, depth + 1, list, out);
 }
 
 }  // namespace
@@ -131,32 +84,32 @@ std::vector<std::pair<std::string, std::string>> FindPackagesInListing(
     const std::string& root, const std::vector<std::string>& dirs,
     const std::vector<std::string>& files,
     const std::vector<std::string>& linked_dirs) {
-  std::map<std::string, ListedDir> tree;
-  tree[""];
-  for (const auto& d : dirs) tree[d];
-  auto add_subdir = [&](const std::string& rel, bool link) {
-    const auto [parent_rel, leaf] = SplitRelative(rel);
-    ListedDir& parent = tree[parent_rel];
+  // The listing as ListDirectory would give it, by directory path; links to
+  // directories (and all below them) are listed from the file system.
+  std::map<fs::path, ListedDir> tree;
+  const fs::path top(root);
+  tree[top];
+  for (const auto& d : dirs) tree[top / d];
+  auto note = [&](const std::string& rel, bool subdir) {
+    const fs::path r(rel), p = top / r;
+    const std::string leaf = r.filename().string();
+    // The parent's key as the crawl reaches it ("src/" stays "src/").
+    ListedDir& parent = tree[r.has_parent_path() ? top / r.parent_path() : top];
     if (IsIgnoreMarker(leaf)) parent.ignored = true;
-    if (!leaf.empty() && leaf[0] != '.') parent.subdirs.emplace_back(rel, link);
+    if (!subdir && leaf == "package.xml") parent.package_xml = true;
+    if (subdir && !leaf.empty() && leaf[0] != '.') parent.subdirs.push_back(p);
   };
-  for (const auto& d : dirs) add_subdir(d, false);
-  for (const auto& d : linked_dirs) add_subdir(d, true);
-  for (const auto& f : files) {
-    const auto [parent_rel, leaf] = SplitRelative(f);
-    ListedDir& parent = tree[parent_rel];
-    if (IsIgnoreMarker(leaf)) parent.ignored = true;
-    if (leaf == "package.xml") parent.package_xml = true;
-  }
-  // Subdirectories in fs::path order, as the crawl sorts them.
-  for (auto& [rel, d] : tree) {
-    std::sort(d.subdirs.begin(), d.subdirs.end(),
-              [](const auto& a, const auto& b) {
-                return fs::path(a.first) < fs::path(b.first);
-              });
-  }
+  for (const auto& d : dirs) note(d, true);
+  for (const auto& d : linked_dirs) note(d, true);
+  for (const auto& f : files) note(f, false);
+  for (auto& [path, d] : tree) std::sort(d.subdirs.begin(), d.subdirs.end());
   std::vector<std::pair<std::string, std::string>> out;
-  CrawlListing(root, "", 0, tree, &out);
+  Crawl(top, 0,
+        [&](const fs::path& dir) {
+          auto at = tree.find(dir);
+          return at != tree.end() ? at->second : ListDirectory(dir);
+        },
+        &out);
   return out;
 }
 
@@ -175,13 +128,26 @@ std::vector<std::string> SplitSearchPath(const char* value) {
 }
 
 std::optional<std::string> PackageName(const std::string& dir) {
-  return PackageNameIn(dir, false);
+  // No such file is a failed read: nullopt, as for one without a name.
+  const std::string path = dir + "/package.xml";
+  frames::Diagnostics ignored;
+  const auto text = xml::ReadFile(path, &ignored);
+  if (!text) return std::nullopt;
+  xml::Document doc;
+  if (!xml::Parse(*text, path, &doc, &ignored)) return std::nullopt;
+  const xml::Node* root = doc.RootElement();
+  if (!root || !xml::Is(root, "package")) return std::nullopt;
+  const xml::Node* name = root->FirstChildElement("name");
+  if (!name) return std::nullopt;
+  std::string value(xml::Text(name));
+  if (value.empty()) return std::nullopt;
+  return value;
 }
 
 std::vector<std::pair<std::string, std::string>> FindPackages(
     const std::string& root) {
   std::vector<std::pair<std::string, std::string>> out;
-  if (IsDir(root)) Crawl(fs::path(root), 0, &out);
+  if (IsDir(root)) Crawl(fs::path(root), 0, ListDirectory, &out);
   return out;
 }
 

@@ -146,11 +146,10 @@ struct IncludeCache {
   // Directories an include may read from (IncludeRoots): the file
   // converted's own, canonical then as written, first.
   std::vector<std::string> roots;
-  // The file converted and its options: stack's first entry and roots are
-  // made from them when the first include is resolved (Resolve), so that a
-  // file without includes costs no path resolution (migrate reads
-  // thousands).
-  std::string file;
+  // The options read with: stack's first entry (the file converted, as
+  // given until then) is made canonical and roots are made when the first
+  // include is resolved (Resolve), so that a file without includes costs
+  // no path resolution (migrate reads thousands).
   const ReadOptions* options = nullptr;
   bool resolved = false;
   void Resolve();
@@ -1783,6 +1782,7 @@ std::vector<std::string> IncludeRoots(const std::string& file,
 void IncludeCache::Resolve() {
   if (resolved) return;
   resolved = true;
+  const std::string file = stack.front();
   stack.front() = CanonicalPath(file);
   roots = IncludeRoots(file, *options);
 }
@@ -1793,7 +1793,6 @@ std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    const ReadOptions& options) {
   IncludeCache cache;
   cache.stack.push_back(file);  // made canonical by Resolve
-  cache.file = file;
   cache.options = &options;
   SdfReader reader(file, diags, options, &cache);
   return reader.Read(text);
