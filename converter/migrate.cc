@@ -1,5 +1,7 @@
 #include "converter/migrate.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -71,12 +73,6 @@ std::optional<std::string> UpgradedName(const std::string& rel) {
   return stem.substr(0, stem.size() - 5) + ext;
 }
 
-// A temporary file WriteOutputFile left behind when a run was killed:
-// never a source.
-bool IsTemporary(const std::string& rel) {
-  return IsTemporaryFileName(BaseName(rel));
-}
-
 enum class Kind { kUrdf, kSdf, kModelConfig, kOther };
 
 Kind KindOf(const std::string& rel) {
@@ -107,54 +103,76 @@ struct Walk {
   std::vector<std::string> linked_dirs;  // links to directories, not walked
 };
 
+// One directory of the walk: its entries, relative to the walk's root.
+struct Listing {
+  std::vector<std::string> files, dirs, linked_dirs;
+  std::string error;
+};
+
+void ListDirectory(const std::string& root, const std::string& rel_dir,
+                   Listing* out) {
+  const std::string path = rel_dir.empty() ? root : Join(root, rel_dir);
+  std::error_code ec;
+  fs::directory_iterator it(path, ec), end;
+  for (; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    std::string rel = rel_dir.empty() ? name : rel_dir + "/" + name;
+    std::error_code kind_ec;
+    if (it->is_directory(kind_ec)) {
+      // A link to a directory is not walked into.
+      (it->is_symlink(kind_ec) ? out->linked_dirs : out->dirs)
+          .push_back(std::move(rel));
+    } else if (it->is_regular_file(kind_ec) && rel != kManifestName &&
+               !IsTemporaryFileName(name)) {
+      out->files.push_back(std::move(rel));
+    }
+  }
+  if (ec) out->error = "cannot read '" + path + "': " + ec.message();
+}
+
 // Every regular file (and symlink to one) under `root`, skipping the
 // subtree `skip` (DST_DIR inside SRC_DIR) and our own bookkeeping files.
 // One listing per directory: the directories walked into are real ones
 // (links to directories are not followed), so each one's canonical path is
 // the root's followed by its relative path, and `skip` is found without
-// resolving every directory.
-bool WalkTree(const std::string& root, const std::string& skip, Walk* walk,
-              std::string* error) {
-  std::error_code ec;
-  fs::recursive_directory_iterator it(root, ec), end;
-  if (ec) {
-    *error = "cannot read '" + root + "': " + ec.message();
-    return false;
-  }
+// resolving every directory. A level of the tree at a time, its
+// directories listed on `jobs` threads (a model repository is wide: one
+// directory per model); the first error in the walk's order is the walk's.
+bool WalkTree(const std::string& root, const std::string& skip, int jobs,
+              Walk* walk, std::string* error) {
   std::string skip_rel;  // `skip` relative to the root; "" none
   if (!skip.empty()) {
+    std::error_code ec;
     const fs::path canonical_root = fs::weakly_canonical(root, ec);
     const fs::path canonical_skip = fs::weakly_canonical(skip, ec);
     const fs::path rel = canonical_skip.lexically_relative(canonical_root);
     if (!ec && !rel.empty() && *rel.begin() != ".." && rel != ".")
       skip_rel = rel.generic_string();
   }
-  for (; it != end; it.increment(ec)) {
-    if (ec) {
-      *error = "cannot read '" + it->path().string() + "': " + ec.message();
-      return false;
-    }
-    const fs::path p = it->path();
-    std::string rel = p.lexically_relative(root).generic_string();
-    std::error_code kind_ec;
-    if (it->is_directory(kind_ec)) {
-      if (it->is_symlink(kind_ec)) {  // not walked into
-        walk->linked_dirs.push_back(rel);
-        continue;
+  std::vector<std::string> level = {""};
+  while (!level.empty()) {
+    std::vector<Listing> listed(level.size());
+    ParallelFor(jobs, level.size(), [&](size_t i) {
+      ListDirectory(root, level[i], &listed[i]);
+    });
+    std::vector<std::string> next;
+    for (auto& l : listed) {
+      if (!l.error.empty()) {
+        *error = std::move(l.error);
+        return false;
       }
-      if (rel == skip_rel) {
-        it.disable_recursion_pending();
-        continue;
+      for (auto& f : l.files) walk->files.push_back(std::move(f));
+      for (auto& d : l.linked_dirs) walk->linked_dirs.push_back(std::move(d));
+      for (auto& d : l.dirs) {
+        if (d != skip_rel) next.push_back(std::move(d));
       }
-      walk->dirs.push_back(rel);
-      continue;
     }
-    if (!it->is_regular_file(kind_ec)) continue;
-    if (rel == kManifestName || IsTemporary(rel)) continue;
-    walk->files.push_back(rel);
+    walk->dirs.insert(walk->dirs.end(), next.begin(), next.end());
+    level = std::move(next);
   }
   std::sort(walk->files.begin(), walk->files.end());
   std::sort(walk->dirs.begin(), walk->dirs.end());
+  std::sort(walk->linked_dirs.begin(), walk->linked_dirs.end());
   return true;
 }
 
@@ -257,7 +275,7 @@ class Migration {
   // conversions are done; read-only then).
   std::map<std::string, const MigrateFile*> converted_;
   Manifest manifest_;
-  std::mutex mu_;  // guards progress_, the callback and the manifest file
+  std::mutex mu_;  // guards progress_ and the callback
   std::mutex dirs_mu_;  // guards made_dirs_
   std::set<std::string> made_dirs_;  // output directories made, relative
   MigrateProgress progress_;
@@ -418,7 +436,6 @@ bool Migration::UpToDate(Task* task) {
   task->file.status = MigrateStatus::kSkipped;
   // What its conversion said, as if it were converted again.
   task->file.diagnostics = e->diagnostics;
-  std::lock_guard<std::mutex> lock(mu_);
   manifest_.Record(*e);
   return true;
 }
@@ -457,7 +474,6 @@ void Migration::Write(Task* task, const std::string& data) {
     const auto perms = fs::status(SourcePath(task->file.source), ec).permissions();
     if (!ec) fs::permissions(path, perms, ec);
   }
-  std::lock_guard<std::mutex> lock(mu_);
   manifest_.Record({task->key, task->file.output, task->file.input_hash,
                     Fnv1a64(data), task->file.diagnostics});
 }
@@ -718,13 +734,17 @@ bool Migration::MakeOutputDir(const std::string& rel_dir, std::string* error) {
     std::lock_guard<std::mutex> lock(dirs_mu_);
     if (made_dirs_.count(rel_dir)) return true;
   }
-  // Two threads may make one directory at once: each succeeds.
-  std::error_code ec;
+  // Two threads may make one directory at once: each succeeds. Usually
+  // the parent exists (the root, or made by an earlier task): one mkdir;
+  // otherwise every missing level, checked.
   const std::string path = OutputPath(rel_dir);
-  fs::create_directories(path, ec);
-  if (!fs::is_directory(path, ec)) {
-    *error = "cannot create directory '" + path + "'";
-    return false;
+  if (::mkdir(path.c_str(), 0777) != 0) {
+    std::error_code ec;
+    fs::create_directories(path, ec);
+    if (!fs::is_directory(path, ec)) {
+      *error = "cannot create directory '" + path + "'";
+      return false;
+    }
   }
   std::lock_guard<std::mutex> lock(dirs_mu_);
   made_dirs_.insert(rel_dir);
@@ -780,7 +800,8 @@ MigrateReport Migration::Run() {
   std::string error;
   Walk walk;
   if (!CheckDirectories(&error) ||
-      !WalkTree(o_.src_dir, o_.in_place ? "" : o_.dst_dir, &walk, &error)) {
+      !WalkTree(o_.src_dir, o_.in_place ? "" : o_.dst_dir, Jobs(), &walk,
+                &error)) {
     report.errors.push_back(error);
     return report;
   }
@@ -936,7 +957,7 @@ std::string BuildIdentity() {
 std::vector<std::string> RepositoryModelPaths(const std::string& root) {
   Walk walk;
   std::string error;
-  if (!WalkTree(root, "", &walk, &error)) return {};
+  if (!WalkTree(root, "", 1, &walk, &error)) return {};
   return ModelPathsOf(root, walk.files);
 }
 

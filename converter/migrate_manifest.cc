@@ -1,7 +1,11 @@
 #include "converter/migrate_manifest.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cinttypes>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -93,7 +97,7 @@ bool ParseHash(const std::string& hex, uint64_t* h) {
 }  // namespace
 
 Manifest::~Manifest() {
-  if (journal_) std::fclose(journal_);
+  if (journal_ >= 0) ::close(journal_);
 }
 
 void Manifest::Load(const std::string& path) {
@@ -151,29 +155,36 @@ std::set<std::string> Manifest::Outputs() const {
 }
 
 bool Manifest::OpenJournal(const std::string& path, std::string* error) {
-  journal_ = std::fopen(path.c_str(), "ab");
-  if (!journal_) {
+  journal_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+                    0666);
+  if (journal_ < 0) {
     *error = "cannot open '" + path + "': " + std::strerror(errno);
     return false;
   }
   return true;
 }
 
-void Manifest::Record(const ManifestEntry& entry) {
+void Manifest::Record(ManifestEntry entry) {
   if (!Recordable(entry)) return;
-  recorded_[entry.source] = entry;
-  if (journal_) {
+  if (journal_ >= 0) {
+    // One write, outside the lock: an append is placed whole at the end of
+    // the file whoever else appends. A short write (a full disk) spoils a
+    // line, whose file the next run then converts again; the end of the
+    // run rewrites the manifest whole.
     const std::string line = EntryLine(entry);
-    std::fwrite(line.data(), 1, line.size(), journal_);
-    std::fflush(journal_);
+    ssize_t ignored = ::write(journal_, line.data(), line.size());
+    (void)ignored;
   }
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string source = entry.source;
+  recorded_[std::move(source)] = std::move(entry);
 }
 
 bool Manifest::Save(const std::string& path, const std::string& converter,
                     const std::string& options, std::string* error) {
-  if (journal_) {
-    std::fclose(journal_);
-    journal_ = nullptr;
+  if (journal_ >= 0) {
+    ::close(journal_);
+    journal_ = -1;
   }
   std::string text = kHeader;
   text += "# converter: " + Escape(converter) + "\n";

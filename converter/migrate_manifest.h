@@ -12,8 +12,8 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
 #include <map>
+#include <mutex>
 #include <set>
 #include <string>
 
@@ -50,9 +50,10 @@ class Manifest {
   // Opens `path` for appending each Record; false (and *error) if it
   // cannot. Without it, Record only remembers.
   bool OpenJournal(const std::string& path, std::string* error);
-  // Remembers (and appends) an entry of this run. Not thread-safe: callers
-  // serialize.
-  void Record(const ManifestEntry& entry);
+  // Remembers (and appends) an entry of this run. Safe to call from
+  // several threads: each line is one append (O_APPEND, written whole), made
+  // outside the lock that guards the entries.
+  void Record(ManifestEntry entry);
   // Writes this run's entries, one per source, sorted, whole or not at all,
   // after a header naming `converter` and `options` (one line each).
   bool Save(const std::string& path, const std::string& converter,
@@ -60,8 +61,9 @@ class Manifest {
 
  private:
   std::map<std::string, ManifestEntry> loaded_;
+  std::mutex mu_;  // guards recorded_
   std::map<std::string, ManifestEntry> recorded_;
-  std::FILE* journal_ = nullptr;
+  int journal_ = -1;
 };
 
 }  // namespace converter
