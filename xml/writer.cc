@@ -104,12 +104,15 @@ char* FormatDoubleTo(char* first, double v) {
 
 // Which characters Escape replaces: kText in text, kAttribute also in
 // attribute values (where a quote or newline would end or change the
-// value). A table, because Escape looks at every character written.
+// value). A carriage return, written as itself, would read back as a
+// newline (XML's line-end handling, which the reader applies everywhere),
+// so it is a reference in both. A table, because Escape looks at every
+// character written.
 constexpr unsigned char kText = 1, kAttribute = 2;
 struct EscapeTable {
   unsigned char of[256] = {};
   constexpr EscapeTable() {
-    for (unsigned char c : {'&', '<', '>'}) of[c] = kText | kAttribute;
+    for (unsigned char c : {'&', '<', '>', '\r'}) of[c] = kText | kAttribute;
     for (unsigned char c : {'"', '\n'}) of[c] = kAttribute;
   }
 };
@@ -121,6 +124,7 @@ std::string_view Replacement(char c) {
     case '<': return "&lt;";
     case '>': return "&gt;";
     case '"': return "&quot;";
+    case '\r': return "&#13;";
     default: return "&#10;";  // '\n'
   }
 }

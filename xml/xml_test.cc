@@ -191,6 +191,24 @@ TEST(WriterTest, NestedAndEscaped) {
   EXPECT_EQ(out, "<a n=\"x&lt;&quot;y&quot;\">\n  <b>1.5</b>\n  <c/>\n</a>\n");
 }
 
+// A carriage return (from "&#13;" in the input) is written as a
+// reference: written as itself it would read back as a newline. Found by
+// //urdf_io:reader_fuzz (urdf_io/reader_fuzz_regressions/).
+TEST(WriterTest, CarriageReturnReadsBackAsItself) {
+  const std::string value = "a\rb\r\nc\nd";
+  std::string out;
+  Writer w(&out);
+  w.Start("a").Attr("n", value);
+  w.Text(value);
+  w.End();
+  EXPECT_EQ(out, "<a n=\"a&#13;b&#13;&#10;c&#10;d\">a&#13;b&#13;\nc\nd</a>\n");
+  Document doc;
+  frames::Diagnostics diags;
+  ASSERT_TRUE(Parse(out, "t.xml", &doc, &diags)) << diags.ToString();
+  EXPECT_EQ(std::string(doc.RootElement()->Attribute("n")), value);
+  EXPECT_EQ(std::string(Text(doc.RootElement())), value);
+}
+
 TEST(ParseNumbersTest, ExactlyNNumbersAsFormatDoubleWrites) {
   double v[4];
   EXPECT_TRUE(ParseNumbers(" 1e-04 -2 0.5 1 ", 4, v));
