@@ -624,6 +624,37 @@ TEST(Warned, SecondAxisCarried) {
   EXPECT_NE(out.find("<urdf:axis xyz=\"0 0 1\"/>"), std::string::npos) << out;
 }
 
+// Likewise a second <limit>, <dynamics>, <mimic>, <safety_controller> or
+// <calibration>: urdfdom reads the first. A second <calibration> with an
+// attribute of its own once printed that attribute twice on the first
+// (found by //urdf_io:reader_fuzz, urdf_io/reader_fuzz_regressions/).
+TEST(Warned, SecondJointChildrenCarried) {
+  const std::string out = ExpectWarned(R"(<robot name="r">
+  <link name="a"/>
+  <link name="b"/>
+  <joint name="j" type="revolute">
+    <parent link="a"/>
+    <child link="b"/>
+    <limit lower="-1" upper="1" effort="2" velocity="3"/>
+    <limit lower="-5" upper="5" effort="6" velocity="7"/>
+    <dynamics damping="0.5"/>
+    <dynamics damping="0.9"/>
+    <calibration rising="0.25" extra="x"/>
+    <calibration rising="0.75" extra="y"/>
+  </joint>
+</robot>
+)",
+                                       "ELEMENT_REPEATED", 8);
+  EXPECT_NE(out.find("<lower>-1</lower>"), std::string::npos) << out;
+  EXPECT_EQ(out.find("<lower>-5</lower>"), std::string::npos) << out;
+  EXPECT_NE(out.find("<damping>0.5</damping>"), std::string::npos) << out;
+  EXPECT_EQ(out.find("<damping>0.9</damping>"), std::string::npos) << out;
+  EXPECT_NE(out.find("<urdf:limit lower=\"-5\" upper=\"5\" effort=\"6\" velocity=\"7\"/>"),
+            std::string::npos) << out;
+  EXPECT_NE(out.find("<urdf:calibration rising=\"0.75\" extra=\"y\"/>"),
+            std::string::npos) << out;
+}
+
 TEST(Warned, MaterialDefinedTwiceIdentically) {
   const std::string out = ExpectWarned(R"(<robot name="r">
   <material name="paint">

@@ -82,7 +82,6 @@ class UrdfReader {
   // Joint children, read into a JointRead.
   struct JointRead {
     frames::Joint* j;
-    const Node* first_axis;  // the <axis> URDF readers read
     bool moving;             // revolute, continuous, prismatic or planar
     std::optional<frames::JointLimit> limit;
     std::optional<frames::JointDynamics> dynamics;
@@ -90,6 +89,10 @@ class UrdfReader {
   bool ReadJointType(const Node* e, frames::Joint* j);
   bool ReadJointLink(const Node* e, const char* tag, frames::Joint* j,
                      std::string* out);
+  // URDF readers (urdfdom) read a joint's first <axis>, <limit>,
+  // <dynamics>, <mimic>, <safety_controller> and <calibration>: a later one
+  // is carried as written, with a warning (true when `c` is one).
+  bool CarriedIfRepeated(const Node* c, JointRead* r);
   bool ReadJointAxis(const Node* c, JointRead* r);
   bool ReadJointLimit(const Node* c, JointRead* r);
   bool ReadJointDynamics(const Node* c, JointRead* r);
@@ -442,7 +445,7 @@ bool UrdfReader::ReadJoint(const Node* e, frames::Joint* j) {
   bool ok = ReadOrigin(e, &j->pose, form, frames::UrdfForm::kOrigin, "origin");
   ok &= ReadJointLink(e, "parent", j, &j->parent);
   ok &= ReadJointLink(e, "child", j, &j->child);
-  JointRead r{j, e->FirstChildElement("axis"),
+  JointRead r{j,
               j->type == frames::JointType::kRevolute ||
                   j->type == frames::JointType::kContinuous ||
                   j->type == frames::JointType::kPrismatic ||
@@ -494,17 +497,18 @@ bool UrdfReader::ReadJointLink(const Node* e, const char* tag,
   return true;
 }
 
+bool UrdfReader::CarriedIfRepeated(const Node* c, JointRead* r) {
+  if (c->Parent()->FirstChildElement(c->Name()) == c) return false;
+  ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
+               "joint '" + r->j->name + "' has a second <" + c->Name() +
+                   ">; the first is used and this one is carried as written");
+  r->j->extensions.push_back(xml::ToElement(c, ctx_));
+  return true;
+}
+
 bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
   frames::Joint* j = r->j;
-  if (c != r->first_axis) {
-    // URDF readers read the first <axis>; a second is kept as written.
-    ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
-                 "joint '" + j->name +
-                     "' has a second <axis>; the "
-                     "first is used and this one is carried as written");
-    j->extensions.push_back(xml::ToElement(c, ctx_));
-    return true;
-  }
+  if (CarriedIfRepeated(c, r)) return true;
   KeepOtherAttributes(c, {"xyz"}, "axis", &j->urdf_form);
   auto& axis = j->axis.emplace();
   if (c->Attribute("xyz")) {
@@ -521,6 +525,7 @@ bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
+  if (CarriedIfRepeated(c, r)) return true;
   frames::Joint* j = r->j;
   frames::UrdfForm* form = &j->urdf_form;
   frames::JointLimit lim;
@@ -549,6 +554,7 @@ bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
+  if (CarriedIfRepeated(c, r)) return true;
   frames::JointDynamics d;
   d.damping = xml::DoubleAttribute(c, "damping", ctx_);
   d.friction = xml::DoubleAttribute(c, "friction", ctx_);
@@ -559,6 +565,7 @@ bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
+  if (CarriedIfRepeated(c, r)) return true;
   bool ok = true;
   auto& m = r->j->mimic.emplace();
   if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
@@ -571,6 +578,7 @@ bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
+  if (CarriedIfRepeated(c, r)) return true;
   auto& s = r->j->safety_controller.emplace();
   s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
   s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
@@ -585,6 +593,7 @@ bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointCalibration(const Node* c, JointRead* r) {
+  if (CarriedIfRepeated(c, r)) return true;
   auto& cal = r->j->calibration.emplace();
   cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
   cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
