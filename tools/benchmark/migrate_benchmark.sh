@@ -52,21 +52,21 @@ time_ms() {
   echo $(((end - start) / 1000000))
 }
 
-# Best wall times of RUNS runs of each command, "A | B | ...", the commands
-# taking turns (A B A B ...) so that each sees the same state of the
-# machine and of the file system, which fills with every run's outputs.
+# Best wall times of RUNS runs of each command named (a function of no
+# arguments), the commands taking turns (A B A B ...) so that each sees the
+# same state of the machine and of the file system, which fills with every
+# run's outputs.
 best() {
-  local -a cmds=() best_ms=()
-  local cmd="" word i ms
-  for word in "$@" "|"; do
-    if [ "$word" = "|" ]; then cmds+=("$cmd"); cmd=""; else cmd+="${cmd:+ }$word"; fi
-  done
+  local -a best_ms=()
+  local i ms cmd
   for _ in $(seq 1 "$RUNS"); do
-    for i in "${!cmds[@]}"; do
-      ms=$(time_ms ${cmds[$i]})
+    i=0
+    for cmd in "$@"; do
+      ms=$(time_ms "$cmd")
       if [ -z "${best_ms[$i]:-}" ] || [ "$ms" -lt "${best_ms[$i]}" ]; then
         best_ms[$i]=$ms
       fi
+      i=$((i + 1))
     done
   done
   echo "${best_ms[*]}"
@@ -109,14 +109,16 @@ generate() {  # generate DIR
   done
 }
 
-migrate_into() { "$MIGRATE" "$1" -o "$OUT" -j "$2" -q; }
-per_file_into() { per_file "$1" "$OUT"; }
+# The three ways of converting the repository $SRC into $OUT.
+migrate_j1() { "$MIGRATE" "$SRC" -o "$OUT" -j 1 -q; }
+migrate_jn() { "$MIGRATE" "$SRC" -o "$OUT" -j "$JOBS" -q; }
+per_file_into() { per_file "$SRC" "$OUT"; }
 
 row() {  # row NAME SRC
   local name="$1" src="$2" n j1 jn pf
   n=$(find "$src" -type f | wc -l)
-  read -r j1 jn pf < <(best migrate_into "$src" 1 "|" \
-    migrate_into "$src" "$JOBS" "|" per_file_into "$src")
+  SRC="$src"
+  read -r j1 jn pf < <(best migrate_j1 migrate_jn per_file_into)
   awk -v name="$name" -v n="$n" -v j1="$j1" -v jn="$jn" -v pf="$pf" -v jobs="$JOBS" 'BEGIN {
     printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | %.2f s | %.1fx | %.2f ms |\n",
       name, n, j1 / 1000, jn / 1000, j1 / jn, 0.9 * jobs, pf / 1000, pf / j1, (pf - j1) / n }'
