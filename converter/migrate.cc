@@ -24,6 +24,7 @@
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/model_config.h"
 #include "xml/reader.h"
+#include "xxhash.h"
 
 namespace converter {
 
@@ -85,7 +86,8 @@ Kind KindOf(const std::string& rel) {
 // The run's settings that change an output and who converts, hashed into
 // every input hash.
 uint64_t OptionsHash(const std::string& converter, const std::string& options) {
-  return Fnv1a64(options, Fnv1a64(converter + '\0', Fnv1a64("migrate-2")));
+  return ContentHash(options,
+                     ContentHash(converter + '\0', ContentHash("migrate-3")));
 }
 
 void AppendJsonStrings(std::string* out, const std::vector<std::string>& v) {
@@ -402,12 +404,13 @@ uint64_t Migration::RepositoryDigest() const {
   ParallelFor(Jobs(), read.size(), [&](size_t i) {
     frames::Diagnostics ignored;
     auto text = xml::ReadFile(SourcePath(read[i]->file.source), &ignored);
-    hashes[i] = Fnv1a64(text ? *text : std::string("\0unreadable", 11));
+    hashes[i] = ContentHash(text ? *text : std::string("\0unreadable", 11));
   });
-  uint64_t h = Fnv1a64("repository");
+  uint64_t h = ContentHash("repository");
   for (size_t i = 0; i < read.size(); ++i) {
-    h = Fnv1a64(read[i]->key + '\0', h);
-    h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&hashes[i]), 8), h);
+    h = ContentHash(read[i]->key + '\0', h);
+    h = ContentHash(
+        std::string_view(reinterpret_cast<const char*>(&hashes[i]), 8), h);
   }
   return h;
 }
@@ -432,7 +435,7 @@ bool Migration::UpToDate(Task* task) {
   }
   frames::Diagnostics ignored;
   auto out = xml::ReadFile(OutputPath(task->file.output), &ignored);
-  if (!out || Fnv1a64(*out) != e->output_hash) return false;
+  if (!out || ContentHash(*out) != e->output_hash) return false;
   task->file.status = MigrateStatus::kSkipped;
   // What its conversion said, as if it were converted again.
   task->file.diagnostics = e->diagnostics;
@@ -475,7 +478,7 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   manifest_.Record({task->key, task->file.output, task->file.input_hash,
-                    Fnv1a64(data), task->file.diagnostics});
+                    ContentHash(data), task->file.diagnostics});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {
@@ -552,12 +555,14 @@ void Migration::RunTask(Task* task) {
     task->file.output.clear();
     return;
   }
-  uint64_t h = Fnv1a64(*text, options_hash_);
+  uint64_t h = ContentHash(*text, options_hash_);
   // An SDF file reads its includes; with --uris any file's output depends
   // on where the repository's packages and models are.
   if (task->file.action == MigrateAction::kConvert &&
       (task->kind == Kind::kSdf || o_.uris.form != UriForm::kKeep))
-    h = Fnv1a64(std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8), h);
+    h = ContentHash(
+        std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8),
+        h);
   task->file.input_hash = h;
   if (task->file.action == MigrateAction::kUpdateConfig) {
     UpdateConfig(task, *text);
@@ -612,7 +617,7 @@ void Migration::UpdateConfig(Task* task, const std::string& text) {
   if (updated) {
     std::string keys;
     for (const auto& [from, to] : renames) keys += from + '\0' + to + '\0';
-    task->file.input_hash = Fnv1a64(keys, task->file.input_hash);
+    task->file.input_hash = ContentHash(keys, task->file.input_hash);
   }
   task->file.diagnostics = std::move(diags);
   FillElementPaths(&task->file.diagnostics, SourcePath(task->file.source),
@@ -948,7 +953,7 @@ std::string BuildIdentity() {
     auto exe = xml::ReadFile("/proc/self/exe", &ignored, limits);
     if (!exe) return std::string("build unknown");
     char hex[24];
-    std::snprintf(hex, sizeof hex, "%016" PRIx64, Fnv1a64(*exe));
+    std::snprintf(hex, sizeof hex, "%016" PRIx64, ContentHash(*exe));
     return "build " + std::string(hex);
   }();
   return identity;
@@ -961,13 +966,8 @@ std::vector<std::string> RepositoryModelPaths(const std::string& root) {
   return ModelPathsOf(root, walk.files);
 }
 
-uint64_t Fnv1a64(std::string_view bytes, uint64_t seed) {
-  uint64_t h = seed;
-  for (const char c : bytes) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
+uint64_t ContentHash(std::string_view bytes, uint64_t seed) {
+  return XXH3_64bits_withSeed(bytes.data(), bytes.size(), seed);
 }
 
 }  // namespace converter

@@ -19,8 +19,8 @@ namespace converter {
 namespace {
 
 constexpr char kHeader[] =
-    "# migrate manifest 2: input hash, output hash, source, output "
-    "(FNV-1a 64), then each diagnostic's severity, line, code, file, "
+    "# migrate manifest 3: input hash, output hash, source, output "
+    "(XXH3 64), then each diagnostic's severity, line, code, file, "
     "element path, message\n";
 
 // A field without tab or newline: '\\' -> "\\\\", tab -> "\\t" ...

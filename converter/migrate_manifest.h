@@ -1,5 +1,5 @@
 // migrate's record of what it wrote, for resuming: one line per output,
-// "INPUT_HASH<TAB>OUTPUT_HASH<TAB>SOURCE<TAB>OUTPUT" (hashes FNV-1a 64 in
+// "INPUT_HASH<TAB>OUTPUT_HASH<TAB>SOURCE<TAB>OUTPUT" (hashes XXH3 64 in
 // hex, paths relative), then for each diagnostic of the conversion
 // "<TAB>SEVERITY<TAB>LINE<TAB>CODE<TAB>FILE<TAB>ELEMENT_PATH<TAB>MESSAGE"
 // (each field with '\\', tab, newline and carriage return escaped as \\,

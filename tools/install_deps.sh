@@ -14,6 +14,7 @@ packages=(
   libtinyxml2-dev      # our XML reader/printer
   libeigen3-dev        # pose math
   libspdlog-dev        # progress/debug logging (built against libfmt)
+  libxxhash-dev        # XXH3: migrate's content hashes
   liburdfdom-dev       # URDF interop and test oracle
   liburdfdom-tools     # check_urdf
   libsdformat-dev      # test-only oracle: libsdformat 12
