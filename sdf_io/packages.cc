@@ -84,6 +84,17 @@ std::vector<std::pair<std::string, std::string>> FindPackagesInListing(
     const std::string& root, const std::vector<std::string>& dirs,
     const std::vector<std::string>& files,
     const std::vector<std::string>& linked_dirs) {
+  // A package is a directory holding a package.xml: with none in the
+  // listing and no link to crawl into, there is none to find (a Gazebo
+  // model collection; its 10,000 directories made the crawl a serial
+  // 40-55 ms of migrate's run).
+  const bool any_package_xml =
+      std::any_of(files.begin(), files.end(), [](const std::string& f) {
+        return f == "package.xml" ||
+               (f.size() > 12 &&
+                f.compare(f.size() - 12, 12, "/package.xml") == 0);
+      });
+  if (!any_package_xml && linked_dirs.empty()) return {};
   // The listing as ListDirectory would give it, by directory path; links to
   // directories (and all below them) are listed from the file system.
   std::map<fs::path, ListedDir> tree;

@@ -116,6 +116,24 @@ TEST_F(PackagesTest, ListingFindsWhatTheCrawlFinds) {
             (std::vector<std::string>{"a", "e", "b", "b", "g", "h", "g"}));
 }
 
+// A listing holding no package.xml finds nothing without crawling, but a
+// link to a directory is still crawled: the package may be behind it.
+TEST_F(PackagesTest, ListingWithoutPackageXmlCrawlsOnlyItsLinks) {
+  fs::create_directories(root_ / "repo" / "m1");
+  Write(root_ / "repo" / "m1" / "model.sdf", "<sdf/>");
+  Write(root_ / "repo" / "m1" / "not_package.xml", "<package/>");
+  const std::string repo = (root_ / "repo").string();
+  const std::vector<std::string> dirs = {"m1"};
+  const std::vector<std::string> files = {"m1/model.sdf", "m1/not_package.xml"};
+  EXPECT_TRUE(FindPackagesInListing(repo, dirs, files, {}).empty());
+  MakePackage(root_ / "outside" / "p", "p");
+  fs::create_directory_symlink(root_ / "outside", root_ / "repo" / "linked");
+  const auto found = FindPackagesInListing(repo, dirs, files, {"linked"});
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].first, "p");
+  EXPECT_EQ(found, FindPackages(repo));
+}
+
 TEST_F(PackagesTest, SearchOrderIsFlagsRosAmentRepositoryEnclosing) {
   const fs::path flag = root_ / "flag", ros = root_ / "ros" / "src",
                  ament = root_ / "install", repo = root_ / "repo";
