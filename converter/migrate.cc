@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -802,6 +803,15 @@ void Migration::RunTasks() {
 
 MigrateReport Migration::Run() {
   MigrateReport report;
+  // Each step's wall time, from the end of the one before.
+  auto since = std::chrono::steady_clock::now();
+  auto done = [&](const char* phase) {
+    const auto now = std::chrono::steady_clock::now();
+    report.phases.push_back(
+        {phase, std::chrono::duration<double>(now - since).count()});
+    since = now;
+    return true;
+  };
   std::string error;
   Walk walk;
   if (!CheckDirectories(&error) ||
@@ -810,23 +820,30 @@ MigrateReport Migration::Run() {
     report.errors.push_back(error);
     return report;
   }
+  done("walk");
   const std::string manifest_path = Join(out_root_, kManifestName);
   manifest_.Load(manifest_path);
   Configure(walk);
   Plan(walk);
+  done("plan");
   repository_digest_ = RepositoryDigest();
+  done("digest");
   if (!o_.dry_run && !PrepareOutput(manifest_path, &error)) {
     report.errors.push_back(error);
     return report;
   }
   RunTasks();
-  if (!o_.dry_run && !MirrorRemainingDirs(walk, &error)) {
-    report.errors.push_back(error);
-  } else if (!o_.dry_run && !o_.in_place && !SyncFileSystem(out_root_, &error)) {
-    report.errors.push_back(error);
-  } else if (!o_.dry_run &&
-             !manifest_.Save(manifest_path, converter_, options_json_, &error)) {
-    report.errors.push_back(error);
+  done("tasks");
+  // Not in a dry run: the tree's other directories, one sync of the output
+  // (in place, each file was synced as it was written), the manifest; the
+  // first failure is the run's error.
+  if (!o_.dry_run) {
+    const bool ok =
+        MirrorRemainingDirs(walk, &error) && done("directories") &&
+        (o_.in_place || (SyncFileSystem(out_root_, &error) && done("sync"))) &&
+        manifest_.Save(manifest_path, converter_, options_json_, &error) &&
+        done("manifest");
+    if (!ok) report.errors.push_back(error);
   }
   report.converter = converter_;
   report.options = options_json_;

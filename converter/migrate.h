@@ -113,9 +113,24 @@ struct MigrateFile {
   uint64_t input_hash = 0;
 };
 
+// How long one step of a run took, wall clock.
+struct MigratePhase {
+  std::string name;
+  double seconds = 0;
+};
+
 struct MigrateReport {
   // Sorted by source path.
   std::vector<MigrateFile> files;
+  // The steps of the run in the order they ran (migrate -v prints them):
+  // "walk" (listing SRC_DIR), "plan" (model paths, packages, what each file
+  // becomes), "digest" (reading every file includes may read), "tasks"
+  // (converting, copying, updating model.config files: what -j divides),
+  // "directories" (the mirrored tree's other directories), "sync" (the
+  // output's file system), "manifest". Steps a run did not reach, and in a
+  // dry run those that write, are left out. Not in the JSON report, which
+  // identical runs give identically.
+  std::vector<MigratePhase> phases;
   // Problems with the run itself (SRC_DIR unreadable, DST_DIR not
   // creatable): exit code 2.
   std::vector<std::string> errors;

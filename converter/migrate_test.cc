@@ -459,6 +459,38 @@ TEST(Migrate, RunErrorsAreExitCodeTwo) {
   EXPECT_TRUE(r.files.empty());
 }
 
+std::vector<std::string> PhaseNames(const MigrateReport& report) {
+  std::vector<std::string> names;
+  for (const auto& p : report.phases) {
+    EXPECT_GE(p.seconds, 0) << p.name;
+    names.push_back(p.name);
+  }
+  return names;
+}
+
+// Each step of a run is timed, in the order it ran; a dry run writes
+// nothing, an in-place run syncs each file as it writes it, and a run that
+// fails before its tasks stops there.
+TEST(Migrate, ReportTimesEveryStepOfTheRun) {
+  using Names = std::vector<std::string>;
+  const Names all = {"walk",        "plan", "digest",  "tasks",
+                     "directories", "sync", "manifest"};
+  EXPECT_EQ(PhaseNames(Migrate(Mirror(Scratch("phases") / "out"))), all);
+  MigrateOptions dry = Mirror(Scratch("phases_dry") / "out");
+  dry.dry_run = true;
+  EXPECT_EQ(PhaseNames(Migrate(dry)),
+            (Names{"walk", "plan", "digest", "tasks"}));
+  MigrateOptions in_place;
+  in_place.src_dir = CopyOfFixture("phases_in_place").string();
+  in_place.in_place = true;
+  EXPECT_EQ(PhaseNames(Migrate(in_place)),
+            (Names{"walk", "plan", "digest", "tasks", "directories",
+                   "manifest"}));
+  MigrateOptions missing = Mirror(Scratch("phases_missing") / "out");
+  missing.src_dir = "no/such/dir";
+  EXPECT_TRUE(Migrate(missing).phases.empty());
+}
+
 // A file with warnings, converted and then skipped as up to date: the
 // second report lists the same warnings (recorded in the manifest).
 TEST(Migrate, SkippedFileReportsTheWarningsOfItsConversion) {

@@ -58,7 +58,8 @@ options:
   --allow-include-from DIR  let <include> read files under DIR (repeatable);
                           by default only SRC_DIR, the model paths and the
                           Fuel cache are read
-  -v, --verbose           a line per file (and every warning)
+  -v, --verbose           a line per file (and every warning), then how long
+                          each step of the run took
   -q, --quiet             no progress, no summary; errors only
   -h, --help              print this help
   --version               print the version
@@ -306,6 +307,11 @@ int main(int argc, char** argv) {
       options,
       [&](const converter::MigrateFile& f,
           const converter::MigrateProgress& p) { progress.OnFile(f, p); });
+  // Where the time went (-v): what -j divides is "tasks".
+  if (!args.json) {
+    for (const auto& phase : report.phases)
+      log->debug("{}: {:.1f} ms", phase.name, phase.seconds * 1000);
+  }
   int exit_code = report.ExitCode();
   for (const auto& e : report.errors) log->critical("{}", e);
   if (!args.report_path.empty() && report.errors.empty()) {

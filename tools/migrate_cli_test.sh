@@ -96,6 +96,11 @@ cmp -s "$TMP/out_dir/models/base/model.sdf" "$TMP/ip/models/base/model.sdf" ||
   fail "in place output differs from the mirror's"
 grep -q "^migrate: models/base/model.sdf -> models/base/model.sdf: converted" \
   "$TMP/err" || fail "-v per-file line: $(cat "$TMP/err")"
+# -v then says how long each step took, in the order they ran (in place:
+# no sync of the whole output, each file was synced as written).
+[ "$(grep -E '^migrate: [a-z]+: [0-9]+\.[0-9] ms$' "$TMP/err" | cut -d: -f2 | tr -d ' ' | tr '\n' ' ')" = \
+  "walk plan digest tasks directories manifest " ] ||
+  fail "-v step times: $(cat "$TMP/err")"
 
 # --diagnostics-format json: standard error holds only diagnostics, one JSON
 # object a line, each with the path of its element (the tree check's by its
