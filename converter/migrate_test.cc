@@ -5,6 +5,7 @@
 // //converter:migrate_test.
 #include "converter/migrate.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -614,6 +615,13 @@ TEST(Migrate, AnotherConverterOrOtherOptionsConvertAgain) {
   EXPECT_NE(BuildIdentity(), "build unknown");
   EXPECT_EQ(BuildIdentity().size(), 22u);
   EXPECT_EQ(BuildIdentity(), BuildIdentity());
+  // It is the ContentHash of the whole executable (hashed a piece at a
+  // time; here in one piece).
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "%016llx",
+                static_cast<unsigned long long>(
+                    ContentHash(Read("/proc/self/exe"))));
+  EXPECT_EQ(BuildIdentity(), "build " + std::string(hex));
 }
 
 // XXH3 64's values (XXH3_64bits("") is xxHash's published test value): a
