@@ -3,7 +3,11 @@
 # -j N (N = all cores), against one sdf2sdf (urdf2sdf) process per file as a
 # shell loop would do it, on a corpus repository and on a generated one of
 # 10,000 files. Wall-clock seconds, best of --runs; every run writes into a
-# new output directory (no resume). Prints a Markdown table.
+# new output directory (no resume). Prints a Markdown table. A last row
+# converts the generated repository into a tmpfs (/dev/shm, when writable),
+# where no disk and no on-disk allocator take part: the speed-up of
+# migrate's own work, against the disk row's speed-up of migrate and the
+# kernel's file system together.
 #
 # No output is deleted until the script ends: on ext4 without a journal (as
 # on the machine these figures come from) a file created soon after many
@@ -12,7 +16,11 @@
 # `rm -rf` of the previous one's 10,000 outputs several times slower.
 #
 #   bazel run -c opt //tools/benchmark:migrate_benchmark -- \
-#     [--corpus DIR] [--files 10000] [--runs 3] [--jobs N]
+#     [--corpus DIR] [--files 10000] [--runs 3] [--corpus-runs 10]
+#     [--jobs N] [--no-tmpfs]
+#
+# The corpus repository's runs take a tenth of a second, where one slow
+# start or sync is a large share: its row is the best of --corpus-runs.
 set -u
 
 MIGRATE="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
@@ -23,19 +31,25 @@ shift 3
 CORPUS=../shared/corpus/gazebo_models
 FILES=10000
 RUNS=3
+CORPUS_RUNS=10
 JOBS=$(nproc)
+TMPFS=/dev/shm
 while [ $# -gt 0 ]; do
   case "$1" in
     --corpus) CORPUS="$2"; shift 2 ;;
     --files) FILES="$2"; shift 2 ;;
     --runs) RUNS="$2"; shift 2 ;;
+    --corpus-runs) CORPUS_RUNS="$2"; shift 2 ;;
     --jobs) JOBS="$2"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --no-tmpfs) TMPFS=""; shift ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "migrate_benchmark: unknown option '$1'" >&2; exit 2 ;;
   esac
 done
 WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+OUT_BASE="$WORK"  # where each run's output directory is made
+SHM=""
+trap 'rm -rf "$WORK" ${SHM:+"$SHM"}' EXIT
 
 # Wall milliseconds of one run of "$@", which writes to "$OUT": a new
 # directory each time (the name is unique by time, not by a counter, as
@@ -44,7 +58,7 @@ trap 'rm -rf "$WORK"' EXIT
 # file system it writes to before it exits; the per-file loop does not).
 time_ms() {
   local start end
-  OUT="$WORK/out.$(date +%s%N)"
+  OUT="$OUT_BASE/out.$(date +%s%N)"
   sync
   start=$(date +%s%N)
   "$@" >/dev/null 2>&1
@@ -59,7 +73,7 @@ time_ms() {
 best() {
   local -a best_ms=()
   local i ms cmd
-  for _ in $(seq 1 "$RUNS"); do
+  for _ in $(seq 1 "${ROW_RUNS:-$RUNS}"); do
     i=0
     for cmd in "$@"; do
       ms=$(time_ms "$cmd")
@@ -114,20 +128,31 @@ migrate_j1() { "$MIGRATE" "$SRC" -o "$OUT" -j 1 -q; }
 migrate_jn() { "$MIGRATE" "$SRC" -o "$OUT" -j "$JOBS" -q; }
 per_file_into() { per_file "$SRC" "$OUT"; }
 
-row() {  # row NAME SRC
+row() {  # row NAME SRC [migrate-only]
   local name="$1" src="$2" n j1 jn pf
   n=$(find "$src" -type f | wc -l)
   SRC="$src"
-  read -r j1 jn pf < <(best migrate_j1 migrate_jn per_file_into)
+  if [ -n "${3:-}" ]; then
+    read -r j1 jn < <(best migrate_j1 migrate_jn)
+    pf=""
+  else
+    read -r j1 jn pf < <(best migrate_j1 migrate_jn per_file_into)
+  fi
   awk -v name="$name" -v n="$n" -v j1="$j1" -v jn="$jn" -v pf="$pf" -v jobs="$JOBS" 'BEGIN {
-    printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | %.2f s | %.1fx | %.2f ms |\n",
-      name, n, j1 / 1000, jn / 1000, j1 / jn, 0.9 * jobs, pf / 1000, pf / j1, (pf - j1) / n }'
+    printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | ", name, n, j1 / 1000,
+      jn / 1000, j1 / jn, 0.9 * jobs
+    if (pf == "") print "- | - | - |"
+    else printf "%.2f s | %.1fx | %.2f ms |\n", pf / 1000, pf / j1, (pf - j1) / n }'
 }
 
-echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS"
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); best of $RUNS ($(basename "$CORPUS"): best of $CORPUS_RUNS)"
 echo
 echo "| repository | files | migrate -j 1 | migrate -j $JOBS | speed-up | one process per file | per-process / -j 1 | start-up cost per file |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-row "$(basename "$CORPUS")" "$CORPUS"
+ROW_RUNS="$CORPUS_RUNS" row "$(basename "$CORPUS")" "$CORPUS"
 generate "$WORK/generated"
 row "generated ($FILES models)" "$WORK/generated"
+if [ -n "$TMPFS" ] && [ -w "$TMPFS" ] && SHM="$(mktemp -d "$TMPFS/migrate_benchmark.XXXXXX")"; then
+  OUT_BASE="$SHM"
+  row "generated ($FILES models), output on tmpfs" "$WORK/generated" migrate-only
+fi
