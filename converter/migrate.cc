@@ -95,6 +95,14 @@ uint64_t OptionsHash(const std::string& converter, const std::string& options) {
                      ContentHash(converter + '\0', ContentHash("migrate-3")));
 }
 
+// `seed` continued by an 8-byte value (a file's hash, the repository's
+// digest).
+uint64_t ContentHashOfWord(uint64_t word, uint64_t seed) {
+  return ContentHash(
+      std::string_view(reinterpret_cast<const char*>(&word), sizeof word),
+      seed);
+}
+
 void AppendJsonStrings(std::string* out, const std::vector<std::string>& v) {
   *out += "[";
   for (size_t i = 0; i < v.size(); ++i) {
@@ -414,8 +422,7 @@ uint64_t Migration::RepositoryDigest() const {
   uint64_t h = ContentHash("repository");
   for (size_t i = 0; i < read.size(); ++i) {
     h = ContentHash(read[i]->key + '\0', h);
-    h = ContentHash(
-        std::string_view(reinterpret_cast<const char*>(&hashes[i]), 8), h);
+    h = ContentHashOfWord(hashes[i], h);
   }
   return h;
 }
@@ -565,9 +572,7 @@ void Migration::RunTask(Task* task) {
   // on where the repository's packages and models are.
   if (task->file.action == MigrateAction::kConvert &&
       (task->kind == Kind::kSdf || o_.uris.form != UriForm::kKeep))
-    h = ContentHash(
-        std::string_view(reinterpret_cast<const char*>(&repository_digest_), 8),
-        h);
+    h = ContentHashOfWord(repository_digest_, h);
   task->file.input_hash = h;
   if (task->file.action == MigrateAction::kUpdateConfig) {
     UpdateConfig(task, *text);
@@ -966,11 +971,10 @@ std::string MigrateOptionsJson(const MigrateOptions& o) {
 }
 
 std::string BuildIdentity() {
-  // The executable does not change while it runs: read it once.
-  // Streamed through one small buffer (XXH3's streaming form gives the
-  // one-shot ContentHash of the whole file): reading the whole executable
-  // into a string touched each of its pages anew, 2,000 page faults and
-  // several milliseconds of a small run's start.
+  // The executable does not change while it runs: hashed once, streamed
+  // through one small buffer (XXH3's streaming form gives the one-shot
+  // ContentHash of the whole file). Read into one string, its pages were
+  // faulted in anew: 2,000 page faults, several ms of a small run's start.
   static const std::string identity = [] {
     const int fd = ::open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return std::string("build unknown");

@@ -67,13 +67,14 @@ time_ms() {
 }
 
 # Best wall times of RUNS runs of each command named (a function of no
-# arguments), the commands taking turns (A B A B ...) so that each sees the
+# arguments; best RUNS CMD...), the commands taking turns (A B A B ...) so that each sees the
 # same state of the machine and of the file system, which fills with every
 # run's outputs.
 best() {
+  local runs="$1" i ms cmd
   local -a best_ms=()
-  local i ms cmd
-  for _ in $(seq 1 "${ROW_RUNS:-$RUNS}"); do
+  shift
+  for _ in $(seq 1 "$runs"); do
     i=0
     for cmd in "$@"; do
       ms=$(time_ms "$cmd")
@@ -128,15 +129,15 @@ migrate_j1() { "$MIGRATE" "$SRC" -o "$OUT" -j 1 -q; }
 migrate_jn() { "$MIGRATE" "$SRC" -o "$OUT" -j "$JOBS" -q; }
 per_file_into() { per_file "$SRC" "$OUT"; }
 
-row() {  # row NAME SRC [migrate-only]
-  local name="$1" src="$2" n j1 jn pf
+row() {  # row NAME SRC RUNS [migrate-only]
+  local name="$1" src="$2" runs="$3" n j1 jn pf
   n=$(find "$src" -type f | wc -l)
   SRC="$src"
-  if [ -n "${3:-}" ]; then
-    read -r j1 jn < <(best migrate_j1 migrate_jn)
+  if [ -n "${4:-}" ]; then
+    read -r j1 jn < <(best "$runs" migrate_j1 migrate_jn)
     pf=""
   else
-    read -r j1 jn pf < <(best migrate_j1 migrate_jn per_file_into)
+    read -r j1 jn pf < <(best "$runs" migrate_j1 migrate_jn per_file_into)
   fi
   awk -v name="$name" -v n="$n" -v j1="$j1" -v jn="$jn" -v pf="$pf" -v jobs="$JOBS" 'BEGIN {
     printf "| %s | %d | %.2f s | %.2f s | %.2fx (goal %.1fx) | ", name, n, j1 / 1000,
@@ -149,10 +150,10 @@ echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); be
 echo
 echo "| repository | files | migrate -j 1 | migrate -j $JOBS | speed-up | one process per file | per-process / -j 1 | start-up cost per file |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-ROW_RUNS="$CORPUS_RUNS" row "$(basename "$CORPUS")" "$CORPUS"
+row "$(basename "$CORPUS")" "$CORPUS" "$CORPUS_RUNS"
 generate "$WORK/generated"
-row "generated ($FILES models)" "$WORK/generated"
+row "generated ($FILES models)" "$WORK/generated" "$RUNS"
 if [ -n "$TMPFS" ] && [ -w "$TMPFS" ] && SHM="$(mktemp -d "$TMPFS/migrate_benchmark.XXXXXX")"; then
   OUT_BASE="$SHM"
-  row "generated ($FILES models), output on tmpfs" "$WORK/generated" migrate-only
+  row "generated ($FILES models), output on tmpfs" "$WORK/generated" "$RUNS" migrate-only
 fi
