@@ -27,10 +27,10 @@ std::string CodesMarkdown() {
 namespace {
 
 // [begin, end) of the text between the markers, each marker on its own line.
-bool Find(std::string_view readme, size_t* begin, size_t* end) {
-  const size_t b = readme.find(kCodesBegin);
+bool Find(std::string_view page, size_t* begin, size_t* end) {
+  const size_t b = page.find(kCodesBegin);
   if (b == std::string_view::npos) return false;
-  const size_t e = readme.find(kCodesEnd, b);
+  const size_t e = page.find(kCodesEnd, b);
   if (e == std::string_view::npos) return false;
   *begin = b + kCodesBegin.size() + 1;  // after the marker's newline
   *end = e;
@@ -39,17 +39,17 @@ bool Find(std::string_view readme, size_t* begin, size_t* end) {
 
 }  // namespace
 
-std::optional<std::string> CodesSection(std::string_view readme) {
+std::optional<std::string> CodesSection(std::string_view page) {
   size_t b, e;
-  if (!Find(readme, &b, &e)) return std::nullopt;
-  return std::string(readme.substr(b, e - b));
+  if (!Find(page, &b, &e)) return std::nullopt;
+  return std::string(page.substr(b, e - b));
 }
 
-std::optional<std::string> WithCodes(std::string_view readme) {
+std::optional<std::string> WithCodes(std::string_view page) {
   size_t b, e;
-  if (!Find(readme, &b, &e)) return std::nullopt;
-  return std::string(readme.substr(0, b)) + CodesMarkdown() +
-         std::string(readme.substr(e));
+  if (!Find(page, &b, &e)) return std::nullopt;
+  return std::string(page.substr(0, b)) + CodesMarkdown() +
+         std::string(page.substr(e));
 }
 
 }  // namespace tools

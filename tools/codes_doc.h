@@ -1,4 +1,5 @@
-// The README's list of diagnostic codes, generated from frames/codes.def.
+// The list of diagnostic codes in docs/diagnostics.md, generated from
+// frames/codes.def.
 #pragma once
 
 #include <optional>
@@ -7,7 +8,7 @@
 
 namespace tools {
 
-// The markers around the generated list in README.md.
+// The markers around the generated list in docs/diagnostics.md.
 inline constexpr std::string_view kCodesBegin =
     "<!-- BEGIN CODES: generated from frames/codes.def by "
     "`bazel run //tools:codes_doc -- --update`; do not edit -->";
@@ -17,11 +18,11 @@ inline constexpr std::string_view kCodesEnd = "<!-- END CODES -->";
 // severity, code, documentation, spec section; in the order of the file.
 std::string CodesMarkdown();
 
-// `readme` with the text between the markers replaced by CodesMarkdown();
+// `page` with the text between the markers replaced by CodesMarkdown();
 // nullopt when the markers are missing.
-std::optional<std::string> WithCodes(std::string_view readme);
+std::optional<std::string> WithCodes(std::string_view page);
 
 // The text between the markers, nullopt when they are missing.
-std::optional<std::string> CodesSection(std::string_view readme);
+std::optional<std::string> CodesSection(std::string_view page);
 
 }  // namespace tools

@@ -1,6 +1,6 @@
-// Prints the README's list of diagnostic codes (a Markdown table generated
-// from frames/codes.def). With --update [README], rewrites that file's list
-// between its markers (default: README.md of the workspace `bazel run`
+// Prints the list of diagnostic codes (a Markdown table generated from
+// frames/codes.def). With --update [FILE], rewrites that file's list between
+// its markers (default: docs/diagnostics.md of the workspace `bazel run`
 // runs in).
 #include <cstdlib>
 #include <fstream>
@@ -17,10 +17,10 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (arg != "--update" || argc > 3) {
-    std::cerr << "usage: codes_doc [--update [README.md]]\n";
+    std::cerr << "usage: codes_doc [--update [docs/diagnostics.md]]\n";
     return 2;
   }
-  std::string path = argc > 2 ? argv[2] : "README.md";
+  std::string path = argc > 2 ? argv[2] : "docs/diagnostics.md";
   if (argc <= 2) {
     if (const char* ws = std::getenv("BUILD_WORKSPACE_DIRECTORY"))
       path = std::string(ws) + "/" + path;

@@ -1,4 +1,4 @@
-// README.md's list of diagnostic codes is the one generated from
+// docs/diagnostics.md's list of diagnostic codes is the one generated from
 // frames/codes.def.
 #include <fstream>
 #include <set>
@@ -12,24 +12,24 @@
 
 namespace {
 
-std::string ReadReadme() {
+std::string ReadCodesPage() {
   const char* srcdir = std::getenv("TEST_SRCDIR");
   const char* ws = std::getenv("TEST_WORKSPACE");
   std::ifstream in(std::string(srcdir ? srcdir : ".") + "/" +
-                       (ws ? ws : "__main__") + "/README.md",
+                       (ws ? ws : "__main__") + "/docs/diagnostics.md",
                    std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-TEST(CodesDocTest, ReadmeListIsGenerated) {
-  const std::string readme = ReadReadme();
-  ASSERT_FALSE(readme.empty());
-  const auto section = tools::CodesSection(readme);
-  ASSERT_TRUE(section) << "README.md has no code-list markers";
+TEST(CodesDocTest, PageListIsGenerated) {
+  const std::string page = ReadCodesPage();
+  ASSERT_FALSE(page.empty());
+  const auto section = tools::CodesSection(page);
+  ASSERT_TRUE(section) << "docs/diagnostics.md has no code-list markers";
   EXPECT_EQ(*section, tools::CodesMarkdown())
-      << "README.md's code list differs from frames/codes.def; regenerate "
+      << "docs/diagnostics.md's code list differs from frames/codes.def; regenerate "
          "it with: bazel run //tools:codes_doc -- --update";
 }
 

@@ -1,22 +1,22 @@
 #!/bin/bash
-# A workspace outside this repository, made from the README's "In a monorepo"
-# blocks verbatim (WORKSPACE, .bazelrc, BUILD, convert.cc), builds a
+# A workspace outside this repository, made from docs/library.md's "In a
+# monorepo" blocks verbatim (WORKSPACE, .bazelrc, BUILD, convert.cc), builds a
 # cc_binary against @urdf_sdf_converter//converter and a urdf_to_sdf target
 # with its own Bazel; both outputs must equal the golden SDFormat of the URDF.
-# The README's model_repository block migrates a small model repository
+# The page's model_repository block migrates a small model repository
 # (testdata/consumer/models plus the URDF): each output must equal what
 # migrate writes for the same tree, and after `bazel clean` a second build with
 # --disk_cache must take every conversion action from the cache. Also: the
-# library's headers refuse a pre-C++17 compile with the README's advice.
-#   $1 README.md  $2 a URDF  $3 its golden SDFormat  $4 testdata/consumer/models/box/model.sdf
+# library's headers refuse a pre-C++17 compile with the page's advice.
+#   $1 docs/library.md  $2 a URDF  $3 its golden SDFormat  $4 testdata/consumer/models/box/model.sdf
 set -euo pipefail
 
-readme=$(readlink -f "$1")
-repo=$(dirname "$readme")
+doc=$(readlink -f "$1")
+repo=$(dirname "$(dirname "$doc")")
 urdf=$(readlink -f "$2")
 golden=$(readlink -f "$3")
 models=$(dirname "$(dirname "$(readlink -f "$4")")")
-[ -f "$repo/WORKSPACE" ] || { echo "no WORKSPACE beside $readme"; echo "0 passed, 1 failed"; exit 1; }
+[ -f "$repo/WORKSPACE" ] || { echo "no WORKSPACE above $doc"; echo "0 passed, 1 failed"; exit 1; }
 
 ws="$TEST_TMPDIR/consumer"
 rm -rf "$ws"
@@ -28,7 +28,7 @@ block() {
     $0 == marker { found = 1; next }
     found && /^```/ { if (inside) exit; inside = 1; next }
     found && inside { print }
-  ' "$readme"
+  ' "$doc"
 }
 
 passed=0
@@ -40,7 +40,7 @@ check() {  # NAME COMMAND...
 
 for name in WORKSPACE .bazelrc BUILD convert.cc "BUILD model_repository"; do
   if [ -z "$(block "$name")" ]; then
-    echo "README.md has no block after <!-- consumer: $name -->"
+    echo "docs/library.md has no block after <!-- consumer: $name -->"
     echo "0 passed, 1 failed"
     exit 1
   fi

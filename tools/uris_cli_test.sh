@@ -141,7 +141,7 @@ text = open(sys.argv[2]).read().splitlines()
 assert len(objs) == len(text), (len(objs), len(text))
 keys = ["file", "line", "severity", "code", "message"]
 for o, t in zip(objs, text):
-    # A diagnostic about an element names it (README: JSON diagnostics).
+    # A diagnostic about an element names it (docs/diagnostics.md: JSON diagnostics).
     assert list(o) in (keys, keys + ["element_path"]), o
     assert ("element_path" in o) == (o["line"] > 0), o
     assert o.get("element_path", "/").startswith("/"), o

@@ -54,7 +54,7 @@ const char kUsage[] =
     "  --repeat R                 runs per measurement, best is reported "
     "(default 3)\n"
     "  --tools LIST               subset of floor,ours,urdfdom,libsdformat\n"
-    "  --markdown                 print Markdown tables (for the README)\n"
+    "  --markdown                 print Markdown tables (for docs/benchmarks.md)\n"
     "  --verbose                  let the libraries' own logging through\n";
 
 // <link> children of <robot>, or 0 when the text is not readable XML.
