@@ -29,9 +29,8 @@ def slug(heading):
     return kept.replace(" ", "-")
 
 
-def prose_lines(text):
-    """(line number, line) of the lines outside fenced code blocks, with
-    inline code spans blanked."""
+def outside_fences(text):
+    """(line number, line) of the lines outside fenced code blocks."""
     fence = None
     for number, line in enumerate(text.split("\n"), 1):
         stripped = line.lstrip()
@@ -42,6 +41,12 @@ def prose_lines(text):
         if stripped.startswith("```") or stripped.startswith("~~~"):
             fence = stripped[:3]
             continue
+        yield number, line
+
+
+def prose_lines(text):
+    """outside_fences, with inline code spans blanked."""
+    for number, line in outside_fences(text):
         yield number, re.sub(r"`[^`]*`", "``", line)
 
 
@@ -50,16 +55,7 @@ def anchors(text):
     repeated ones."""
     seen = {}
     result = set()
-    fence = None
-    for line in text.split("\n"):
-        stripped = line.lstrip()
-        if fence:
-            if stripped.startswith(fence):
-                fence = None
-            continue
-        if stripped.startswith("```") or stripped.startswith("~~~"):
-            fence = stripped[:3]
-            continue
+    for _, line in outside_fences(text):
         m = re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
         if not m:
             continue
