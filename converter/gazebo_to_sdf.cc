@@ -390,6 +390,12 @@ class GazeboApplier {
                std::any_of(model_.frames.begin(), model_.frames.end(),
                            [&](const auto& f) { return f.name == *name; })) {
       why = "has the name of a link, joint or frame of the robot";
+    } else if (std::any_of(model_.extensions.begin(), model_.extensions.end(),
+                           [&](const Element& x) {
+                             const std::string* n = x.Attribute("name");
+                             return x.name == "joint" && n && *n == *name;
+                           })) {
+      why = "has the name of an earlier <gazebo> joint";
     }
     if (!why.empty()) {
       NotApplied(frames::Code::GAZEBO_KINEMATICS_NOT_APPLIED, e, where,

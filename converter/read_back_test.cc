@@ -329,6 +329,26 @@ TEST(GazeboJoint, Sdf2urdfCutsTheLoopBesideACarriedFloatingJoint) {
             std::string::npos) << back.output;
 }
 
+// Found while fixing the above: a second <gazebo> joint of one name was
+// written too (DUPLICATE_NAME on read-back); it is not applied, as one with
+// the name of a link, joint or frame is not.
+TEST(GazeboJoint, SecondOfOneNameNotApplied) {
+  const std::string joint =
+      "<joint name=\"x\" type=\"ball\"><pose relative_to=\"b\"/>"
+      "<parent>b</parent><child>c</child></joint>";
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>",
+      "<joint name=\"ab\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"b\"/></joint>\n"
+      "<joint name=\"ac\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"c\"/></joint>\n"
+      "<gazebo>" + joint + "\n" + joint + "</gazebo>\n");
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf);
+  EXPECT_TRUE(HasWarning(sdf, "GAZEBO_KINEMATICS_NOT_APPLIED", "case.urdf", 7))
+      << sdf.diagnostics.ToString();
+  EXPECT_TRUE(sdf_oracle::LoadString(sdf.output).poses.count("r::x"));
+}
+
 TEST(GazeboJoint, LumpedIntoOneBodyDroppedWithAWarning) {
   const std::string urdf = Robot(
       "<link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>",
