@@ -366,7 +366,17 @@ class GazeboApplier {
       return x && links_.count(x->text) > 0;
     };
     std::string why;
-    if (!name || name->empty() || !e.Attribute("type")) {
+    const std::string* type = e.Attribute("type");
+    if (type && !frames::JointTypeFromName(*type)) {
+      // libsdformat pastes it and then refuses the whole URDF, as our SDF
+      // reader refuses the SDF it would make.
+      diags_.Error(frames::Code::JOINT_TYPE_INVALID,
+                   "<joint name=\"" + (name ? *name : std::string()) +
+                       "\"> in <gazebo> has unknown type '" + *type + "'",
+                   e.where);
+      return;
+    }
+    if (!name || name->empty() || !type) {
       why = "has no name or no type";
     } else if (!is_link(child) ||
                !(is_link(parent) || (parent && parent->text == "world"))) {
@@ -374,15 +384,18 @@ class GazeboApplier {
     } else if (IsCarriedJoint(*name)) {
       // sdf2urdf's joint of a type URDF lacks, in place of the floating
       // joint of that name (a frame here, as libsdformat drops it): the
-      // joint replaces the frame, and the child link posed relative_to it
-      // stays where it is (the joint is posed relative_to its parent link).
-      model_.frames.erase(
-          std::find_if(model_.frames.begin(), model_.frames.end(),
-                       [&](const auto& f) { return f.name == *name; }));
+      // joint replaces the frame.
+      ReplaceCarriedFrame(*name);
     } else if (links_.count(*name) || joints_.count(*name) ||
                std::any_of(model_.frames.begin(), model_.frames.end(),
                            [&](const auto& f) { return f.name == *name; })) {
       why = "has the name of a link, joint or frame of the robot";
+    } else if (std::any_of(model_.extensions.begin(), model_.extensions.end(),
+                           [&](const Element& x) {
+                             const std::string* n = x.Attribute("name");
+                             return x.name == "joint" && n && *n == *name;
+                           })) {
+      why = "has the name of an earlier <gazebo> joint";
     }
     if (!why.empty()) {
       NotApplied(frames::Code::GAZEBO_KINEMATICS_NOT_APPLIED, e, where,
@@ -390,6 +403,38 @@ class GazeboApplier {
       return;
     }
     model_.extensions.push_back(e);
+  }
+
+  // Removes the frame `name` that carries a floating or planar joint. What
+  // was posed relative_to it (its child link, frames attached to it) is
+  // posed relative_to what the frame was, so that it stays where the URDF
+  // put it and does not depend on the joint taking the name, whose own pose
+  // may be relative_to that child link (the default).
+  void ReplaceCarriedFrame(const std::string& name) {
+    auto it = std::find_if(model_.frames.begin(), model_.frames.end(),
+                           [&](const auto& f) { return f.name == name; });
+    const frames::Frame carried = std::move(*it);
+    model_.frames.erase(it);
+    const std::string& base = carried.pose.relative_to.empty()
+                                  ? carried.attached_to
+                                  : carried.pose.relative_to;
+    const frames::Isometry3 X_BF = carried.pose.ToIsometry();
+    const auto repose = [&](frames::Pose* pose) {
+      *pose = frames::ComputedPose(X_BF * pose->ToIsometry(), base);
+    };
+    for (auto& l : model_.links) {
+      if (l.pose.relative_to == name) repose(&l.pose);
+    }
+    for (auto& j : model_.joints) {
+      if (j.pose.relative_to == name) repose(&j.pose);
+    }
+    for (auto& f : model_.frames) {
+      if (f.pose.relative_to == name ||
+          (f.pose.relative_to.empty() && f.attached_to == name)) {
+        repose(&f.pose);
+      }
+      if (f.attached_to == name) f.attached_to = carried.attached_to;
+    }
   }
 
   void ModelChild(const Element& e) {

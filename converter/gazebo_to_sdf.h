@@ -27,6 +27,11 @@
 //                                  loop, sdf2urdf's carried joints): its pose
 //                                  is in its child link's frame; it must join
 //                                  links of the robot (parent also world)
+//                                  and have a type SDFormat knows (else
+//                                  JOINT_TYPE_INVALID, an error: libsdformat
+//                                  refuses it). One replacing a floating or
+//                                  planar joint (its frame) leaves the child
+//                                  link where the URDF joint placed it
 //   link
 //     <material>NAME</material>    //visual/material/script {name NAME,
 //                                  uri file://media/materials/scripts/

@@ -565,9 +565,39 @@ void RehangJoints(const LumpPlan& plan, std::vector<frames::Joint>* joints) {
 // Joints carried as SDFormat in the robot's <gazebo> block (a cut loop, a
 // type URDF lacks): a parent, child or gearbox reference body naming a
 // merged link names its body, and a pose in the child link's frame (the
-// default) stays in the merged link's frame, which remains a //frame.
+// default) stays in the merged link's frame, which remains a //frame. One
+// whose parent and child are merged into the same body joins nothing: it is
+// not written (LUMPED_GAZEBO_JOINT_DROPPED; its block stays carried).
 void RetargetCarriedJoints(const LumpPlan& plan,
-                           std::vector<Element>* extensions) {
+                           std::vector<Element>* extensions,
+                           frames::Diagnostics* diags) {
+  const auto body = [&](const Element* end) -> std::string {
+    if (!end) return {};
+    auto it = plan.body_of.find(end->text);
+    return it == plan.body_of.end() ? end->text : it->second;
+  };
+  std::vector<Element> kept;
+  kept.reserve(extensions->size());
+  for (auto& e : *extensions) {
+    const Element* parent = std::as_const(e).Child("parent");
+    const Element* child = std::as_const(e).Child("child");
+    if (e.name == "joint" && parent && child && parent->text != child->text &&
+        body(parent) == body(child)) {
+      const std::string* name = e.Attribute("name");
+      diags->Warning(frames::Code::LUMPED_GAZEBO_JOINT_DROPPED,
+                     "<gazebo> joint '" + (name ? *name : std::string()) +
+                         "' joins links '" + parent->text + "' and '" +
+                         child->text + "', which are both merged into link '" +
+                         body(child) +
+                         "'; it is not written (only carried as "
+                         "<urdf:gazebo>). Keep a link with "
+                         "<preserveFixedJoint>",
+                     e.where);
+      continue;
+    }
+    kept.push_back(std::move(e));
+  }
+  *extensions = std::move(kept);
   for (auto& e : *extensions) {
     if (e.name != "joint") continue;
     const Element* child = std::as_const(e).Child("child");
@@ -636,7 +666,7 @@ void LumpFixedJoints(const frames::FrameGraph& graph, frames::Model* model,
   DropSupersededInertiaWarnings(plan, recombined, diags);
   RehangJoints(plan, &model->joints);
   for (auto& f : merged.frames) model->frames.push_back(std::move(f));
-  RetargetCarriedJoints(plan, &model->extensions);
+  RetargetCarriedJoints(plan, &model->extensions, diags);
 
   // Names that meant a merged link now mean its body.
   const PluginContext ctx{&plan.body_of, &graph, diags};

@@ -5,7 +5,8 @@
 //    sdf2sdf --check accepts the output (read with the input's name, so its
 //    includes resolve as the input's did);
 //  - whenever sdf2urdf converts it, urdf2sdf reads the URDF without an
-//    error.
+//    error and sdf2sdf --check accepts the SDF urdf2sdf writes
+// (converter/testing/read_back.h, which the fuzz targets check too).
 // A file the reader refuses is skipped: this is about what we write, not
 // about what we read. At least one conversion of each kind must happen, so
 // the test cannot pass by skipping everything.
@@ -20,7 +21,7 @@
 
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
-#include "converter/urdf_to_sdf.h"
+#include "converter/testing/read_back.h"
 #include "testing/corpus.h"
 
 namespace {
@@ -52,18 +53,6 @@ std::vector<Input> Inputs() {
   return inputs;
 }
 
-// The first few error lines of `d`.
-std::string Errors(const frames::Diagnostics& d) {
-  std::string out;
-  int shown = 0;
-  for (const auto& x : d.all()) {
-    if (x.severity != frames::Severity::kError) continue;
-    if (++shown > 3) break;
-    out += "\n    " + frames::Format(x);
-  }
-  return out;
-}
-
 TEST(ReadBackCorpusTest, WhatWeWriteWeReadBack) {
   const std::vector<Input> inputs = Inputs();
   ASSERT_GT(inputs.size(), 50u) << "corpus or fixtures not found; set "
@@ -90,16 +79,10 @@ TEST(ReadBackCorpusTest, WhatWeWriteWeReadBack) {
         continue;
       }
       ++sdf_written;
-      converter::SdfToSdfOptions check;
-      check.check_only = true;
-      check.model_paths = in.model_paths;
-      const converter::ConversionResult back =
-          converter::SdfToSdf(out.output, in.path, check);
-      if (!back.ok) {
-        failures.push_back(in.path + ": " + v.name +
-                           " output refused by sdf2sdf --check:" +
-                           Errors(back.diagnostics));
-      }
+      const std::string error = converter_testing::SdfReadBackError(
+          out.output, in.path, in.model_paths);
+      if (!error.empty())
+        failures.push_back(in.path + ": " + v.name + ": " + error);
     }
     converter::SdfToUrdfOptions options;
     options.model_paths = in.model_paths;
@@ -107,12 +90,9 @@ TEST(ReadBackCorpusTest, WhatWeWriteWeReadBack) {
         converter::SdfFileToUrdf(in.path, options);
     if (!urdf.ok) continue;
     ++urdf_written;
-    const converter::ConversionResult back =
-        converter::UrdfToSdf(urdf.output, in.path + ".urdf");
-    if (!back.ok) {
-      failures.push_back(in.path + ": sdf2urdf output refused by urdf2sdf:" +
-                         Errors(back.diagnostics));
-    }
+    const std::string error =
+        converter_testing::UrdfReadBackError(urdf.output, in.path + ".urdf");
+    if (!error.empty()) failures.push_back(in.path + ": sdf2urdf: " + error);
   }
   std::printf("%zu inputs: %d SDF outputs and %d URDF outputs read back; "
               "%d conversions refused (skipped)\n",

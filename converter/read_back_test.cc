@@ -16,12 +16,17 @@
 //    material definition needs a name (urdf2sdf refuses one without), so
 //    sdf2urdf refuses it: NAME_EMPTY. Likewise one name defined twice,
 //    differently: MATERIAL_DUPLICATE, as urdf2sdf says.
+// And five conversions that exited 0 writing what our own readers then
+// refused (issue 35, found by fuzzing with the read-back invariant of
+// converter/testing/read_back.h): each is now read back (and converted
+// back) or refused with a code and no output.
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
+#include "converter/testing/read_back.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 
@@ -51,15 +56,25 @@ std::string VisualModel(const std::string& visual,
          visual + "\n</link>\n" + model_extra + "</model>\n</sdf>\n";
 }
 
-bool HasError(const ConversionResult& r, const std::string& code, int line) {
+bool Has(const ConversionResult& r, frames::Severity severity,
+         const std::string& code, const std::string& file, int line) {
   for (const auto& d : r.diagnostics.all()) {
-    if (d.severity == frames::Severity::kError &&
-        frames::CodeName(d.code) == code && d.where.file == kFile &&
-        d.where.line == line) {
+    if (d.severity == severity && frames::CodeName(d.code) == code &&
+        d.where.file == file && d.where.line == line) {
       return true;
     }
   }
   return false;
+}
+
+bool HasError(const ConversionResult& r, const std::string& code, int line,
+              const std::string& file = kFile) {
+  return Has(r, frames::Severity::kError, code, file, line);
+}
+
+bool HasWarning(const ConversionResult& r, const std::string& code,
+                const std::string& file, int line) {
+  return Has(r, frames::Severity::kWarning, code, file, line);
 }
 
 ConversionResult Check(const std::string& sdf) {
@@ -181,6 +196,181 @@ TEST(DuplicateMaterial, DifferentlyRefusedTheSameAccepted) {
   ASSERT_TRUE(same.ok) << same.diagnostics.ToString();
   const ConversionResult back = converter::UrdfToSdf(same.output, "back.urdf");
   EXPECT_TRUE(back.ok) << back.diagnostics.ToString();
+}
+
+// --- Issue 35 ---------------------------------------------------------------
+
+using converter_testing::SdfReadBackError;
+using converter_testing::UrdfReadBackError;
+
+// urdf2sdf (`options`) converts `urdf`; its SDF reads back, libsdformat 12
+// loads it, and it converts back to a URDF that reads back in turn.
+ConversionResult ExpectUrdfRoundTrip(const std::string& urdf,
+                                     const converter::UrdfToSdfOptions&
+                                         options = {}) {
+  ConversionResult sdf = converter::UrdfToSdf(urdf, "case.urdf", options);
+  EXPECT_TRUE(sdf.ok) << sdf.diagnostics.ToString();
+  if (!sdf.ok) return sdf;
+  EXPECT_EQ(SdfReadBackError(sdf.output, "out.sdf"), "") << sdf.output;
+  const auto oracle = sdf_oracle::LoadString(sdf.output);
+  EXPECT_TRUE(oracle.ok) << ::testing::PrintToString(oracle.errors)
+                         << sdf.output;
+  const ConversionResult back = converter::SdfToUrdf(sdf.output, "out.sdf");
+  EXPECT_TRUE(back.ok) << back.diagnostics.ToString() << sdf.output;
+  EXPECT_EQ(UrdfReadBackError(back.output, "back.urdf"), "") << back.output;
+  return sdf;
+}
+
+// A URDF robot with links `links` and `body` (joints, <gazebo> ...) on line
+// 3 and after.
+std::string Robot(const std::string& links, const std::string& body) {
+  return "<?xml version=\"1.0\"?>\n<robot name=\"r\">\n" + links + "\n" +
+         body + "</robot>\n";
+}
+
+constexpr char kSdf110Plugins[] =
+    "<?xml version=\"1.0\"?>\n<sdf version=\"1.10\">\n<model name=\"m\">\n"
+    "<link name=\"l\"><sensor name=\"s\" type=\"imu\">\n"
+    "<plugin filename=\"imu\"/></sensor></link>\n"
+    "<plugin filename=\"x\"/><plugin name=\"x\" filename=\"y\"/>\n"
+    "<plugin filename=\"x\"/>\n</model>\n</sdf>\n";
+
+TEST(NamelessPlugin, NamedWhenWrittenBelow110) {
+  const ConversionResult sdf = converter::SdfToSdf(kSdf110Plugins, kFile);
+  ASSERT_TRUE(sdf.ok) << sdf.diagnostics.ToString();
+  // Named after the filename, unique among sibling plugins, in order.
+  EXPECT_NE(sdf.output.find("<plugin name=\"imu\" filename=\"imu\"/>"),
+            std::string::npos) << sdf.output;
+  EXPECT_NE(sdf.output.find("<plugin name=\"x_2\" filename=\"x\"/>\n"
+                            "    <plugin name=\"x\" filename=\"y\"/>\n"
+                            "    <plugin name=\"x_3\" filename=\"x\"/>"),
+            std::string::npos) << sdf.output;
+  for (int line : {5, 6, 7}) {
+    EXPECT_TRUE(HasWarning(sdf, "SDF_VERSION_CANNOT_EXPRESS", kFile, line))
+        << line << sdf.diagnostics.ToString();
+  }
+  EXPECT_EQ(SdfReadBackError(sdf.output, kFile), "");
+  EXPECT_TRUE(sdf_oracle::LoadString(sdf.output).ok) << sdf.output;
+  // Deterministic.
+  EXPECT_EQ(converter::SdfToSdf(kSdf110Plugins, kFile).output, sdf.output);
+  // Kept without a name (and no warning) where the version allows it.
+  converter::SdfToSdfOptions v110;
+  v110.sdf_version = 10;
+  const ConversionResult kept = converter::SdfToSdf(kSdf110Plugins, kFile, v110);
+  ASSERT_TRUE(kept.ok) << kept.diagnostics.ToString();
+  EXPECT_NE(kept.output.find("<plugin filename=\"x\"/>"), std::string::npos);
+  EXPECT_FALSE(HasWarning(kept, "SDF_VERSION_CANNOT_EXPRESS", kFile, 6));
+  EXPECT_EQ(SdfReadBackError(kept.output, kFile), "");
+}
+
+TEST(NamelessPlugin, NamedInUrdfGazebo) {
+  const ConversionResult urdf = converter::SdfToUrdf(kSdf110Plugins, kFile);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  EXPECT_NE(urdf.output.find("<plugin name=\"x_2\" filename=\"x\"/>"),
+            std::string::npos) << urdf.output;
+  EXPECT_TRUE(HasWarning(urdf, "SDF_VERSION_CANNOT_EXPRESS", kFile, 6))
+      << urdf.diagnostics.ToString();
+  EXPECT_EQ(UrdfReadBackError(urdf.output, "out.urdf"), "") << urdf.output;
+}
+
+TEST(GazeboJoint, UnknownTypeRefusedAtTheUrdfLine) {
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>",
+      "<joint name=\"ab\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"b\"/></joint>\n"
+      "<joint name=\"ac\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"c\"/></joint>\n"
+      "<gazebo><joint name=\"x\" type=\"bogus\"><pose relative_to=\"b\"/>"
+      "<parent>b</parent><child>c</child></joint></gazebo>\n");
+  const ConversionResult sdf = converter::UrdfToSdf(urdf, "case.urdf");
+  EXPECT_FALSE(sdf.ok);
+  EXPECT_TRUE(sdf.output.empty());
+  EXPECT_TRUE(HasError(sdf, "JOINT_TYPE_INVALID", 6, "case.urdf"))
+      << sdf.diagnostics.ToString();
+}
+
+TEST(GazeboJoint, ReplacingAFloatingJointKeepsTheLinkWhereTheUrdfPutIt) {
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/>",
+      "<joint name=\"j\" type=\"floating\"><origin xyz=\"1 2 3\"/>"
+      "<parent link=\"a\"/><child link=\"b\"/></joint>\n"
+      "<gazebo><joint name=\"j\" type=\"ball\"><parent>a</parent>"
+      "<child>b</child></joint></gazebo>\n");
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf);
+  const auto oracle = sdf_oracle::LoadString(sdf.output);
+  ASSERT_TRUE(oracle.poses.count("r::b")) << sdf.output;
+  EXPECT_TRUE(oracle.poses.at("r::b").isApprox(
+      Eigen::Isometry3d(Eigen::Translation3d(1, 2, 3)), 1e-12))
+      << oracle.poses.at("r::b").matrix();
+  // The joint, posed by default in its child's frame, sits on the link.
+  ASSERT_TRUE(oracle.poses.count("r::j"));
+  EXPECT_TRUE(oracle.poses.at("r::j").isApprox(oracle.poses.at("r::b"), 1e-12));
+}
+
+TEST(GazeboJoint, Sdf2urdfCutsTheLoopBesideACarriedFloatingJoint) {
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/>",
+      "<joint name=\"j\" type=\"floating\"><parent link=\"a\"/>"
+      "<child link=\"b\"/></joint>\n"
+      "<gazebo><joint name=\"k\" type=\"ball\"><pose relative_to=\"a\"/>"
+      "<parent>a</parent><child>b</child></joint></gazebo>\n");
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf);
+  const ConversionResult back = converter::SdfToUrdf(sdf.output, "out.sdf");
+  ASSERT_TRUE(back.ok) << back.diagnostics.ToString();
+  bool cut = false;
+  for (const auto& d : back.diagnostics.all())
+    cut = cut || (d.code == frames::Code::JOINT_LOOP_CUT &&
+                  d.message.find("'k'") != std::string::npos);
+  EXPECT_TRUE(cut) << back.diagnostics.ToString();
+  // The URDF's own floating joint is the tree's; k is carried in <gazebo>.
+  EXPECT_NE(back.output.find("<joint name=\"j\" type=\"floating\">"),
+            std::string::npos) << back.output;
+  EXPECT_NE(back.output.find("<joint name=\"k\" type=\"ball\">"),
+            std::string::npos) << back.output;
+}
+
+// Found while fixing the above: a second <gazebo> joint of one name was
+// written too (DUPLICATE_NAME on read-back); it is not applied, as one with
+// the name of a link, joint or frame is not.
+TEST(GazeboJoint, SecondOfOneNameNotApplied) {
+  const std::string joint =
+      "<joint name=\"x\" type=\"ball\"><pose relative_to=\"b\"/>"
+      "<parent>b</parent><child>c</child></joint>";
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>",
+      "<joint name=\"ab\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"b\"/></joint>\n"
+      "<joint name=\"ac\" type=\"continuous\"><parent link=\"a\"/>"
+      "<child link=\"c\"/></joint>\n"
+      "<gazebo>" + joint + "\n" + joint + "</gazebo>\n");
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf);
+  EXPECT_TRUE(HasWarning(sdf, "GAZEBO_KINEMATICS_NOT_APPLIED", "case.urdf", 7))
+      << sdf.diagnostics.ToString();
+  EXPECT_TRUE(sdf_oracle::LoadString(sdf.output).poses.count("r::x"));
+}
+
+TEST(GazeboJoint, LumpedIntoOneBodyDroppedWithAWarning) {
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>",
+      "<joint name=\"ab\" type=\"fixed\"><parent link=\"a\"/>"
+      "<child link=\"b\"/></joint>\n"
+      "<joint name=\"ac\" type=\"fixed\"><parent link=\"a\"/>"
+      "<child link=\"c\"/></joint>\n"
+      "<gazebo><joint name=\"x\" type=\"revolute\"><pose relative_to=\"b\"/>"
+      "<parent>b</parent><child>c</child><axis><xyz>0 0 1</xyz></axis>"
+      "</joint></gazebo>\n");
+  converter::UrdfToSdfOptions lump;
+  lump.lump_fixed_joints = true;
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf, lump);
+  EXPECT_TRUE(HasWarning(sdf, "LUMPED_GAZEBO_JOINT_DROPPED", "case.urdf", 6))
+      << sdf.diagnostics.ToString();
+  // Carried in <urdf:gazebo> only, not written as a joint of the model.
+  const auto oracle = sdf_oracle::LoadString(sdf.output);
+  EXPECT_FALSE(oracle.poses.count("r::x")) << sdf.output;
+  // Without lumping, the joint is written.
+  const ConversionResult kept = ExpectUrdfRoundTrip(urdf);
+  EXPECT_TRUE(sdf_oracle::LoadString(kept.output).poses.count("r::x"))
+      << kept.output;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
+#include "converter/sdf_version.h"
 #include "converter/urdf_reshape/passes.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
@@ -210,6 +211,8 @@ std::optional<Model> ToUrdfModel(const Model& model, const FrameGraph& graph,
                                  Diagnostics* diags) {
   auto out = RunPasses(model, graph, X_WM, options, diags);
   if (out) {
+    NameGazeboPlugins(&*out, "a URDF <gazebo> block (read as SDFormat 1.7)",
+                      diags);
     RewriteModelUris(&*out, options.model_paths, options.uris,
                      /*expanded_includes=*/true, diags);
   }

@@ -32,12 +32,17 @@
 //  - A kinematic loop or a link with two parent joints is cut at a joint
 //    (rule: converter/urdf_reshape/loops.cc), carried as an SDF <joint> in
 //    the robot-level <gazebo> block, posed in its child link's URDF frame
-//    (JOINT_LOOP_CUT).
+//    (JOINT_LOOP_CUT). A link that is the child of a floating or planar
+//    URDF joint carried as a //frame (urdf2sdf's form) keeps that joint:
+//    its other parent joints are cut.
 //  - Material colour: URDF rgba = diffuse, or ambient when there is no
 //    diffuse, clamped to [0, 1]. SDF-only material data (ambient differing
 //    from diffuse, specular, emissive, script, shader, pbr) is carried in
 //    `<gazebo reference="LINK"><visual name="V"><material>`, and the URDF
 //    material is named after the script when there is one.
+//  - A plugin without a name (SDFormat 1.10) is given one in the <gazebo>
+//    blocks, which are read as SDFormat 1.7 (converter/sdf_version.h,
+//    NamePlugins).
 //  - What URDF has no element for is carried in <gazebo> blocks (the
 //    extension libsdformat reads back), in libsdformat's keywords where one
 //    says exactly the same and as SDFormat otherwise (see

@@ -1,5 +1,6 @@
 #include "converter/sdf_version.h"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -104,6 +105,42 @@ void RenameState(frames::Element* e, int minor, frames::Diagnostics* diags) {
   }
 }
 
+// Names the plugins without a name among `elements` and below them (not
+// inside a plugin, whose content is its own, nor inside a namespaced
+// element such as <urdf:ros2_control>, which SDFormat does not define).
+void NamePluginsIn(std::vector<frames::Element>* elements,
+                   const std::string& target, frames::Diagnostics* diags) {
+  std::vector<std::string> taken;
+  for (const auto& e : *elements) {
+    const std::string* name = e.Attribute("name");
+    if (e.name == "plugin" && name) taken.push_back(*name);
+  }
+  const auto is_taken = [&](const std::string& n) {
+    return std::find(taken.begin(), taken.end(), n) != taken.end();
+  };
+  for (auto& e : *elements) {
+    if (e.name != "plugin") {
+      if (e.name.find(':') == std::string::npos)
+        NamePluginsIn(&e.children, target, diags);
+      continue;
+    }
+    if (e.Attribute("name")) continue;
+    const std::string* filename = e.Attribute("filename");
+    const std::string base =
+        filename && !filename->empty() ? *filename : "plugin";
+    std::string name = base;
+    for (int k = 2; is_taken(name); ++k) name = base + "_" + std::to_string(k);
+    taken.push_back(name);
+    diags->Warning(kCode,
+                   "<plugin filename=\"" + (filename ? *filename : "") +
+                       "\"> has no name, which " + target +
+                       " requires (SDFormat 1.10 made it optional); it is "
+                       "written with name=\"" + name + "\"",
+                   e.where);
+    e.attributes.insert(e.attributes.begin(), {"name", name});
+  }
+}
+
 void AdaptModel(frames::Model* model, int minor, frames::Diagnostics* diags) {
   AdaptJoints(&model->joints, minor, diags);
   for (auto& n : model->models) AdaptModel(&n, minor, diags);
@@ -142,6 +179,40 @@ bool CheckSdfOutputVersion(int minor, frames::Diagnostics* diags) {
 void AdaptToSdfVersion(frames::Model* model, int minor,
                        frames::Diagnostics* diags) {
   AdaptModel(model, minor, diags);
+  if (minor < 10) NamePlugins(model, "SDFormat " + SdfVersionName(minor), diags);
+}
+
+void NamePlugins(frames::Model* model, const std::string& target,
+                 frames::Diagnostics* diags) {
+  NamePluginsIn(&model->extensions, target, diags);
+  for (auto& l : model->links) {
+    NamePluginsIn(&l.extensions, target, diags);
+    for (auto& v : l.visuals) NamePluginsIn(&v.extensions, target, diags);
+    for (auto& c : l.collisions) NamePluginsIn(&c.extensions, target, diags);
+  }
+  for (auto& j : model->joints) NamePluginsIn(&j.extensions, target, diags);
+  for (auto& f : model->frames) NamePluginsIn(&f.extensions, target, diags);
+  for (auto& n : model->models) NamePlugins(&n, target, diags);
+}
+
+void NameGazeboPlugins(frames::Model* model, const std::string& target,
+                       frames::Diagnostics* diags) {
+  const auto blocks = [&](std::vector<frames::Element>* elements) {
+    for (auto& e : *elements) {
+      if (e.name == "gazebo") NamePluginsIn(&e.children, target, diags);
+    }
+  };
+  blocks(&model->extensions);
+  for (auto& l : model->links) blocks(&l.extensions);
+  for (auto& j : model->joints) blocks(&j.extensions);
+}
+
+void NamePlugins(frames::World* world, const std::string& target,
+                 frames::Diagnostics* diags) {
+  NamePluginsIn(&world->extensions, target, diags);
+  for (auto& j : world->joints) NamePluginsIn(&j.extensions, target, diags);
+  for (auto& f : world->frames) NamePluginsIn(&f.extensions, target, diags);
+  for (auto& m : world->models) NamePlugins(&m, target, diags);
 }
 
 void AdaptToSdfVersion(frames::World* world, int minor,
@@ -151,6 +222,7 @@ void AdaptToSdfVersion(frames::World* world, int minor,
   for (auto& e : world->extensions) {
     if (e.name == "state") RenameState(&e, minor, diags);
   }
+  if (minor < 10) NamePlugins(world, "SDFormat " + SdfVersionName(minor), diags);
 }
 
 void ExpressAsSdfVersion(frames::World* world, const frames::FrameGraph& graph,

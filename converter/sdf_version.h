@@ -15,6 +15,8 @@
 //  - 1.12 renamed the //world/state elements (model -> model_state, link ->
 //    link_state, ...): written under the names of the version written, in
 //    both directions.
+//  - 1.10 made //plugin/@name optional; below 1.10 a plugin without a name
+//    is given one (NamePlugins), with a warning.
 //  - 1.11 //axis/mimic: urdf2sdf writes a URDF <mimic> as one from 1.11 on
 //    (converter/urdf_to_sdf.h); an SDF input's //axis/mimic is kept as read.
 #pragma once
@@ -47,10 +49,31 @@ bool CheckSdfOutputVersion(int minor, frames::Diagnostics* diags);
 
 // The version-dependent elements of a model or world about to be written as
 // 1.`minor` (1.7 included): joint limits, //axis/initial_position, the
-// //world/state names. Warnings name what a version cannot hold.
+// //world/state names, plugin names (NamePlugins below 1.10). Warnings name what a version cannot hold.
 void AdaptToSdfVersion(frames::Model* model, int minor,
                        frames::Diagnostics* diags);
 void AdaptToSdfVersion(frames::World* world, int minor,
+                       frames::Diagnostics* diags);
+
+// SDFormat 1.10 made //plugin/@name optional; older versions require it,
+// and so do the URDF <gazebo> blocks, which libsdformat's URDF parser and
+// urdf2sdf read as SDFormat 1.7. Gives every plugin without a name in
+// `model` (at any depth: model, links, visuals, collisions, joints, frames,
+// sensors, nested models; not inside namespaced elements, which SDFormat
+// does not define) the name of its filename (else "plugin"), made
+// unique among its sibling plugins with _2, _3 ..., each with a
+// SDF_VERSION_CANNOT_EXPRESS warning saying that `target` ("SDFormat 1.7",
+// "the URDF's <gazebo> blocks") needs one. The world's overload names its
+// own plugins and its models'. Deterministic: the same input gives the same
+// names.
+void NamePlugins(frames::Model* model, const std::string& target,
+                 frames::Diagnostics* diags);
+void NamePlugins(frames::World* world, const std::string& target,
+                 frames::Diagnostics* diags);
+// The same for a URDF model about to be written: the plugins in its
+// <gazebo> blocks (not those of <ros2_control>, whose plugins are no
+// SDFormat's).
+void NameGazeboPlugins(frames::Model* urdf, const std::string& target,
                        frames::Diagnostics* diags);
 
 // Composition for 1.8 and later (1.7 is ExpressAsSdf17): kept as read,

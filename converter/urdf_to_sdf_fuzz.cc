@@ -1,28 +1,30 @@
-// Fuzz target of the URDF -> SDF -> URDF pipeline: every problem is a coded
-// diagnostic and `ok` means no error; SDF written from a URDF passes the
-// SDF checks and converts back to URDF (ball joints as floating ones),
-// which reads without errors.
+// Fuzz target of the URDF -> SDF -> URDF pipeline, as urdf2sdf runs by
+// default and with --lump-fixed-joints: every problem is a coded diagnostic
+// and `ok` means no error; the SDF written reads back (the read-back
+// invariant, converter/testing/read_back.h: it passes sdf2sdf --check) and
+// converts back to URDF (ball joints as floating ones), which reads back in
+// turn (urdf2sdf converts it, and sdf2sdf --check accepts that SDF).
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
+#include "converter/testing/read_back.h"
 #include "converter/urdf_to_sdf.h"
 #include "tools/fuzzing/fuzz_support.h"
-#include "urdf_io/reader.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string_view text(reinterpret_cast<const char*>(data), size);
-  const auto sdf = converter::UrdfToSdf(text, "fuzz.urdf");
+namespace {
+
+void ConvertAndReadBack(std::string_view text,
+                        const converter::UrdfToSdfOptions& options) {
+  const auto sdf = converter::UrdfToSdf(text, "fuzz.urdf", options);
   fuzzing::CheckDiagnostics(sdf.diagnostics, !sdf.ok);
-  if (!sdf.ok) return 0;
+  if (!sdf.ok) return;
   fuzzing::Check(!sdf.output.empty(), "a conversion wrote nothing");
-  converter::SdfToSdfOptions check;
-  check.check_only = true;
-  const auto checked = converter::SdfToSdf(sdf.output, "fuzz.sdf", check);
-  fuzzing::Check(checked.ok, "the SDF written fails the SDF checks",
-                 checked.diagnostics.ToString() + "\n" + sdf.output);
+  const std::string sdf_back =
+      converter_testing::SdfReadBackError(sdf.output, "fuzz.sdf");
+  fuzzing::Check(sdf_back.empty(), "the SDF written does not read back",
+                 sdf_back + "\n" + sdf.output);
   // A URDF "spherical" joint (pybullet's) is an SDF ball joint, which URDF
   // proper has no type for: back as floating, as sdf2urdf's
   // --ball-as-floating writes it.
@@ -32,9 +34,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzzing::CheckDiagnostics(urdf.diagnostics, !urdf.ok);
   fuzzing::Check(urdf.ok, "the SDF written does not convert back to URDF",
                  urdf.diagnostics.ToString() + "\n" + sdf.output);
-  frames::Diagnostics read;
-  fuzzing::Check(urdf_io::ReadUrdf(urdf.output, "back.urdf", &read).has_value(),
-                 "the URDF converted back does not read",
-                 read.ToString() + "\n" + urdf.output);
+  const std::string urdf_back =
+      converter_testing::UrdfReadBackError(urdf.output, "back.urdf");
+  fuzzing::Check(urdf_back.empty(), "the URDF converted back does not read back",
+                 urdf_back + "\n" + urdf.output);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  converter::UrdfToSdfOptions options;
+  ConvertAndReadBack(text, options);
+  options.lump_fixed_joints = true;
+  ConvertAndReadBack(text, options);
   return 0;
 }

@@ -13,6 +13,12 @@
 // take, in document order, the first of them as a root of its own: its
 // parent joints are cut (ChooseRoot then hangs it from the root on a floating
 // joint, a free body as in the SDF).
+//
+// A floating or planar URDF joint that urdf2sdf carried as a //frame
+// (FramesAsLinks restores it) is a joint of the tree too, and it is never
+// cut: its child link keeps it, and its other parent joints are cut (a
+// <gazebo> joint that urdf2sdf added beside it). A cycle no root reaches
+// takes as its root, if it can, a link that is no carried joint's child.
 #include <algorithm>
 #include <deque>
 #include <limits>
@@ -35,15 +41,33 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
   };
   // Joints by parent node and by child node, in document order.
   std::vector<std::vector<size_t>> out_of(n + 1), into(n + 1);
-  std::vector<long> parent_node(flat->joints.size()), child_node(flat->joints.size());
-  for (size_t k = 0; k < flat->joints.size(); ++k) {
-    const FlatJoint& fj = flat->joints[k];
-    parent_node[k] = node_of(fj.parent);
-    child_node[k] = node_of(fj.child);
-    if (parent_node[k] < 0 || child_node[k] < 0) continue;
-    out_of[parent_node[k]].push_back(k);
-    into[child_node[k]].push_back(k);
+  // Joints 0 .. J-1 are the flat joints, J .. the carried ones (named in
+  // carried_names).
+  const size_t J = flat->joints.size();
+  std::vector<std::string> carried_names;
+  std::vector<long> parent_node(J), child_node(J);
+  const auto add = [&](size_t k, long parent, long child) {
+    parent_node[k] = parent;
+    child_node[k] = child;
+    if (parent < 0 || child < 0) return;
+    out_of[parent].push_back(k);
+    into[child].push_back(k);
+  };
+  for (size_t k = 0; k < J; ++k)
+    add(k, node_of(flat->joints[k].parent), node_of(flat->joints[k].child));
+  for (const FlatFrame& ff : flat->frames) {
+    const frames::Element* carried = FindCarried(ff.src->extensions, "joint");
+    if (!carried) continue;
+    const frames::Joint j = CarriedJoint(*carried, ff.scope->prefix);
+    parent_node.push_back(0);
+    child_node.push_back(0);
+    carried_names.push_back(ff.scope->prefix + j.name);
+    add(parent_node.size() - 1, node_of(j.parent), node_of(j.child));
   }
+  const auto is_carried = [&](size_t k) { return k >= J; };
+  const auto has_carried_parent = [&](size_t node) {
+    return std::any_of(into[node].begin(), into[node].end(), is_carried);
+  };
   std::vector<long> depth(n + 1, kUnreached);
   std::deque<size_t> queue;
   auto root = [&](size_t node) {
@@ -67,15 +91,23 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
     if (into[k].empty()) root(k);
   }
   spread();
-  for (size_t k = 0; k < n; ++k) {
-    if (depth[k] != kUnreached) continue;
-    root(k);  // the first link of a cycle no root reaches
-    spread();
+  // The first link of a cycle no root reaches, preferring one that is no
+  // carried joint's child.
+  for (const bool any : {false, true}) {
+    for (size_t k = 0; k < n; ++k) {
+      if (depth[k] != kUnreached || (!any && has_carried_parent(k))) continue;
+      root(k);
+      spread();
+    }
   }
-  // Each link keeps the first parent joint from one joint nearer a root.
+  // Each link keeps its carried parent joint, else the first parent joint
+  // from one joint nearer a root.
   for (size_t c = 0; c < n; ++c) {
     if (into[c].size() < 2 && depth[c] != 0) continue;
     long kept = -1;
+    for (size_t k : into[c]) {
+      if (kept < 0 && is_carried(k)) kept = static_cast<long>(k);
+    }
     for (size_t k : into[c]) {
       if (kept < 0 && depth[c] > 0 &&
           depth[static_cast<size_t>(parent_node[k])] == depth[c] - 1) {
@@ -83,17 +115,19 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
       }
     }
     for (size_t k : into[c]) {
-      if (static_cast<long>(k) == kept) continue;
+      if (static_cast<long>(k) == kept || is_carried(k)) continue;
       FlatJoint& fj = flat->joints[k];
       fj.cut = true;
       const std::string why =
-          kept >= 0 ? "link " + Quoted(fj.child) +
-                          " is also the child of joint " +
-                          Quoted(flat->joints[kept].src->name) +
-                          ", which is nearer the root"
-                    : "no root reaches the cycle of joints it is on, and "
-                      "its child link " + Quoted(fj.child) +
-                          " is made a root";
+          kept < 0 ? "no root reaches the cycle of joints it is on, and "
+                     "its child link " + Quoted(fj.child) + " is made a root"
+          : is_carried(static_cast<size_t>(kept))
+              ? "link " + Quoted(fj.child) + " is also the child of the " +
+                    "URDF joint " + Quoted(carried_names[static_cast<size_t>(kept) - J]) +
+                    " carried as a frame, which it keeps"
+              : "link " + Quoted(fj.child) + " is also the child of joint " +
+                    Quoted(flat->joints[kept].src->name) +
+                    ", which is nearer the root";
       diags->Warning(
           frames::Code::JOINT_LOOP_CUT,
           "joint " + Quoted(fj.scope->prefix + fj.src->name) +
