@@ -20,6 +20,7 @@ packages=(
   liburdfdom-tools     # check_urdf
   libsdformat-dev      # test-only oracle: libsdformat 12
   sdformat-sdf         # SDFormat description files: the reader's schema tables
+  python3-yaml         # test-only: the reference xacro (//xacro:xacro_reference_test)
   libgtest-dev
   libgmock-dev
 )

@@ -21,6 +21,7 @@
 
 #include "xacro/expr.h"
 #include "xacro/tree.h"
+#include "xml/dom.h"
 
 namespace xacro {
 namespace {
@@ -358,15 +359,15 @@ class Processor : public ExprHost {
     allowed_.push_back(AbsPath(dir, cwd_));
   }
 
+  // As the SDF reader decides (sdf_io/reader.cc): the file, canonical or
+  // as written (made absolute), under a root, canonical or as written (a
+  // tree of symbolic links, such as Bazel's runfiles, stays readable).
   bool Allowed(const std::string& path) const {
     std::optional<std::string> real = RealPath(path);
     const std::string lexical = AbsPath(path, cwd_);
     for (const std::string& root : allowed_) {
-      if ((real && IsUnder(*real, root))) return true;
+      if ((real && IsUnder(*real, root)) || IsUnder(lexical, root)) return true;
     }
-    // A path whose real location is outside every root is refused even if
-    // it is lexically inside one (a symbolic link out of the tree).
-    (void)lexical;
     return false;
   }
 
@@ -946,6 +947,10 @@ class Processor : public ExprHost {
           const std::string raw = ReqAttr(n, "xacro:name");
           const std::string name = EvalStr(raw, symbols, n);
           if (name.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:element: empty name", n);
+          if (!xml::IsName(name)) {
+            Fail(Code::XACRO_NAME_INVALID,
+                 "xacro:element: \"" + name + "\" is not an XML element name", n);
+          }
           n->RemoveAttr("xacro:name");
           n->name = name;
           continue;  // process the node again under its new name
@@ -953,6 +958,10 @@ class Processor : public ExprHost {
           const std::string name = EvalStr(ReqAttr(n, "name"), symbols, n);
           const std::string raw = ReqAttr(n, "value");
           if (name.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:attribute: empty name", n);
+          if (!xml::IsName(name)) {
+            Fail(Code::XACRO_NAME_INVALID,
+                 "xacro:attribute: \"" + name + "\" is not an XML attribute name", n);
+          }
           n->parent->SetAttr(name, EvalStr(raw, symbols, n));
           Remove(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
