@@ -90,14 +90,21 @@ std::string ShellQuote(const std::string& s) {
   return q + "'";
 }
 
+// The reference's command line, as ../shared/oracles/xacro/run-xacro makes
+// it: python3 with the xacro package and the ament_index_python shim.
+std::string ReferenceCommand() {
+  const std::string root = test_support::Runfile("external/xacro_oracle");
+  return "PYTHONPATH=" + ShellQuote(root + ":" + root + "/shim") +
+         " python3 -c 'import sys, xacro; sys.argv[0] = \"xacro\"; xacro.main()'";
+}
+
 // Runs the reference; its exit status, *out the output (or its stderr).
 int RunReference(const std::string& in, const std::vector<std::pair<std::string, std::string>>& args,
                  bool deps, const std::string& packages, std::string* out) {
   const std::string tmp = std::string(std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp");
   const std::string out_file = tmp + "/reference.out";
   const std::string err_file = tmp + "/reference.err";
-  std::string cmd = "ROS_PACKAGE_PATH=" + ShellQuote(packages) + " AMENT_PREFIX_PATH= " +
-                    ShellQuote(test_support::Runfile("external/oracles/xacro/run-xacro")) + " " +
+  std::string cmd = "ROS_PACKAGE_PATH=" + ShellQuote(packages) + " AMENT_PREFIX_PATH= " + ReferenceCommand() + " " +
                     ShellQuote(in);
   for (const auto& [k, v] : args) cmd += " " + ShellQuote(k + ":=" + v);
   if (deps) cmd += " --deps";
@@ -174,8 +181,7 @@ TEST(ReferenceGoldenTest, GoldensAreTheReferences) {
        {"properties", "macros", "conditions", "elements", "include", "args"}) {
     const std::string dir = test_support::Runfile("xacro/testdata/cases");
     const std::string cmd =
-        "cd " + ShellQuote(dir) + " && " +
-        ShellQuote(test_support::Runfile("external/oracles/xacro/run-xacro")) + " " + name +
+        "cd " + ShellQuote(dir) + " && " + ReferenceCommand() + " " + name +
         ".xacro given:=cmdline";
     FILE* p = popen(cmd.c_str(), "r");
     ASSERT_NE(p, nullptr);
