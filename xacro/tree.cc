@@ -1,6 +1,7 @@
 #include "xacro/tree.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "xml/dom.h"
@@ -538,6 +539,27 @@ bool Print(const Node* document, size_t max_bytes, std::string* out,
   Printer printer(max_bytes, out, error);
   for (const Node* c = document->first; c; c = c->next) {
     if (!printer.Node_(c, "")) return false;
+  }
+  // Expressions and YAML can make text XML cannot hold (a control
+  // character, bytes that are not UTF-8): Python would print it and leave
+  // a document no XML reader accepts.
+  const std::string& o = *out;
+  for (size_t i = 0; i < o.size();) {
+    const unsigned char u = static_cast<unsigned char>(o[i]);
+    size_t len = u < 0x80 ? 1 : (u >> 5) == 6 ? 2 : (u >> 4) == 14 ? 3 : (u >> 3) == 30 ? 4 : 0;
+    bool ok = len != 0 && i + len <= o.size() && (u >= 0x20 || u == '\t' || u == '\n' || u == '\r');
+    for (size_t k = 1; ok && k < len; ++k) {
+      ok = (static_cast<unsigned char>(o[i + k]) & 0xC0) == 0x80;
+    }
+    if (!ok) {
+      const int line = 1 + static_cast<int>(std::count(o.begin(), o.begin() + i, '\n'));
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", u);
+      *error = "the expansion holds a character XML does not allow (byte " + std::string(hex) +
+               ", output line " + std::to_string(line) + ")";
+      return false;
+    }
+    i += len;
   }
   return true;
 }

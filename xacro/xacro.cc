@@ -249,7 +249,9 @@ class Processor : public ExprHost {
       }
       std::string error;
       if (!Print(doc, options_.max_output_bytes, &result.xml, &error)) {
-        Fail(Code::XACRO_OUTPUT_TOO_LARGE, "cannot print the expansion: " + error, file, 0);
+        Fail(error.find("character") != std::string::npos ? Code::XML_CHARACTER_INVALID
+                                                          : Code::XACRO_OUTPUT_TOO_LARGE,
+             "cannot print the expansion: " + error, file, 0);
       }
       std::set<std::string> deps(all_includes_.begin(), all_includes_.end());
       result.dependencies.assign(deps.begin(), deps.end());

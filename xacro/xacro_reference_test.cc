@@ -178,7 +178,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, ReferenceTest, ::testing::ValuesIn(Variants()))
 // The unit tests' goldens are still what the reference prints.
 TEST(ReferenceGoldenTest, GoldensAreTheReferences) {
   for (const char* name :
-       {"properties", "macros", "conditions", "elements", "include", "args"}) {
+       {"properties", "macros", "conditions", "elements", "include", "args", "tricky"}) {
     const std::string dir = test_support::Runfile("xacro/testdata/cases");
     const std::string cmd =
         "cd " + ShellQuote(dir) + " && " + ReferenceCommand() + " " + name +

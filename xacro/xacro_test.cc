@@ -47,7 +47,7 @@ TEST_P(GoldenTest, MatchesTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::Values("properties", "macros", "conditions", "elements",
-                                           "include", "args"));
+                                           "include", "args", "tricky"));
 
 TEST(XacroTest, DependenciesAreTheFilesRead) {
   frames::Diagnostics diags;
