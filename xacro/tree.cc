@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "xacro/expr_utf8.h"
 #include "xml/dom.h"
 
 namespace xacro {
@@ -118,24 +119,6 @@ bool IsSpace(char c) {
 }
 using xml::IsNameChar;
 using xml::IsNameStart;
-
-void AppendUtf8(unsigned long cp, std::string* out) {
-  if (cp < 0x80) {
-    out->push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out->push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out->push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out->push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out->push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 class Parser {
  public:
@@ -381,7 +364,7 @@ class Parser {
             Fail(line, "character reference &" + ref + "; to a character XML does not allow");
             return false;
           }
-          AppendUtf8(cp, out);
+          utf8::Append(out, static_cast<uint32_t>(cp));
         } else {
           error_->code = frames::Code::XML_ENTITY_UNSUPPORTED;
           Fail(line, "undefined entity &" + ref + ";");

@@ -18,6 +18,8 @@
 // round takes over 10 s, as on the generated file). Figures to read, not
 // a pass/fail test; exit 1 only when ours fails or differs from the
 // reference's output.
+#include <limits.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <tinyxml2.h>
@@ -144,6 +146,12 @@ int main(int argc, char** argv) {
       std::cerr << "usage: xacro_benchmark [--calls N] [--rounds R] [--corpus DIR] [--reference RUN_XACRO]\n";
       return 2;
     }
+  }
+  // Absolute: $(find) returns the ROS_PACKAGE_PATH entry's spelling, and a
+  // relative one would be taken relative to each including file.
+  if (char* real = realpath(corpus.c_str(), nullptr)) {
+    corpus = real;
+    free(real);
   }
   const std::string tmp = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
                           "/xacro_benchmark." + std::to_string(getpid());
