@@ -448,9 +448,9 @@ class Processor : public ExprHost {
                           "; consider disabling lazy evaluation via lazy_eval=\"false\"" + Stack(),
                       cur_file_, cur_line_};
       }
+      DepthGuard guard(this, nullptr);
       e->resolving = true;
       owner->recursive.push_back(key);
-      DepthGuard guard(this, nullptr);
       Value v;
       try {
         v = EvalText(Str(e->value), owner, nullptr);
@@ -618,6 +618,11 @@ class Processor : public ExprHost {
     }
     cur_symbols_ = saved;
     if (!ok) {
+      // A failure inside a lazily evaluated property names its own
+      // expression already: one is enough (a chain of 250 would repeat).
+      if (err.message.find("when evaluating expression '") != std::string::npos) {
+        Fail(err.code, err.message, at);
+      }
       Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
     }
     if (out.kind() == Value::Kind::kStr) ChargeBytes(out.str().size(), at);
