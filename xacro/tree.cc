@@ -444,14 +444,19 @@ class Printer {
     }
     switch (n->type) {
       case Node::Type::kText:
-        WriteData(indent + n->data + "\n", out_);
+        WriteData(indent, out_);
+        WriteData(n->data, out_);
+        out_->push_back('\n');
         return true;
       case Node::Type::kComment:
         if (n->data.find("--") != std::string::npos) {
           *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
           return false;
         }
-        *out_ += indent + "<!--" + n->data + "-->\n";
+        *out_ += indent;
+        *out_ += "<!--";
+        *out_ += n->data;
+        *out_ += "-->\n";
         return true;
       case Node::Type::kCData:
         if (n->data.find("]]>") != std::string::npos) {
@@ -487,7 +492,9 @@ class Printer {
     if (n->first == n->last && n->first->type == Node::Type::kText) {
       *out_ += '>';
       WriteData(n->first->data, out_);
-      *out_ += "</" + n->name + ">\n";
+      *out_ += "</";
+      *out_ += n->name;
+      *out_ += ">\n";
       return true;
     }
     *out_ += ">\n";
@@ -498,7 +505,10 @@ class Printer {
       }
       if (!Node_(c, inner)) return false;
     }
-    *out_ += indent + "</" + n->name + ">\n";
+    *out_ += indent;
+    *out_ += "</";
+    *out_ += n->name;
+    *out_ += ">\n";
     return true;
   }
 

@@ -614,7 +614,19 @@ class Processor : public ExprHost {
     bool ok;
     {
       DepthGuard guard(this, at);
-      ok = Evaluate(expr, *this, limits_, &out, &err);
+      // Each expression parsed once: a macro body's are evaluated at every
+      // call. The cache is bounded (hostile input could make each distinct).
+      auto it = compiled_.find(expr);
+      if (it == compiled_.end()) {
+        std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
+        if (!c) {
+          cur_symbols_ = saved;
+          Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+        }
+        if (compiled_.size() >= 65536) compiled_.clear();
+        it = compiled_.emplace(expr, std::move(c)).first;
+      }
+      ok = Evaluate(*it->second, *this, limits_, &out, &err);
     }
     cur_symbols_ = saved;
     if (!ok) {
@@ -703,8 +715,15 @@ class Processor : public ExprHost {
         Fail(Code::XACRO_SUBSTITUTION_INVALID,
              "$(find pkg) accepts exactly one argument [" + s + "]", at);
       }
+      // Asked once per package and expansion: the search crawls directories.
+      auto cached = found_packages_.find(words[1]);
       std::optional<std::string> dir;
-      if (options_.find_package) dir = options_.find_package(words[1], CurrentFile());
+      if (cached != found_packages_.end()) {
+        dir = cached->second;
+      } else {
+        if (options_.find_package) dir = options_.find_package(words[1], CurrentFile());
+        found_packages_[words[1]] = dir;
+      }
       if (!dir) {
         Fail(Code::XACRO_PACKAGE_NOT_FOUND,
              "package '" + words[1] +
@@ -901,16 +920,17 @@ class Processor : public ExprHost {
   void EvalAll(Node* node, MacroTable* macros, Table* symbols) {
     DepthGuard guard(this, node);
     // attributes
-    {
-      std::vector<std::pair<std::string, std::string>> attrs = node->attrs;
-      for (const auto& [name, value] : attrs) {
-        if (name.rfind("xacro:", 0) == 0) {
-          node->RemoveAttr(name);
-        } else {
-          node->SetAttr(name, EvalStr(value, symbols, node));
-        }
+    for (size_t i = 0; i < node->attrs.size();) {
+      auto& [name, value] = node->attrs[i];
+      if (name.rfind("xacro:", 0) == 0 || name == "xmlns:xacro") {
+        node->attrs.erase(node->attrs.begin() + static_cast<std::ptrdiff_t>(i));
+        continue;
       }
-      node->RemoveAttr("xmlns:xacro");
+      if (value.find('$') != std::string::npos) {
+        std::string v = EvalStr(value, symbols, node);
+        node->attrs[i].second = std::move(v);
+      }
+      ++i;
     }
     Node* n = node->first;
     bool eval_comments = false;
@@ -1331,6 +1351,8 @@ class Processor : public ExprHost {
   std::vector<std::string> all_includes_;
   std::vector<std::string> allowed_;
   Table* cur_symbols_ = nullptr;
+  std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::map<std::string, std::optional<std::string>> found_packages_;
   std::string cur_file_;
   int cur_line_ = 0;
   size_t depth_ = 0;
