@@ -881,7 +881,19 @@ class Evaluator {
   }
 
   // ---------------------------------------------------------------- eval
+  // Every value an expression makes passes here: one heavier than the
+  // limits (its printing, comparing or hashing would be too costly, as
+  // [[0] * 10**6] * 10**6 would) is refused before anything uses it.
   bool Eval(const Node& n, Value* out) {
+    if (!EvalNode(n, out)) return false;
+    uint64_t max = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
+    if (out->weight() > max) {
+      return Limit("a value that would print longer than " + std::to_string(max) + " bytes");
+    }
+    return true;
+  }
+
+  bool EvalNode(const Node& n, Value* out) {
     if (!Step()) return false;
     switch (n.type) {
       case NodeType::kConst: *out = n.value; return true;
@@ -1203,7 +1215,7 @@ class Evaluator {
   bool ToIntValue(const Value& v, Value* out) {
     if (IsInt(v)) return *out = Value::Int(v.int_value()), true;
     if (v.kind() == Value::Kind::kFloat) {
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(v.float_value(), &i)) return false;
       return *out = Value::Int(i), true;
     }
@@ -1228,7 +1240,7 @@ class Evaluator {
     if (!nd || nd->is_none()) {
       if (IsInt(x)) return *out = Value::Int(x.int_value()), true;
       double r = std::nearbyint(x.float_value());
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(r, &i)) return false;
       return *out = Value::Int(i), true;
     }
@@ -1552,7 +1564,7 @@ bool Evaluator::CallMath(int id, Args& a, Value* out) {
       if (IsInt(a.pos[0])) return *out = Value::Int(a.pos[0].int_value()), true;
       if (!ToFloat(a.pos[0], &x)) return false;
       double r = id == M_CEIL ? std::ceil(x) : id == M_FLOOR ? std::floor(x) : std::trunc(x);
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(r, &i)) return false;
       return *out = Value::Int(i), true;
     }
