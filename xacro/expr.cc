@@ -360,7 +360,9 @@ class Evaluator {
         if (!CheckSize(static_cast<uint64_t>(n))) return false;
         out->clear();
         out->reserve(static_cast<size_t>(n));
-        for (int64_t k = 0; k < n; ++k) out->push_back(Value::Int(v.range_start() + k * v.range_step()));
+        for (int64_t k = 0; k < n; ++k) {
+          out->push_back(Value::Int(static_cast<int64_t>(v.range_start() + static_cast<__int128>(k) * v.range_step())));
+        }
         return true;
       }
       default: return TypeError("'" + v.TypeName() + "' object is not iterable");
@@ -737,10 +739,11 @@ class Evaluator {
     start = adjust(has_start, start, step < 0 ? len - 1 : 0);
     stop = adjust(has_stop, stop, step < 0 ? -1 : len);
     idx->clear();
+    // In 128 bits: start + step may pass the int64 range (step 2**63 - 1).
     if (step > 0) {
-      for (int64_t i = start; i < stop; i += step) idx->push_back(static_cast<size_t>(i));
+      for (__int128 i = start; i < stop; i += step) idx->push_back(static_cast<size_t>(i));
     } else {
-      for (int64_t i = start; i > stop; i += step) idx->push_back(static_cast<size_t>(i));
+      for (__int128 i = start; i > stop; i += step) idx->push_back(static_cast<size_t>(i));
     }
     return Step(idx->size());
   }
@@ -784,8 +787,9 @@ class Evaluator {
           if (n == 0) return *out = Value::Range(0, 0, 1), true;
           int64_t first = all[idx[0]].int_value();
           int64_t step = n > 1 ? all[idx[1]].int_value() - first : obj.range_step();
-          Value r = Value::Range(first, first + n * step, step);
-          return *out = r, true;
+          __int128 stop = static_cast<__int128>(first) + static_cast<__int128>(n) * step;
+          if (stop > INT64_MAX || stop < INT64_MIN) return Overflow();
+          return *out = Value::Range(first, static_cast<int64_t>(stop), step), true;
         }
         case Value::Kind::kDict: return TypeError("unhashable type: 'slice'");
         default: return TypeError("'" + obj.TypeName() + "' object is not subscriptable");
@@ -814,7 +818,7 @@ class Evaluator {
         }
         if (obj.kind() == Value::Kind::kRange) {
           if (!NormIndex(key.int_value(), static_cast<size_t>(obj.RangeLength()), "range object", &i)) return false;
-          return *out = Value::Int(obj.range_start() + static_cast<int64_t>(i) * obj.range_step()), true;
+          return *out = Value::Int(static_cast<int64_t>(obj.range_start() + static_cast<__int128>(i) * obj.range_step())), true;
         }
         if (!NormIndex(key.int_value(), obj.items().size(), obj.kind() == Value::Kind::kList ? "list" : "tuple", &i)) return false;
         *out = obj.items()[i];
