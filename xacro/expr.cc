@@ -360,7 +360,9 @@ class Evaluator {
         if (!CheckSize(static_cast<uint64_t>(n))) return false;
         out->clear();
         out->reserve(static_cast<size_t>(n));
-        for (int64_t k = 0; k < n; ++k) out->push_back(Value::Int(v.range_start() + k * v.range_step()));
+        for (int64_t k = 0; k < n; ++k) {
+          out->push_back(Value::Int(static_cast<int64_t>(v.range_start() + static_cast<__int128>(k) * v.range_step())));
+        }
         return true;
       }
       default: return TypeError("'" + v.TypeName() + "' object is not iterable");
@@ -737,10 +739,11 @@ class Evaluator {
     start = adjust(has_start, start, step < 0 ? len - 1 : 0);
     stop = adjust(has_stop, stop, step < 0 ? -1 : len);
     idx->clear();
+    // In 128 bits: start + step may pass the int64 range (step 2**63 - 1).
     if (step > 0) {
-      for (int64_t i = start; i < stop; i += step) idx->push_back(static_cast<size_t>(i));
+      for (__int128 i = start; i < stop; i += step) idx->push_back(static_cast<size_t>(i));
     } else {
-      for (int64_t i = start; i > stop; i += step) idx->push_back(static_cast<size_t>(i));
+      for (__int128 i = start; i > stop; i += step) idx->push_back(static_cast<size_t>(i));
     }
     return Step(idx->size());
   }
@@ -784,8 +787,9 @@ class Evaluator {
           if (n == 0) return *out = Value::Range(0, 0, 1), true;
           int64_t first = all[idx[0]].int_value();
           int64_t step = n > 1 ? all[idx[1]].int_value() - first : obj.range_step();
-          Value r = Value::Range(first, first + n * step, step);
-          return *out = r, true;
+          __int128 stop = static_cast<__int128>(first) + static_cast<__int128>(n) * step;
+          if (stop > INT64_MAX || stop < INT64_MIN) return Overflow();
+          return *out = Value::Range(first, static_cast<int64_t>(stop), step), true;
         }
         case Value::Kind::kDict: return TypeError("unhashable type: 'slice'");
         default: return TypeError("'" + obj.TypeName() + "' object is not subscriptable");
@@ -814,7 +818,7 @@ class Evaluator {
         }
         if (obj.kind() == Value::Kind::kRange) {
           if (!NormIndex(key.int_value(), static_cast<size_t>(obj.RangeLength()), "range object", &i)) return false;
-          return *out = Value::Int(obj.range_start() + static_cast<int64_t>(i) * obj.range_step()), true;
+          return *out = Value::Int(static_cast<int64_t>(obj.range_start() + static_cast<__int128>(i) * obj.range_step())), true;
         }
         if (!NormIndex(key.int_value(), obj.items().size(), obj.kind() == Value::Kind::kList ? "list" : "tuple", &i)) return false;
         *out = obj.items()[i];
@@ -881,7 +885,19 @@ class Evaluator {
   }
 
   // ---------------------------------------------------------------- eval
+  // Every value an expression makes passes here: one heavier than the
+  // limits (its printing, comparing or hashing would be too costly, as
+  // [[0] * 10**6] * 10**6 would) is refused before anything uses it.
   bool Eval(const Node& n, Value* out) {
+    if (!EvalNode(n, out)) return false;
+    uint64_t max = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
+    if (out->weight() > max) {
+      return Limit("a value that would print longer than " + std::to_string(max) + " bytes");
+    }
+    return true;
+  }
+
+  bool EvalNode(const Node& n, Value* out) {
     if (!Step()) return false;
     switch (n.type) {
       case NodeType::kConst: *out = n.value; return true;
@@ -1203,7 +1219,7 @@ class Evaluator {
   bool ToIntValue(const Value& v, Value* out) {
     if (IsInt(v)) return *out = Value::Int(v.int_value()), true;
     if (v.kind() == Value::Kind::kFloat) {
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(v.float_value(), &i)) return false;
       return *out = Value::Int(i), true;
     }
@@ -1228,7 +1244,7 @@ class Evaluator {
     if (!nd || nd->is_none()) {
       if (IsInt(x)) return *out = Value::Int(x.int_value()), true;
       double r = std::nearbyint(x.float_value());
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(r, &i)) return false;
       return *out = Value::Int(i), true;
     }
@@ -1552,7 +1568,7 @@ bool Evaluator::CallMath(int id, Args& a, Value* out) {
       if (IsInt(a.pos[0])) return *out = Value::Int(a.pos[0].int_value()), true;
       if (!ToFloat(a.pos[0], &x)) return false;
       double r = id == M_CEIL ? std::ceil(x) : id == M_FLOOR ? std::floor(x) : std::trunc(x);
-      int64_t i;
+      int64_t i = 0;
       if (!FloatToInt(r, &i)) return false;
       return *out = Value::Int(i), true;
     }

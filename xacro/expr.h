@@ -10,6 +10,31 @@
 // XACRO_EXPRESSION_FORBIDDEN. ExprLimits bound the parser's nesting, the
 // evaluation's steps, string lengths and container sizes, so hostile input
 // costs bounded time and memory. Thread-safe: no global mutable state.
+//
+// Names, as in xacro: the host's properties first; then the names xacro
+// exposes directly: list dict map len str float int min max round, sorted and
+// range (with xacro's deprecation warning), every math name (pi, sin, ...),
+// load_yaml/abs_filename/dotify (deprecated), and the namespaces `math`,
+// `python` (also abs all any divmod enumerate filter isinstance ord repr
+// reversed sum tuple zip) and `xacro` (load_yaml abs_filename dotify arg
+// message warning error print_location fatal tokenize). As in xacro, bare
+// `abs`, `sum`, `bool`, `tuple` ... are not defined.
+//
+// Not supported (each refused with a code, never silently different):
+// - ints beyond int64 (Python's are unbounded): XACRO_INTEGER_OVERFLOW;
+// - complex numbers (1j, (-8) ** 0.5), sets and frozensets ({1, 2}),
+//   bytes, f-strings, \N{...} escapes, Ellipsis, `:=`, `*args`/`**kwargs`
+//   and starred items, {**d}, multi-dimensional subscripts, and python.complex,
+//   set, frozenset, slice, type, hash, issubclass: XACRO_EXPRESSION_INVALID;
+// - lambda, import, yield/await, dunder names and attributes, and
+//   eval/exec/open/getattr/globals/compile/...: XACRO_EXPRESSION_FORBIDDEN;
+// - list methods that mutate (append, sort, ...): values are immutable.
+// Known differences in what prints: map/filter/zip/enumerate/reversed objects
+// print "<map object>" (Python adds an address), builtins
+// "<built-in function sin>"; `is` compares non-singletons by value; str case
+// mapping and isalpha/isdigit know ASCII and Latin-1 only; '%a' is '%r';
+// format type 'n' is 'g' (no locale); math.fsum is compensated, not exact;
+// int / int beyond 2**53 divides in long double. load_yaml: see yaml.h.
 #pragma once
 
 #include <cstddef>

@@ -173,6 +173,10 @@ bool PercentFormat(const std::string& fmt, const Value& args, const ExprLimits& 
           *err = "TypeError: * wants int";
           return false;
         }
+        if (*n > static_cast<int64_t>(limits.max_string_length) || *n < -static_cast<int64_t>(limits.max_string_length)) {
+          *limit = true;
+          return false;
+        }
         return true;
       }
       *n = -1;

@@ -71,7 +71,6 @@ class Parser {
   EvalError* err_;
   std::vector<Token> toks_;
   size_t at_ = 0;
-  size_t depth_ = 0;
   bool failed_ = false;
 
   NodePtr Fail(size_t pos, const std::string& what, Code code = Code::XACRO_EXPRESSION_INVALID) {

@@ -565,6 +565,12 @@ TEST(Expr, LimitsBoundTimeAndMemory) {
   for (int i = 0; i < 5000; ++i) chain += "+1";
   Eval(chain, host, &err);
   EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
+  // Shared items make values cheap to build but costly to print or compare:
+  // refused by weight.
+  Eval("[[0] * 1000000] * 1000000", host, &err);
+  EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
+  Eval("[['a' * 10000000] * 10] * 10", host, &err);
+  EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
   // Within the limits: 90 nested brackets and a 1000-term sum.
   EXPECT_EQ(Eval(std::string(90, '(') + "1" + std::string(90, ')'), host), "1");
   std::string sum = "0";

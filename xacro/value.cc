@@ -20,9 +20,18 @@ struct Value::Payload {
   DictItems dict;             // kDict
   int64_t stop = 0, step = 1;  // kRange
   Value self;                 // kFunction: bound value
+  uint64_t weight = 1;
 };
 
 namespace {
+
+uint64_t SatAdd(uint64_t a, uint64_t b) { return a + b < a ? UINT64_MAX : a + b; }
+
+uint64_t ItemsWeight(const std::vector<Value>& items) {
+  uint64_t w = 2;
+  for (const Value& v : items) w = SatAdd(w, SatAdd(v.weight(), 2));
+  return w;
+}
 
 const std::string& EmptyString() {
   static const std::string* s = new std::string();
@@ -123,6 +132,7 @@ Value Value::Str(std::string s) {
   v.kind_ = Kind::kStr;
   auto p = std::make_shared<Payload>();
   p->s = std::move(s);
+  p->weight = p->s.size() + 2;
   v.p_ = std::move(p);
   return v;
 }
@@ -131,6 +141,7 @@ Value Value::List(std::vector<Value> items) {
   v.kind_ = Kind::kList;
   auto p = std::make_shared<Payload>();
   p->items = std::move(items);
+  p->weight = ItemsWeight(p->items);
   v.p_ = std::move(p);
   return v;
 }
@@ -145,6 +156,9 @@ Value Value::Dict(DictItems items, bool dotted) {
   v.b_ = dotted;
   auto p = std::make_shared<Payload>();
   p->dict = std::move(items);
+  uint64_t w = 2;
+  for (const auto& kv : p->dict.items()) w = SatAdd(w, SatAdd(SatAdd(kv.first.weight(), kv.second.weight()), 4));
+  p->weight = w;
   v.p_ = std::move(p);
   return v;
 }
@@ -164,6 +178,7 @@ Value Value::Iterator(std::string type_name, std::vector<Value> items) {
   auto p = std::make_shared<Payload>();
   p->s = std::move(type_name);
   p->items = std::move(items);
+  p->weight = SatAdd(ItemsWeight(p->items), p->s.size());
   v.p_ = std::move(p);
   return v;
 }
@@ -186,10 +201,13 @@ Value Value::Function(int builtin_id, Value self) {
   if (!self.is_none()) {
     auto p = std::make_shared<Payload>();
     p->self = std::move(self);
+    p->weight = SatAdd(p->self.weight(), 1);
     v.p_ = std::move(p);
   }
   return v;
 }
+
+uint64_t Value::weight() const { return p_ ? p_->weight : 1; }
 
 double Value::AsDouble() const {
   return kind_ == Kind::kFloat ? d_ : static_cast<double>(i_);

@@ -76,6 +76,12 @@ class Value {
   int builtin_id() const { return static_cast<int>(i_); }  // kFunction
   const Value& bound_self() const;                 // kFunction: the bound value (None when unbound)
 
+  // A bound on the cost of printing, comparing or hashing the value: about
+  // its printed length, counting a shared item as often as it appears
+  // ([l] * 1000 weighs 1000 l's), saturating. The evaluator refuses values
+  // heavier than its limits, so that no str(), == or hash can explode.
+  uint64_t weight() const;
+
   // Python's type(v).__name__: "int", "str", "list", "NoneType", ...
   std::string TypeName() const;
 

@@ -2,6 +2,12 @@
 // scalars: yes/no/on/off bools, 0o-less octal 010, 1_000, 1:30 sexagesimal,
 // `1e-05` without a dot stays a str), with xacro's `!degrees`/`!radians`
 // tags, dicts in document order and made dotted (d.key) as xacro wraps them.
+// Merge keys (<<) as PyYAML merges them. Differences: ints beyond int64 are
+// an error; timestamps (2001-12-14) stay str (PyYAML makes dates, which print
+// the same alone but not inside a container); nesting deeper than
+// ExprLimits::max_nesting and more than max_container_size values (aliases
+// counted at each use) are XACRO_LIMIT_EXCEEDED; !!binary, !!set, !!omap,
+// !!timestamp and unknown tags are XACRO_YAML_INVALID.
 #pragma once
 
 #include <string>
