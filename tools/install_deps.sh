@@ -15,10 +15,12 @@ packages=(
   libeigen3-dev        # pose math
   libspdlog-dev        # progress/debug logging (built against libfmt)
   libxxhash-dev        # XXH3: migrate's content hashes
+  libyaml-cpp-dev      # xacro load_yaml: YAML reading
   liburdfdom-dev       # URDF interop and test oracle
   liburdfdom-tools     # check_urdf
   libsdformat-dev      # test-only oracle: libsdformat 12
   sdformat-sdf         # SDFormat description files: the reader's schema tables
+  python3-yaml         # test-only: the reference xacro (//xacro:xacro_reference_test)
   libgtest-dev
   libgmock-dev
 )

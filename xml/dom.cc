@@ -8,11 +8,6 @@
 #include <string>
 
 namespace xml {
-namespace {
-
-bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
 
 // XML name characters, as tinyxml2 reads them: ASCII letters, '_', ':' and
 // every byte of a multi-byte UTF-8 sequence start a name; digits, '.' and
@@ -25,6 +20,12 @@ bool IsNameStart(char c) {
 
 bool IsNameChar(char c) {
   return IsNameStart(c) || (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
+namespace {
+
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
 // Whether XML 1.0 allows code point `cp` in a document (its Char

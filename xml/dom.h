@@ -140,6 +140,12 @@ void AppendPathStep(std::string* path, std::string_view name,
 // parents (no recursion), so any depth is fine.
 std::string ElementPath(const Node* e);
 
+// XML name characters, as tinyxml2 reads them: ASCII letters, '_', ':' and
+// every byte of a multi-byte UTF-8 sequence start a name; digits, '.' and
+// '-' may follow. (Shared with xacro's tree parser.)
+bool IsNameStart(char c);
+bool IsNameChar(char c);
+
 // Whether `name` may be printed as an element or attribute name: Document
 // reads it back as that name (name characters, UTF-8, not beginning or
 // ending with ':'). For names a writer makes from data (a prefix stripped,

@@ -1,0 +1,560 @@
+#include "xacro/tree.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "xacro/expr_utf8.h"
+#include "xml/dom.h"
+
+namespace xacro {
+
+const std::string* Node::Attr(std::string_view attr) const {
+  for (const auto& [n, v] : attrs) {
+    if (n == attr) return &v;
+  }
+  return nullptr;
+}
+
+void Node::SetAttr(std::string_view attr, std::string value) {
+  for (auto& [n, v] : attrs) {
+    if (n == attr) {
+      v = std::move(value);
+      return;
+    }
+  }
+  attrs.emplace_back(std::string(attr), std::move(value));
+}
+
+void Node::RemoveAttr(std::string_view attr) {
+  for (auto it = attrs.begin(); it != attrs.end(); ++it) {
+    if (it->first == attr) {
+      attrs.erase(it);
+      return;
+    }
+  }
+}
+
+Node* Node::FirstChildElement() const {
+  Node* c = first;
+  while (c && !c->IsElement()) c = c->next;
+  return c;
+}
+
+Node* Node::NextSiblingElement() const {
+  Node* c = next;
+  while (c && !c->IsElement()) c = c->next;
+  return c;
+}
+
+void Remove(Node* n) {
+  Node* p = n->parent;
+  if (!p) return;
+  (n->prev ? n->prev->next : p->first) = n->next;
+  (n->next ? n->next->prev : p->last) = n->prev;
+  n->parent = n->prev = n->next = nullptr;
+}
+
+void InsertBefore(Node* parent, Node* n, Node* before) {
+  Remove(n);
+  n->parent = parent;
+  if (before) {
+    n->next = before;
+    n->prev = before->prev;
+    (before->prev ? before->prev->next : parent->first) = n;
+    before->prev = n;
+  } else {
+    n->prev = parent->last;
+    n->next = nullptr;
+    (parent->last ? parent->last->next : parent->first) = n;
+    parent->last = n;
+  }
+}
+
+Node* Tree::New(Node::Type type) {
+  nodes_.emplace_back();
+  nodes_.back().type = type;
+  return &nodes_.back();
+}
+
+const std::string* Tree::Intern(const std::string& file) {
+  for (const std::string& f : files_) {
+    if (f == file) return &f;
+  }
+  files_.push_back(file);
+  return &files_.back();
+}
+
+Node* Tree::CopyOf(const Node* n) {
+  Node* k = New(n->type);
+  k->name = n->name;
+  k->data = n->data;
+  k->attrs = n->attrs;
+  k->file = n->file;
+  k->line = n->line;
+  return k;
+}
+
+Node* Tree::Clone(const Node* n, bool deep) {
+  Node* top = CopyOf(n);
+  if (!deep) return top;
+  // Iterative: (source, copy) pairs whose children are still to copy.
+  std::vector<std::pair<const Node*, Node*>> todo{{n, top}};
+  while (!todo.empty()) {
+    auto [src, dst] = todo.back();
+    todo.pop_back();
+    for (const Node* c = src->first; c; c = c->next) {
+      Node* k = CopyOf(c);
+      InsertBefore(dst, k, nullptr);
+      if (c->first) todo.emplace_back(c, k);
+    }
+  }
+  return top;
+}
+
+namespace {
+
+bool IsSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+using xml::IsNameChar;
+using xml::IsNameStart;
+
+class Parser {
+ public:
+  Parser(Tree* tree, std::string_view text, const std::string* file,
+         size_t max_depth, ParseError* error)
+      : tree_(tree), s_(text), file_(file), max_depth_(max_depth),
+        error_(error) {}
+
+  Node* Run() {
+    Node* doc = tree_->New(Node::Type::kElement);
+    doc->file = file_;
+    if (s_.substr(0, 3) == "\xEF\xBB\xBF") p_ = 3;
+    Node* cur = doc;
+    size_t depth = 0;
+    bool seen_root = false;
+    while (p_ < s_.size()) {
+      if (s_[p_] != '<') {
+        const int line = line_;
+        std::string text;
+        if (!ReadText(&text)) return nullptr;
+        if (cur == doc) {
+          if (std::any_of(text.begin(), text.end(),
+                          [](char c) { return !IsSpace(c); })) {
+            return Fail(line, "text outside the root element");
+          }
+          continue;
+        }
+        if (cur->last && cur->last->type == Node::Type::kText) {
+          cur->last->data += text;
+        } else {
+          Node* t = Make(Node::Type::kText, line);
+          t->data = std::move(text);
+          InsertBefore(cur, t, nullptr);
+        }
+        continue;
+      }
+      const int line = line_;
+      if (Starts("<!--")) {
+        size_t end = s_.find("-->", p_ + 4);
+        if (end == std::string_view::npos) return Fail(line, "unterminated comment");
+        std::string_view body = s_.substr(p_ + 4, end - p_ - 4);
+        if (body.find("--") != std::string_view::npos) {
+          return Fail(line, "'--' inside a comment");
+        }
+        Node* c = Make(Node::Type::kComment, line);
+        c->data = Normalize(body);
+        InsertBefore(cur, c, nullptr);
+        Advance(end + 3);
+      } else if (Starts("<![CDATA[")) {
+        if (cur == doc) return Fail(line, "CDATA section outside the root element");
+        size_t end = s_.find("]]>", p_ + 9);
+        if (end == std::string_view::npos) return Fail(line, "unterminated CDATA section");
+        Node* c = Make(Node::Type::kCData, line);
+        c->data = Normalize(s_.substr(p_ + 9, end - p_ - 9));
+        InsertBefore(cur, c, nullptr);
+        Advance(end + 3);
+      } else if (Starts("<!DOCTYPE")) {
+        if (cur != doc || seen_root) return Fail(line, "misplaced DOCTYPE");
+        int nest = 0;
+        size_t q = p_ + 9;
+        for (; q < s_.size(); ++q) {
+          if (s_[q] == '[') ++nest;
+          else if (s_[q] == ']') --nest;
+          else if (s_[q] == '>' && nest <= 0) break;
+        }
+        if (q >= s_.size()) return Fail(line, "unterminated DOCTYPE");
+        Advance(q + 1);
+      } else if (Starts("<?")) {
+        size_t end = s_.find("?>", p_ + 2);
+        if (end == std::string_view::npos) return Fail(line, "unterminated processing instruction");
+        std::string_view body = s_.substr(p_ + 2, end - p_ - 2);
+        size_t n = 0;
+        while (n < body.size() && IsNameChar(body[n])) ++n;
+        std::string target(body.substr(0, n));
+        if (target.empty()) return Fail(line, "processing instruction without a target");
+        std::string lower = target;
+        for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        if (lower == "xml") {
+          if (p_ != 0 && !(p_ == 3 && s_.substr(0, 3) == "\xEF\xBB\xBF")) {
+            return Fail(line, "XML declaration not at the start of the document");
+          }
+        } else {
+          size_t d = n;
+          while (d < body.size() && IsSpace(body[d])) ++d;
+          Node* pi = Make(Node::Type::kInstruction, line);
+          pi->name = target;
+          pi->data = Normalize(body.substr(d));
+          InsertBefore(cur, pi, nullptr);
+        }
+        Advance(end + 2);
+      } else if (Starts("</")) {
+        Advance(p_ + 2);
+        std::string name;
+        if (!ReadName(&name)) return Fail(line_, "malformed end tag");
+        SkipSpace();
+        if (p_ >= s_.size() || s_[p_] != '>') return Fail(line_, "malformed end tag");
+        Advance(p_ + 1);
+        if (cur == doc || cur->name != name) {
+          return Fail(line, "mismatched end tag </" + name + ">" +
+                                (cur != doc ? " (open: <" + cur->name + "> of line " +
+                                                  std::to_string(cur->line) + ")"
+                                            : ""));
+        }
+        cur = cur->parent;
+        --depth;
+      } else {
+        if (cur == doc && seen_root) return Fail(line, "junk after the root element");
+        Advance(p_ + 1);
+        Node* e = Make(Node::Type::kElement, line);
+        if (!ReadName(&e->name)) return Fail(line, "malformed start tag");
+        while (true) {
+          const bool space = SkipSpace();
+          if (p_ >= s_.size()) return Fail(line, "unterminated start tag <" + e->name + ">");
+          if (s_[p_] == '>' || Starts("/>")) break;
+          std::string attr;
+          if (!space || !ReadName(&attr)) return Fail(line_, "malformed attribute in <" + e->name + ">");
+          SkipSpace();
+          if (p_ >= s_.size() || s_[p_] != '=') return Fail(line_, "attribute " + attr + " without a value");
+          Advance(p_ + 1);
+          SkipSpace();
+          if (p_ >= s_.size() || (s_[p_] != '"' && s_[p_] != '\'')) {
+            return Fail(line_, "attribute " + attr + " value not quoted");
+          }
+          const char q = s_[p_];
+          size_t end = s_.find(q, p_ + 1);
+          if (end == std::string_view::npos) return Fail(line_, "unterminated attribute value");
+          std::string_view raw = s_.substr(p_ + 1, end - p_ - 1);
+          if (raw.find('<') != std::string_view::npos) return Fail(line_, "'<' in attribute value");
+          std::string value;
+          if (!Decode(raw, true, &value)) return nullptr;
+          if (e->Attr(attr)) return Fail(line_, "duplicate attribute " + attr);
+          e->attrs.emplace_back(std::move(attr), std::move(value));
+          Advance(end + 1);
+        }
+        InsertBefore(cur, e, nullptr);
+        if (cur == doc) seen_root = true;
+        if (s_[p_] == '/') {
+          Advance(p_ + 2);
+        } else {
+          Advance(p_ + 1);
+          if (++depth > max_depth_) {
+            error_->code = frames::Code::XML_NESTING_TOO_DEEP;
+            return Fail(line, "elements nested deeper than " + std::to_string(max_depth_));
+          }
+          cur = e;
+        }
+      }
+    }
+    if (cur != doc) return Fail(cur->line, "element <" + cur->name + "> is not closed");
+    if (!seen_root) return Fail(line_, "no root element");
+    return doc;
+  }
+
+ private:
+  bool Starts(std::string_view what) const { return s_.substr(p_, what.size()) == what; }
+  void Advance(size_t to) {
+    line_ += static_cast<int>(std::count(s_.begin() + p_, s_.begin() + std::min(to, s_.size()), '\n'));
+    p_ = to;
+  }
+  bool SkipSpace() {
+    size_t q = p_;
+    while (q < s_.size() && IsSpace(s_[q])) ++q;
+    const bool any = q != p_;
+    Advance(q);
+    return any;
+  }
+  bool ReadName(std::string* name) {
+    if (p_ >= s_.size() || !IsNameStart(s_[p_])) return false;
+    size_t q = p_;
+    while (q < s_.size() && IsNameChar(s_[q])) ++q;
+    *name = std::string(s_.substr(p_, q - p_));
+    Advance(q);
+    return true;
+  }
+  // CR LF and lone CR become LF.
+  static std::string Normalize(std::string_view raw) {
+    std::string out;
+    out.reserve(raw.size());
+    for (size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] == '\r') {
+        out.push_back('\n');
+        if (i + 1 < raw.size() && raw[i + 1] == '\n') ++i;
+      } else {
+        out.push_back(raw[i]);
+      }
+    }
+    return out;
+  }
+  bool ReadText(std::string* text) {
+    size_t end = s_.find('<', p_);
+    if (end == std::string_view::npos) end = s_.size();
+    std::string_view raw = s_.substr(p_, end - p_);
+    const int line = line_;
+    Advance(end);
+    if (raw.find("]]>") != std::string_view::npos) {
+      Fail(line, "']]>' in text");
+      return false;
+    }
+    return Decode(raw, false, text, line);
+  }
+  bool Decode(std::string_view raw, bool attribute, std::string* out, int line = 0) {
+    if (line == 0) line = line_;
+    std::string s = Normalize(raw);
+    out->reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+      const char c = s[i];
+      if (c == '&') {
+        size_t semi = s.find(';', i);
+        if (semi == std::string::npos) {
+          Fail(line, "'&' that starts no entity reference");
+          return false;
+        }
+        std::string ref = s.substr(i + 1, semi - i - 1);
+        if (ref == "lt") out->push_back('<');
+        else if (ref == "gt") out->push_back('>');
+        else if (ref == "amp") out->push_back('&');
+        else if (ref == "quot") out->push_back('"');
+        else if (ref == "apos") out->push_back('\'');
+        else if (ref.size() > 1 && ref[0] == '#') {
+          unsigned long cp = 0;
+          const bool hex = ref[1] == 'x';
+          const size_t from = hex ? 2 : 1;
+          if (from >= ref.size() || ref.size() > from + 8) {
+            Fail(line, "bad character reference &" + ref + ";");
+            return false;
+          }
+          for (size_t k = from; k < ref.size(); ++k) {
+            const char d = ref[k];
+            int v;
+            if (d >= '0' && d <= '9') v = d - '0';
+            else if (hex && d >= 'a' && d <= 'f') v = d - 'a' + 10;
+            else if (hex && d >= 'A' && d <= 'F') v = d - 'A' + 10;
+            else {
+              Fail(line, "bad character reference &" + ref + ";");
+              return false;
+            }
+            cp = cp * (hex ? 16 : 10) + v;
+          }
+          if ((cp < 0x20 && cp != 9 && cp != 10 && cp != 13) ||
+              (cp >= 0xD800 && cp <= 0xDFFF) || cp == 0xFFFE || cp == 0xFFFF ||
+              cp > 0x10FFFF) {
+            error_->code = frames::Code::XML_CHARACTER_INVALID;
+            Fail(line, "character reference &" + ref + "; to a character XML does not allow");
+            return false;
+          }
+          utf8::Append(out, static_cast<uint32_t>(cp));
+        } else {
+          error_->code = frames::Code::XML_ENTITY_UNSUPPORTED;
+          Fail(line, "undefined entity &" + ref + ";");
+          return false;
+        }
+        i = semi;
+      } else if (attribute && (c == '\t' || c == '\n')) {
+        out->push_back(' ');
+      } else {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (u < 0x20 && c != '\t' && c != '\n') {
+          error_->code = frames::Code::XML_CHARACTER_INVALID;
+          Fail(line, "control character in the text");
+          return false;
+        }
+        out->push_back(c);
+      }
+    }
+    return true;
+  }
+  Node* Make(Node::Type type, int line) {
+    Node* n = tree_->New(type);
+    n->file = file_;
+    n->line = line;
+    return n;
+  }
+  Node* Fail(int line, std::string message) {
+    if (error_->message.empty()) {
+      error_->message = std::move(message);
+      error_->line = line;
+    }
+    return nullptr;
+  }
+
+  Tree* tree_;
+  std::string_view s_;
+  const std::string* file_;
+  size_t max_depth_;
+  ParseError* error_;
+  size_t p_ = 0;
+  int line_ = 1;
+};
+
+void WriteData(std::string_view data, std::string* out) {
+  for (char c : data) {
+    switch (c) {
+      case '&': *out += "&amp;"; break;
+      case '<': *out += "&lt;"; break;
+      case '"': *out += "&quot;"; break;
+      case '>': *out += "&gt;"; break;
+      default: out->push_back(c);
+    }
+  }
+}
+
+bool IsWhitespaceOnly(const std::string& s) {
+  // Python's str.isspace(): false for "".
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' ||
+          c == '\x1c' || c == '\x1d' || c == '\x1e' || c == '\x1f')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+class Printer {
+ public:
+  Printer(size_t max_bytes, std::string* out, std::string* error)
+      : max_(max_bytes), out_(out), error_(error) {}
+
+  bool Node_(const Node* n, const std::string& indent) {
+    if (out_->size() > max_) {
+      *error_ = "the output would be larger than " + std::to_string(max_) + " bytes";
+      return false;
+    }
+    switch (n->type) {
+      case Node::Type::kText:
+        WriteData(indent, out_);
+        WriteData(n->data, out_);
+        out_->push_back('\n');
+        return true;
+      case Node::Type::kComment:
+        if (n->data.find("--") != std::string::npos) {
+          *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
+          return false;
+        }
+        *out_ += indent;
+        *out_ += "<!--";
+        *out_ += n->data;
+        *out_ += "-->\n";
+        return true;
+      case Node::Type::kCData:
+        if (n->data.find("]]>") != std::string::npos) {
+          *error_ = "a CDATA section holds ']]>'";
+          return false;
+        }
+        *out_ += "<![CDATA[" + n->data + "]]>";
+        return true;
+      case Node::Type::kInstruction:
+        *out_ += indent + "<?" + n->name + " " + n->data + "?>\n";
+        return true;
+      case Node::Type::kElement:
+        break;
+    }
+    *out_ += indent;
+    *out_ += '<';
+    *out_ += n->name;
+    std::vector<const std::pair<std::string, std::string>*> attrs;
+    for (const auto& a : n->attrs) attrs.push_back(&a);
+    std::sort(attrs.begin(), attrs.end(),
+              [](const auto* a, const auto* b) { return a->first < b->first; });
+    for (const auto* a : attrs) {
+      *out_ += ' ';
+      *out_ += a->first;
+      *out_ += "=\"";
+      WriteData(a->second, out_);
+      *out_ += '"';
+    }
+    if (!n->first) {
+      *out_ += "/>\n";
+      return true;
+    }
+    if (n->first == n->last && n->first->type == Node::Type::kText) {
+      *out_ += '>';
+      WriteData(n->first->data, out_);
+      *out_ += "</";
+      *out_ += n->name;
+      *out_ += ">\n";
+      return true;
+    }
+    *out_ += ">\n";
+    const std::string inner = indent + "  ";
+    for (const Node* c = n->first; c; c = c->next) {
+      if (c->type == Node::Type::kText && (c->data.empty() || IsWhitespaceOnly(c->data))) {
+        continue;
+      }
+      if (!Node_(c, inner)) return false;
+    }
+    *out_ += indent;
+    *out_ += "</";
+    *out_ += n->name;
+    *out_ += ">\n";
+    return true;
+  }
+
+ private:
+  size_t max_;
+  std::string* out_;
+  std::string* error_;
+};
+
+}  // namespace
+
+Node* Tree::Parse(std::string_view text, const std::string& file,
+                  size_t max_depth, ParseError* error) {
+  Parser parser(this, text, Intern(file), max_depth, error);
+  return parser.Run();
+}
+
+bool Print(const Node* document, size_t max_bytes, std::string* out,
+           std::string* error) {
+  *out = "<?xml version=\"1.0\" ?>\n";
+  Printer printer(max_bytes, out, error);
+  for (const Node* c = document->first; c; c = c->next) {
+    if (!printer.Node_(c, "")) return false;
+  }
+  // Expressions and YAML can make text XML cannot hold (a control
+  // character, bytes that are not UTF-8): Python would print it and leave
+  // a document no XML reader accepts.
+  const std::string& o = *out;
+  for (size_t i = 0; i < o.size();) {
+    const unsigned char u = static_cast<unsigned char>(o[i]);
+    size_t len = u < 0x80 ? 1 : (u >> 5) == 6 ? 2 : (u >> 4) == 14 ? 3 : (u >> 3) == 30 ? 4 : 0;
+    bool ok = len != 0 && i + len <= o.size() && (u >= 0x20 || u == '\t' || u == '\n' || u == '\r');
+    for (size_t k = 1; ok && k < len; ++k) {
+      ok = (static_cast<unsigned char>(o[i + k]) & 0xC0) == 0x80;
+    }
+    if (!ok) {
+      const int line = 1 + static_cast<int>(std::count(o.begin(), o.begin() + i, '\n'));
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", u);
+      *error = "the expansion holds a character XML does not allow (byte " + std::string(hex) +
+               ", output line " + std::to_string(line) + ")";
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+}  // namespace xacro

@@ -1,0 +1,99 @@
+// The mutable XML tree xacro works on: elements, text, comments, CDATA
+// sections and processing instructions in document order, each with the
+// file and line it was written at, as Python's xml.dom.minidom (which ROS's
+// xacro uses) keeps them. xml/dom.h cannot serve: it is read-only and skips
+// comments, which xacro keeps (and evaluates, with xacro:eval-comments).
+//
+// Nodes live in their Tree's arena until the Tree is destroyed: a node
+// removed from the document stays valid (a macro body, a block parameter),
+// so pointers never dangle. The Tree counts the nodes it has made, the
+// bound on what one expansion may build.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "frames/diagnostics.h"
+
+namespace xacro {
+
+struct Node {
+  enum class Type { kElement, kText, kComment, kCData, kInstruction };
+  Type type = Type::kElement;
+  std::string name;  // element tag as written ("xacro:if"), PI target
+  std::string data;  // text, comment, CDATA or PI content
+  // Attributes in document order (printed sorted by name).
+  std::vector<std::pair<std::string, std::string>> attrs;
+  Node* parent = nullptr;
+  Node* first = nullptr;
+  Node* last = nullptr;
+  Node* prev = nullptr;
+  Node* next = nullptr;
+  const std::string* file = nullptr;  // the file it is written in
+  int line = 0;
+
+  bool IsElement() const { return type == Type::kElement; }
+  // The attribute's value, or nullptr.
+  const std::string* Attr(std::string_view attr) const;
+  void SetAttr(std::string_view attr, std::string value);
+  void RemoveAttr(std::string_view attr);
+  Node* FirstChildElement() const;
+  Node* NextSiblingElement() const;
+};
+
+// Unlinks `n` from its parent (it stays in the arena).
+void Remove(Node* n);
+// Inserts `n` (unlinked first if linked) into `parent` before `before`
+// (at the end when `before` is null).
+void InsertBefore(Node* parent, Node* n, Node* before);
+
+struct ParseError {
+  frames::Code code = frames::Code::XML_ERROR;
+  std::string message;
+  int line = 0;
+};
+
+class Tree {
+ public:
+  Tree() = default;
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+
+  Node* New(Node::Type type);
+  // A copy of `n` (with its descendants when `deep`), unlinked.
+  Node* Clone(const Node* n, bool deep);
+  size_t node_count() const { return nodes_.size(); }
+  // A file name kept as long as the tree (nodes point at it).
+  const std::string* Intern(const std::string& file);
+
+  // Parses `text` (file `file`) as minidom does: the returned document
+  // node's children are the top-level comments, processing instructions
+  // and the root element. Attribute values are normalized as XML says
+  // (tab, CR and LF become spaces); character and the five predefined
+  // entity references are decoded; the XML declaration and a DOCTYPE are
+  // skipped. Nullptr (and *error) when not well-formed, or nested deeper
+  // than `max_depth`.
+  Node* Parse(std::string_view text, const std::string& file,
+              size_t max_depth, ParseError* error);
+
+ private:
+  Node* CopyOf(const Node* n);  // without links
+  std::deque<Node> nodes_;
+  std::deque<std::string> files_;
+};
+
+// Prints the document as ROS's xacro does: `<?xml version="1.0" ?>`, then
+// each top-level node, elements as minidom's toprettyxml with xacro's fixed
+// writexml (two-space indent, attributes sorted, an element whose one child
+// is text printed on one line, whitespace-only text between elements left
+// out). False (and *error) when a comment holds "--" or a CDATA section
+// "]]>" (Python refuses to write them), or when the text would exceed
+// `max_bytes`.
+bool Print(const Node* document, size_t max_bytes, std::string* out,
+           std::string* error);
+
+}  // namespace xacro

@@ -1,0 +1,1400 @@
+#include "xacro/xacro.h"
+
+#include <glob.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <utility>
+
+#include "xacro/expr.h"
+#include "xacro/tree.h"
+#include "xml/dom.h"
+
+namespace xacro {
+namespace {
+
+using frames::Code;
+
+// An error on its way out of the expansion: thrown where it is found,
+// caught by Expand, which reports it (exceptions because an error may be
+// found 500 calls deep and nothing is to be kept of a failed expansion).
+struct Failure {
+  Code code;
+  std::string message;
+  std::string file;
+  int line = 0;
+};
+
+struct Macro {
+  const Node* body = nullptr;  // the xacro:macro element (detached)
+  std::vector<std::string> params;
+  // param -> (forwarded name or "", has forward; default or none)
+  struct Default {
+    bool forward = false;
+    bool has_default = false;
+    std::string default_text;
+  };
+  std::unordered_map<std::string, Default> defaults;
+  std::string name;
+};
+
+struct Entry {
+  Value value;
+  bool unevaluated = false;
+  bool resolving = false;
+  Node* block = nullptr;  // *param and block properties
+};
+
+struct Table {
+  Table* parent = nullptr;
+  bool is_namespace = false;
+  std::unordered_map<std::string, Entry> map;
+  std::vector<std::string> recursive;  // names being resolved (cycle message)
+};
+
+struct MacroTable {
+  MacroTable* parent = nullptr;
+  struct Item {
+    Macro* macro = nullptr;
+    MacroTable* ns = nullptr;
+  };
+  std::unordered_map<std::string, Item> map;
+
+  const Item* Find(const std::string& name) const {
+    for (const MacroTable* t = this; t; t = t->parent) {
+      auto it = t->map.find(name);
+      if (it != t->map.end()) return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+bool IsSpaceChar(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view Strip(std::string_view s) {
+  while (!s.empty() && IsSpaceChar(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsSpaceChar(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// Python's int(s) != 0, or nullopt when int(s) raises.
+std::optional<bool> PythonIntNonZero(std::string_view s) {
+  s = Strip(s);
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  if (s.empty()) return std::nullopt;
+  bool nonzero = false;
+  bool prev_digit = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c >= '0' && c <= '9') {
+      if (c != '0') nonzero = true;
+      prev_digit = true;
+    } else if (c == '_' && prev_digit && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9') {
+      prev_digit = false;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return nonzero;
+}
+
+bool IsValidName(const std::string& name) {
+  static const char* const kKeywords[] = {
+      "False", "None", "True", "and", "as", "assert", "async", "await", "break",
+      "class", "continue", "def", "del", "elif", "else", "except", "finally",
+      "for", "from", "global", "if", "import", "in", "is", "lambda",
+      "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+      "with", "yield"};
+  if (name.empty()) return false;
+  const auto start = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+  };
+  if (!start(name[0])) return false;
+  for (char c : name) {
+    if (!start(c) && !(c >= '0' && c <= '9')) return false;
+  }
+  for (const char* k : kKeywords) {
+    if (name == k) return false;
+  }
+  return true;
+}
+
+// Python's os.path.join(a, b) for two parts.
+std::string JoinPath(const std::string& a, const std::string& b) {
+  if (!b.empty() && b[0] == '/') return b;
+  if (a.empty()) return b;
+  return a.back() == '/' ? a + b : a + "/" + b;
+}
+
+// Python's os.path.dirname.
+std::string DirName(const std::string& p) {
+  size_t slash = p.rfind('/');
+  if (slash == std::string::npos) return "";
+  std::string head = p.substr(0, slash + 1);
+  // strip trailing slashes unless it is all slashes
+  size_t end = head.find_last_not_of('/');
+  if (end == std::string::npos) return head;
+  return head.substr(0, end + 1);
+}
+
+std::string CurrentDir() {
+  char buf[PATH_MAX];
+  if (getcwd(buf, sizeof buf)) return buf;
+  return ".";
+}
+
+// Python's os.path.abspath (lexical normalization of cwd + path).
+std::string AbsPath(const std::string& path, const std::string& cwd) {
+  std::string p = path.empty() || path[0] != '/' ? JoinPath(cwd, path) : path;
+  std::vector<std::string> parts;
+  std::stringstream ss(p);
+  std::string part;
+  while (std::getline(ss, part, '/')) {
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else {
+      parts.push_back(part);
+    }
+  }
+  std::string out;
+  for (const auto& s : parts) out += "/" + s;
+  return out.empty() ? "/" : out;
+}
+
+std::optional<std::string> RealPath(const std::string& path) {
+  char* r = realpath(path.c_str(), nullptr);
+  if (!r) return std::nullopt;
+  std::string s(r);
+  free(r);
+  return s;
+}
+
+bool IsUnder(const std::string& path, const std::string& root) {
+  if (root == "/") return true;
+  return path == root || (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+                          path[root.size()] == '/');
+}
+
+std::string Location(const std::string& file, int line) {
+  return line > 0 ? file + ":" + std::to_string(line) : file;
+}
+
+class Processor : public ExprHost {
+ public:
+  Processor(const std::map<std::string, std::string>& args, const Options& options,
+            frames::Diagnostics* diags)
+      : args_(args), options_(options), diags_(diags) {
+    cwd_ = options.cwd.empty() ? CurrentDir() : options.cwd;
+    limits_.max_string_length = options.max_string_length;
+    empty_text_ = tree_.New(Node::Type::kText);
+    empty_text_->data = "\n\n";
+    for (const std::string& d : options.allowed_dirs) AllowDir(d);
+  }
+
+  Result Run(std::string_view text, const std::string& file, const std::string& banner) {
+    Result result;
+    try {
+      if (!file.empty()) AllowDir(DirName(file).empty() ? "." : DirName(file));
+      ParseError perr;
+      Node* doc = tree_.Parse(text, file.empty() ? std::string("<string>") : file,
+                              options_.max_depth, &perr);
+      if (!doc) {
+        Fail(perr.code == Code::XML_ERROR ? Code::XML_ERROR : perr.code,
+             "XML parsing error: " + perr.message, file, perr.line);
+      }
+      filestack_.push_back({file, nullptr});
+      Table* symbols = NewTable(nullptr, false);
+      MacroTable* macros = NewMacroTable(nullptr);
+      Node* root = doc->FirstChildElement();
+      if (const std::string* ns = root->Attr("xacro:targetNamespace")) {
+        std::string v = *ns;
+        root->RemoveAttr("xacro:targetNamespace");
+        root->SetAttr("xmlns", v);
+      }
+      EvalAll(root, macros, symbols);
+      // xacro's banner
+      const std::string name = banner.empty() ? file : banner;
+      const std::string rule(83, '=');
+      char line[256];
+      std::vector<std::string> banner_lines;
+      banner_lines.push_back(" " + rule + " ");
+      std::string from = name;
+      if (from.size() < 30) from += std::string(30 - from.size(), ' ');
+      banner_lines.push_back(" |    This document was autogenerated by xacro from " + from + " | ");
+      std::snprintf(line, sizeof line, " |    EDITING THIS FILE BY HAND IS NOT RECOMMENDED  %-30s | ", "");
+      banner_lines.push_back(line);
+      banner_lines.push_back(" " + rule + " ");
+      Node* first = doc->first;
+      for (const std::string& b : banner_lines) {
+        Node* c = tree_.New(Node::Type::kComment);
+        c->data = b;
+        InsertBefore(doc, c, first);
+      }
+      std::string error;
+      if (!Print(doc, options_.max_output_bytes, &result.xml, &error)) {
+        Fail(error.find("character") != std::string::npos ? Code::XML_CHARACTER_INVALID
+                                                          : Code::XACRO_OUTPUT_TOO_LARGE,
+             "cannot print the expansion: " + error, file, 0);
+      }
+      std::set<std::string> deps(all_includes_.begin(), all_includes_.end());
+      result.dependencies.assign(deps.begin(), deps.end());
+      result.ok = true;
+    } catch (const Failure& f) {
+      diags_->Error(f.code, f.message, {f.file, f.line});
+      result.xml.clear();
+    }
+    return result;
+  }
+
+  // --- ExprHost ---
+  bool LookupName(std::string_view name, Value* out, EvalError* err) override {
+    return Lookup(cur_symbols_, std::string(name), out, err);
+  }
+  bool LookupMember(const void* ns_handle, std::string_view name, Value* out,
+                    EvalError* err) override {
+    return Lookup(static_cast<Table*>(const_cast<void*>(ns_handle)), std::string(name), out, err);
+  }
+  bool Arg(std::string_view name, Value* out, EvalError* err) override {
+    auto it = args_.find(std::string(name));
+    if (it == args_.end()) {
+      err->code = Code::XACRO_ARG_UNDEFINED;
+      err->message = "undefined argument '" + std::string(name) + "'";
+      return false;
+    }
+    *out = Value::Str(it->second);
+    return true;
+  }
+  bool ReadFile(std::string_view filename, std::string* text, std::string* resolved_path,
+                EvalError* err) override {
+    const std::string path = AbsFilenameSpec(std::string(filename));
+    *resolved_path = path;
+    all_includes_.push_back(path);
+    std::string why;
+    Code code;
+    if (!ReadAllowed(path, text, &code, &why)) {
+      err->code = code;
+      err->message = why;
+      return false;
+    }
+    return true;
+  }
+  std::string AbsFilename(std::string_view filename) override {
+    return AbsFilenameSpec(std::string(filename));
+  }
+  void Message(MessageLevel level, const std::string& text, bool print_location) override {
+    (void)print_location;
+    if (level == MessageLevel::kMessage && text.empty()) return;
+    const char* what = level == MessageLevel::kError     ? "xacro.error: "
+                       : level == MessageLevel::kWarning ? "xacro.warning: "
+                                                         : "xacro.message: ";
+    diags_->Warning(Code::XACRO_MESSAGE, what + text + Stack(), {cur_file_, cur_line_});
+  }
+
+ private:
+  struct FileFrame {
+    std::string file;
+    const Node* include = nullptr;  // the xacro:include that read it
+  };
+  struct MacroFrame {
+    const Macro* macro;
+    const Node* call;
+  };
+
+  [[noreturn]] void Fail(Code code, const std::string& message, const std::string& file,
+                         int line) {
+    throw Failure{code, message, file, line};
+  }
+  [[noreturn]] void Fail(Code code, const std::string& message, const Node* at) {
+    std::string file = at && at->file ? *at->file : (filestack_.empty() ? "" : filestack_.back().file);
+    throw Failure{code, message + Stack(), file, at ? at->line : 0};
+  }
+
+  // The macro calls and includes that led here, innermost first.
+  std::string Stack() const {
+    std::string s;
+    for (auto it = macrostack_.rbegin(); it != macrostack_.rend(); ++it) {
+      s += s.empty() ? " (" : ", ";
+      s += "in macro '" + it->macro->name + "' called at " +
+           Location(it->call->file ? *it->call->file : "", it->call->line);
+    }
+    for (auto it = filestack_.rbegin(); it != filestack_.rend(); ++it) {
+      if (!it->include) continue;
+      s += s.empty() ? " (" : ", ";
+      s += "in file " + it->file + " included at " +
+           Location(it->include->file ? *it->include->file : "", it->include->line);
+    }
+    if (!s.empty()) s += ")";
+    return s;
+  }
+
+  Table* NewTable(Table* parent, bool ns) {
+    tables_.emplace_back();
+    tables_.back().parent = parent;
+    tables_.back().is_namespace = ns;
+    return &tables_.back();
+  }
+  MacroTable* NewMacroTable(MacroTable* parent) {
+    macro_tables_.emplace_back();
+    macro_tables_.back().parent = parent;
+    return &macro_tables_.back();
+  }
+
+  void AllowDir(const std::string& dir) {
+    if (auto r = RealPath(dir)) allowed_.push_back(*r);
+    allowed_.push_back(AbsPath(dir, cwd_));
+  }
+
+  // As the SDF reader decides (sdf_io/reader.cc): the file, canonical or
+  // as written (made absolute), under a root, canonical or as written (a
+  // tree of symbolic links, such as Bazel's runfiles, stays readable).
+  bool Allowed(const std::string& path) const {
+    std::optional<std::string> real = RealPath(path);
+    const std::string lexical = AbsPath(path, cwd_);
+    for (const std::string& root : allowed_) {
+      if ((real && IsUnder(*real, root)) || IsUnder(lexical, root)) return true;
+    }
+    return false;
+  }
+
+  bool ReadAllowed(const std::string& path, std::string* text, Code* code, std::string* why) {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+      *code = Code::XACRO_INCLUDE_NOT_FOUND;
+      *why = std::string(stat(path.c_str(), &st) != 0 ? std::strerror(errno) : "Is a directory") +
+             ": " + path;
+      return false;
+    }
+    if (!Allowed(path)) {
+      *code = Code::XACRO_INCLUDE_NOT_ALLOWED;
+      *why = "refusing to read " + path +
+             ": outside the input's directory, the packages found and --allow-include-from";
+      return false;
+    }
+    if (static_cast<size_t>(st.st_size) > options_.max_file_size) {
+      *code = Code::FILE_TOO_LARGE;
+      *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
+      return false;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      *code = Code::XACRO_INCLUDE_NOT_FOUND;
+      *why = std::string(std::strerror(errno)) + ": " + path;
+      return false;
+    }
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    *text = ss.str();
+    if (text->size() > options_.max_file_size) {
+      *code = Code::FILE_TOO_LARGE;
+      *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
+      return false;
+    }
+    return true;
+  }
+
+  std::string CurrentFile() const { return filestack_.empty() ? "" : filestack_.back().file; }
+
+  // xacro's abs_filename_spec: relative to the directory of the file being
+  // processed.
+  std::string AbsFilenameSpec(const std::string& spec) const {
+    if (!spec.empty() && spec[0] == '/') return spec;
+    const std::string parent = CurrentFile();
+    const std::string base = parent.empty() ? "." : DirName(parent);
+    return JoinPath(base, spec);
+  }
+
+  // --- property tables ---
+  static Entry* FindEntry(Table* t, const std::string& key, Table** owner) {
+    for (; t; t = t->parent) {
+      auto it = t->map.find(key);
+      if (it != t->map.end()) {
+        if (owner) *owner = t;
+        return &it->second;
+      }
+    }
+    return nullptr;
+  }
+  static bool Contains(Table* t, const std::string& key) { return FindEntry(t, key, nullptr); }
+
+  // Table.__getitem__: the value, evaluated now if it is lazy. Nullptr when
+  // undefined.
+  Entry* Get(Table* t, const std::string& key) {
+    Table* owner = nullptr;
+    Entry* e = FindEntry(t, key, &owner);
+    if (!e) return nullptr;
+    if (e->unevaluated) {
+      if (e->resolving) {
+        std::string chain;
+        for (const auto& k : owner->recursive) chain += k + " -> ";
+        throw Failure{Code::XACRO_PROPERTY_CYCLE,
+                      "circular variable definition: " + chain + key +
+                          "; consider disabling lazy evaluation via lazy_eval=\"false\"" + Stack(),
+                      cur_file_, cur_line_};
+      }
+      DepthGuard guard(this, nullptr);
+      e->resolving = true;
+      owner->recursive.push_back(key);
+      Value v;
+      try {
+        v = EvalText(Str(e->value), owner, nullptr);
+      } catch (...) {
+        e->resolving = false;
+        owner->recursive.pop_back();
+        throw;
+      }
+      e = FindEntry(owner, key, nullptr);  // the map may have grown
+      if (v.kind() == Value::Kind::kStr) v = LiteralValue(v.str());
+      e->value = v;
+      e->unevaluated = false;
+      e->resolving = false;
+      owner->recursive.pop_back();
+    }
+    return e;
+  }
+
+  bool Lookup(Table* t, const std::string& key, Value* out, EvalError* err) {
+    try {
+      Entry* e = Get(t, key);
+      if (!e || e->block) return false;
+      *out = e->value;
+      return true;
+    } catch (const Failure& f) {
+      err->code = f.code;
+      err->message = f.message;
+      return false;
+    }
+  }
+
+  // Table._setitem
+  void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
+    if (value.kind() == Value::Kind::kStr) value = LiteralValue(value.str());
+    Entry& e = t->map[key];
+    e.block = nullptr;
+    e.resolving = false;
+    e.unevaluated = unevaluated && value.kind() == Value::Kind::kStr;
+    e.value = std::move(value);
+  }
+  void SetBlock(Table* t, const std::string& key, Node* block) {
+    Entry& e = t->map[key];
+    e = Entry();
+    e.block = block;
+  }
+  static Table* Top(Table* t) {
+    while (t->parent) t = t->parent;
+    return t;
+  }
+
+  // --- depth ---
+  struct DepthGuard {
+    DepthGuard(Processor* p, const Node* at) : p_(p) {
+      if (++p_->depth_ > p_->options_.max_depth) {
+        --p_->depth_;
+        p_->Fail(Code::XACRO_RECURSION_TOO_DEEP,
+                 "expansion nested deeper than " + std::to_string(p_->options_.max_depth) +
+                     " (elements, macro calls, includes and lazy properties counted together)",
+                 at);
+      }
+    }
+    ~DepthGuard() { --p_->depth_; }
+    Processor* p_;
+  };
+
+  void ChargeBytes(size_t n, const Node* at) {
+    expansion_bytes_ += n;
+    if (expansion_bytes_ > options_.max_output_bytes * 4) {
+      Fail(Code::XACRO_OUTPUT_TOO_LARGE,
+           "the expansion made more than " + std::to_string(options_.max_output_bytes * 4) +
+               " bytes of text",
+           at);
+    }
+  }
+  void CheckNodes(const Node* at) {
+    if (tree_.node_count() > options_.max_nodes) {
+      Fail(Code::XACRO_OUTPUT_TOO_LARGE,
+           "the expansion made more than " + std::to_string(options_.max_nodes) + " nodes", at);
+    }
+  }
+  Node* Clone(const Node* n, const Node* at) {
+    Node* c = tree_.Clone(n, true);
+    CheckNodes(at);
+    return c;
+  }
+
+  // --- text ---
+  // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
+  // escapes; one part keeps its type, several are joined as str.
+  Value EvalText(std::string_view text, Table* symbols, const Node* at) {
+    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
+    std::vector<Value> results;
+    size_t p = 0;
+    while (p < text.size()) {
+      std::string_view rest = text.substr(p);
+      if (rest[0] == '$') {
+        size_t k = 1;
+        while (k < rest.size() && rest[k] == '$') ++k;
+        if (k >= 2 && k < rest.size() && (rest[k] == '{' || rest[k] == '(')) {
+          // DOLLAR_DOLLAR_BRACE: drop one '$'
+          results.push_back(Value::Str(std::string(rest.substr(1, k))));
+          p += k + 1;
+          continue;
+        }
+        if (rest.size() >= 2 && rest[1] == '{') {
+          size_t close = rest.find('}', 2);
+          if (close != std::string_view::npos) {
+            results.push_back(HandleExpr(rest.substr(2, close - 2), symbols, at));
+            p += close + 1;
+            continue;
+          }
+        }
+        if (rest.size() >= 2 && rest[1] == '(') {
+          size_t close = rest.find(')', 2);
+          if (close != std::string_view::npos) {
+            results.push_back(HandleExtension(rest.substr(2, close - 2), symbols, at));
+            p += close + 1;
+            continue;
+          }
+        }
+        // TEXT: '$' followed by chars other than {($, or a lone final '$'
+        size_t q = 1;
+        while (q < rest.size() && rest[q] != '{' && rest[q] != '(' && rest[q] != '$') ++q;
+        if (q == 1 && rest.size() != 1) {
+          Fail(Code::XACRO_EXPRESSION_INVALID, "invalid expression: " + std::string(rest), at);
+        }
+        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        p += q;
+      } else {
+        size_t q = rest.find('$');
+        if (q == std::string_view::npos) q = rest.size();
+        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        p += q;
+      }
+    }
+    if (results.size() == 1) return results[0];
+    std::string joined;
+    for (const Value& v : results) {
+      joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+      if (joined.size() > options_.max_string_length) {
+        Fail(Code::XACRO_LIMIT_EXCEEDED,
+             "text longer than " + std::to_string(options_.max_string_length) + " bytes", at);
+      }
+    }
+    ChargeBytes(joined.size(), at);
+    return Value::Str(std::move(joined));
+  }
+
+  std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
+    Value v = EvalText(text, symbols, at);
+    return v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+  }
+
+  Value HandleExpr(std::string_view inner, Table* symbols, const Node* at) {
+    const std::string expr = EvalStr(inner, symbols, at);
+    Table* saved = cur_symbols_;
+    cur_symbols_ = symbols;
+    SetCurrent(at);
+    Value out;
+    EvalError err;
+    bool ok;
+    {
+      DepthGuard guard(this, at);
+      // Each expression parsed once: a macro body's are evaluated at every
+      // call. The cache is bounded (hostile input could make each distinct).
+      auto it = compiled_.find(expr);
+      if (it == compiled_.end()) {
+        std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
+        if (!c) {
+          cur_symbols_ = saved;
+          Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+        }
+        if (compiled_.size() >= 65536) compiled_.clear();
+        it = compiled_.emplace(expr, std::move(c)).first;
+      }
+      ok = Evaluate(*it->second, *this, limits_, &out, &err);
+    }
+    cur_symbols_ = saved;
+    if (!ok) {
+      // A failure inside a lazily evaluated property names its own
+      // expression already: one is enough (a chain of 250 would repeat).
+      if (err.message.find("when evaluating expression '") != std::string::npos) {
+        Fail(err.code, err.message, at);
+      }
+      Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+    }
+    if (out.kind() == Value::Kind::kStr) ChargeBytes(out.str().size(), at);
+    return out;
+  }
+
+  void SetCurrent(const Node* at) {
+    if (at && at->file) {
+      cur_file_ = *at->file;
+      cur_line_ = at->line;
+    }
+  }
+
+  Value HandleExtension(std::string_view inner, Table* symbols, const Node* at) {
+    const std::string s = EvalStr(inner, symbols, at);
+    if (s == "cwd") return Value::Str(cwd_);
+    if (s.rfind("eval ", 0) == 0) return Value::Str(EvalExtension(s.substr(5), at));
+    // substitution_args' _collect_args on "$(s)": the whole of s is the one
+    // argument (it holds no ')' and, being inside, no '$' either).
+    if (s.find('$') != std::string::npos) {
+      Fail(Code::XACRO_SUBSTITUTION_INVALID,
+           "Dollar signs \"$\" cannot be inside of substitution args [$(" + s + ")]", at);
+    }
+    std::vector<std::string> words;
+    {
+      std::string w;
+      for (char c : s) {
+        if (c == ' ') {
+          if (!w.empty()) words.push_back(w);
+          w.clear();
+        } else {
+          w.push_back(c);
+        }
+      }
+      if (!w.empty()) words.push_back(w);
+    }
+    if (words.empty()) {
+      Fail(Code::XACRO_SUBSTITUTION_INVALID, "empty substitution arg $(" + s + ")", at);
+    }
+    const std::string& cmd = words[0];
+    if (cmd == "arg") {
+      if (words.size() != 2) {
+        Fail(Code::XACRO_SUBSTITUTION_INVALID,
+             "$(arg var) must specify exactly one variable name [" + s + "]", at);
+      }
+      auto it = args_.find(words[1]);
+      if (it == args_.end()) {
+        Fail(Code::XACRO_ARG_UNDEFINED,
+             "Undefined substitution argument " + words[1] +
+                 " (give it as " + words[1] + ":=VALUE or declare it with <xacro:arg>)",
+             at);
+      }
+      return Value::Str(it->second);
+    }
+    if (cmd == "env" || cmd == "optenv") {
+      if (words.size() < 2 || (cmd == "env" && words.size() != 2)) {
+        Fail(Code::XACRO_SUBSTITUTION_INVALID,
+             "$(" + cmd + " var" + (cmd == "optenv" ? " [default]" : "") +
+                 ") takes " + (cmd == "env" ? "exactly one argument" : "a name and a default") +
+                 " [" + s + "]",
+             at);
+      }
+      const char* v = std::getenv(words[1].c_str());
+      if (v) return Value::Str(v);
+      if (cmd == "env") {
+        Fail(Code::XACRO_SUBSTITUTION_INVALID,
+             "environment variable '" + words[1] + "' is not set", at);
+      }
+      std::string def;
+      for (size_t i = 2; i < words.size(); ++i) def += (i > 2 ? " " : "") + words[i];
+      return Value::Str(def);
+    }
+    if (cmd == "dirname") {
+      return Value::Str(DirName(AbsPath(CurrentFile().empty() ? "./x" : CurrentFile(), cwd_)));
+    }
+    if (cmd == "find") {
+      if (words.size() != 2) {
+        Fail(Code::XACRO_SUBSTITUTION_INVALID,
+             "$(find pkg) accepts exactly one argument [" + s + "]", at);
+      }
+      // Asked once per package and expansion: the search crawls directories.
+      auto cached = found_packages_.find(words[1]);
+      std::optional<std::string> dir;
+      if (cached != found_packages_.end()) {
+        dir = cached->second;
+      } else {
+        if (options_.find_package) dir = options_.find_package(words[1], CurrentFile());
+        found_packages_[words[1]] = dir;
+      }
+      if (!dir) {
+        Fail(Code::XACRO_PACKAGE_NOT_FOUND,
+             "package '" + words[1] +
+                 "' not found (give --package " + words[1] +
+                 "=DIR, or set AMENT_PREFIX_PATH or ROS_PACKAGE_PATH)",
+             at);
+      }
+      AllowDir(*dir);
+      return Value::Str(*dir);
+    }
+    Fail(Code::XACRO_SUBSTITUTION_INVALID,
+         "Unknown substitution command [" + s +
+             "]. Valid commands are ['find', 'env', 'optenv', 'dirname', 'arg', 'eval', 'cwd']",
+         at);
+  }
+
+  // $(eval EXPR): Python with the args as names (typed as roslaunch's
+  // convert_value 'auto' types them), true/false, the math names and
+  // arg('name').
+  class EvalHost : public ExprHost {
+   public:
+    EvalHost(Processor* p) : p_(p) {}
+    bool LookupName(std::string_view name, Value* out, EvalError* err) override {
+      if (name == "true" || name == "True") return *out = Value::Bool(true), true;
+      if (name == "false" || name == "False") return *out = Value::Bool(false), true;
+      if (name == "arg") {
+        // xacro.arg, whose calls come back to Arg() below.
+        return Evaluate("xacro.arg", *this, p_->limits_, out, err);
+      }
+      if (name == "xacro" || name == "math" || name == "python") return false;
+      auto it = p_->args_.find(std::string(name));
+      if (it == p_->args_.end()) return false;
+      *out = Auto(it->second);
+      return true;
+    }
+    bool LookupMember(const void*, std::string_view, Value*, EvalError*) override { return false; }
+    bool Arg(std::string_view name, Value* out, EvalError* err) override {
+      auto it = p_->args_.find(std::string(name));
+      if (it == p_->args_.end()) {
+        err->code = Code::XACRO_ARG_UNDEFINED;
+        err->message = "undefined argument '" + std::string(name) + "'";
+        return false;
+      }
+      *out = Auto(it->second);
+      return true;
+    }
+    bool ReadFile(std::string_view, std::string*, std::string*, EvalError* err) override {
+      err->code = Code::XACRO_EXPRESSION_FORBIDDEN;
+      err->message = "$(eval ...) cannot read files";
+      return false;
+    }
+    std::string AbsFilename(std::string_view f) override { return p_->AbsFilename(f); }
+    void Message(MessageLevel level, const std::string& text, bool pl) override {
+      p_->Message(level, text, pl);
+    }
+    // roslaunch's convert_value(value, 'auto').
+    static Value Auto(const std::string& v) {
+      if (v.find('.') != std::string::npos) {
+        Value f = LiteralValue(v);
+        if (f.kind() == Value::Kind::kFloat && v.find('_') == std::string::npos) return f;
+      } else {
+        Value i = LiteralValue(v);
+        if (i.kind() == Value::Kind::kInt && v.find('_') == std::string::npos) return i;
+      }
+      std::string lower = v;
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "true") return Value::Bool(true);
+      if (lower == "false") return Value::Bool(false);
+      return Value::Str(v);
+    }
+
+   private:
+    Processor* p_;
+  };
+
+  std::string EvalExtension(const std::string& expr, const Node* at) {
+    if (expr.find("__") != std::string::npos) {
+      Fail(Code::XACRO_EXPRESSION_FORBIDDEN,
+           "$(eval ...) may not contain double underscore expressions", at);
+    }
+    EvalHost host(this);
+    Value out;
+    EvalError err;
+    if (!Evaluate(expr, host, limits_, &out, &err)) {
+      Fail(err.code, err.message + " in $(eval " + expr + ")", at);
+    }
+    return out.kind() == Value::Kind::kStr ? out.str() : Str(out);
+  }
+
+  // get_boolean_value
+  bool Boolean(const Value& v, const std::string& condition, const Node* at) {
+    if (v.kind() == Value::Kind::kStr) {
+      const std::string& s = v.str();
+      if (s == "true" || s == "True") return true;
+      if (s == "false" || s == "False") return false;
+      if (auto b = PythonIntNonZero(s)) return *b;
+      Fail(Code::XACRO_CONDITION_INVALID,
+           "Xacro conditional \"" + condition + "\" evaluated to \"" + s +
+               "\", which is not a boolean expression",
+           at);
+    }
+    return Truthy(v);
+  }
+
+  // --- attributes ---
+  std::optional<std::string> OptAttr(const Node* n, const char* name) {
+    const std::string* v = n->Attr(name);
+    return v ? std::optional<std::string>(*v) : std::nullopt;
+  }
+  std::string ReqAttr(const Node* n, const char* name) {
+    const std::string* v = n->Attr(name);
+    if (!v) {
+      Fail(Code::XACRO_ATTRIBUTE_MISSING,
+           "<" + n->name + ">: missing attribute '" + name + "'", n);
+    }
+    return *v;
+  }
+  void CheckAttrs(const Node* n, std::initializer_list<const char*> allowed) {
+    std::string extra;
+    for (const auto& [name, value] : n->attrs) {
+      if (name.rfind("xmlns:", 0) == 0) continue;
+      bool ok = false;
+      for (const char* a : allowed) ok = ok || name == a;
+      if (!ok) extra += (extra.empty() ? "" : ", ") + name;
+    }
+    if (!extra.empty()) {
+      diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
+                      n->name + ": unknown attribute(s): " + extra + Stack(),
+                      {n->file ? *n->file : "", n->line});
+    }
+  }
+
+  // --- tree edits as xacro makes them ---
+  void ReplaceNode(Node* node, const std::vector<Node*>& by, bool content_only) {
+    Node* parent = node->parent;
+    for (Node* d : by) {
+      if (content_only) {
+        Node* c = d->first;
+        while (c) {
+          Node* n = c->next;
+          InsertBefore(parent, c, node);
+          c = n;
+        }
+      } else {
+        InsertBefore(parent, d, node);
+      }
+    }
+    Remove(node);
+  }
+
+  static bool IsSpaceText(const std::string& s) {
+    if (s.empty()) return false;
+    for (char c : s) {
+      if (!IsSpaceChar(c) && c != '\x1c' && c != '\x1d' && c != '\x1e' && c != '\x1f') return false;
+    }
+    return true;
+  }
+
+  void RemovePreviousComments(Node* node) {
+    Node* next = node->next;
+    Node* previous = node->prev;
+    while (previous) {
+      if (previous->type == Node::Type::kText && IsSpaceText(previous->data) &&
+          std::count(previous->data.begin(), previous->data.end(), '\n') <= 1) {
+        previous = previous->prev;
+      }
+      if (previous && previous->type == Node::Type::kComment) {
+        Node* comment = previous;
+        previous = previous->prev;
+        Remove(comment);
+      } else {
+        if (next && next != empty_text_) InsertBefore(node->parent, empty_text_, next);
+        return;
+      }
+    }
+  }
+
+  void ImportNamespaces(Node* parent, const Node* from) {
+    for (const auto& [name, value] : from->attrs) {
+      if (name.rfind("xmlns:", 0) != 0) continue;
+      const std::string* old = parent->Attr(name);
+      if (old && *old != value) {
+        diags_->Warning(Code::XACRO_NAMESPACE_INCONSISTENT,
+                        "inconsistent namespace redefinitions for " + name + ": old " + *old +
+                            ", new " + value,
+                        {from->file ? *from->file : "", from->line});
+      } else {
+        parent->SetAttr(name, value);
+      }
+    }
+  }
+
+  // --- the elements ---
+  void EvalAll(Node* node, MacroTable* macros, Table* symbols) {
+    DepthGuard guard(this, node);
+    // attributes
+    for (size_t i = 0; i < node->attrs.size();) {
+      auto& [name, value] = node->attrs[i];
+      if (name.rfind("xacro:", 0) == 0 || name == "xmlns:xacro") {
+        node->attrs.erase(node->attrs.begin() + static_cast<std::ptrdiff_t>(i));
+        continue;
+      }
+      if (value.find('$') != std::string::npos) {
+        std::string v = EvalStr(value, symbols, node);
+        node->attrs[i].second = std::move(v);
+      }
+      ++i;
+    }
+    Node* n = node->first;
+    bool eval_comments = false;
+    while (n) {
+      Node* next = n->next;
+      if (n->type == Node::Type::kElement) {
+        eval_comments = false;
+        const std::string& tag = n->name;
+        if (tag == "xacro:insert_block") {
+          CheckAttrs(n, {"name"});
+          const std::string name = ReqAttr(n, "name");
+          Entry* e;
+          bool content_only;
+          if ((e = Get(symbols, "**" + name))) {
+            content_only = true;
+          } else if ((e = Get(symbols, "*" + name))) {
+            content_only = false;
+          } else {
+            Fail(Code::XACRO_BLOCK_UNDEFINED, "Undefined block \"" + name + "\"", n);
+          }
+          if (!e->block) {
+            Fail(Code::XACRO_BLOCK_UNDEFINED, "\"" + name + "\" is not a block", n);
+          }
+          Node* block = Clone(e->block, n);
+          EvalAll(block, macros, symbols);
+          ReplaceNode(n, {block}, content_only);
+        } else if (tag == "xacro:include") {
+          ProcessInclude(n, macros, symbols);
+        } else if (tag == "xacro:property") {
+          GrabProperty(n, symbols);
+        } else if (tag == "xacro:macro") {
+          GrabMacro(n, macros);
+        } else if (tag == "xacro:arg") {
+          CheckAttrs(n, {"name", "default"});
+          const std::string name = ReqAttr(n, "name");
+          const std::string def = ReqAttr(n, "default");
+          if (!args_.count(name)) args_[name] = EvalStr(def, symbols, n);
+          RemovePreviousComments(n);
+          Remove(n);
+        } else if (tag == "xacro:element") {
+          const std::string raw = ReqAttr(n, "xacro:name");
+          const std::string name = EvalStr(raw, symbols, n);
+          if (name.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:element: empty name", n);
+          if (!xml::IsName(name)) {
+            Fail(Code::XACRO_NAME_INVALID,
+                 "xacro:element: \"" + name + "\" is not an XML element name", n);
+          }
+          n->RemoveAttr("xacro:name");
+          n->name = name;
+          continue;  // process the node again under its new name
+        } else if (tag == "xacro:attribute") {
+          const std::string name = EvalStr(ReqAttr(n, "name"), symbols, n);
+          const std::string raw = ReqAttr(n, "value");
+          if (name.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:attribute: empty name", n);
+          if (!xml::IsName(name)) {
+            Fail(Code::XACRO_NAME_INVALID,
+                 "xacro:attribute: \"" + name + "\" is not an XML attribute name", n);
+          }
+          n->parent->SetAttr(name, EvalStr(raw, symbols, n));
+          Remove(n);
+        } else if (tag == "xacro:if" || tag == "xacro:unless") {
+          RemovePreviousComments(n);
+          CheckAttrs(n, {"value"});
+          const std::string cond = ReqAttr(n, "value");
+          bool keep = Boolean(EvalText(cond, symbols, n), cond, n);
+          if (tag == "xacro:unless") keep = !keep;
+          if (keep) {
+            EvalAll(n, macros, symbols);
+            ReplaceNode(n, {n}, true);
+          } else {
+            Remove(n);
+          }
+        } else if (HandleMacroCall(n, macros, symbols)) {
+        } else {
+          EvalAll(n, macros, symbols);
+        }
+      } else if (n->type == Node::Type::kText) {
+        if (n->data.find('$') != std::string::npos) n->data = EvalStr(n->data, symbols, n);
+        if (!Strip(n->data).empty()) eval_comments = false;
+      } else if (n->type == Node::Type::kComment) {
+        if (n->data.find("xacro:eval-comments") != std::string::npos) {
+          eval_comments = n->data.find("xacro:eval-comments:off") == std::string::npos;
+          Remove(n);
+        } else if (eval_comments) {
+          n->data = EvalStr(n->data, symbols, n);
+        }
+      }
+      n = next;
+    }
+  }
+
+  void ProcessInclude(Node* elt, MacroTable* macros, Table* symbols) {
+    CheckAttrs(elt, {"filename", "ns", "optional"});
+    const std::string filename_spec = ReqAttr(elt, "filename");
+    std::optional<std::string> ns_spec = OptAttr(elt, "ns");
+    std::optional<std::string> optional_spec = OptAttr(elt, "optional");
+    MacroTable* ns_macros = macros;
+    Table* ns_symbols = symbols;
+    if (ns_spec && !ns_spec->empty()) {
+      const std::string ns = EvalStr(*ns_spec, symbols, elt);
+      ns_macros = NewMacroTable(nullptr);
+      macros->map[ns] = MacroTable::Item{nullptr, ns_macros};
+      ns_symbols = NewTable(symbols, true);
+      SetItem(symbols, ns, Value::Namespace(ns_symbols), true);
+    }
+    bool optional = false;
+    if (optional_spec) optional = Boolean(Value::Str(*optional_spec), *optional_spec, elt);
+    if (elt->FirstChildElement()) {
+      diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
+                      "Child elements of a <xacro:include> tag are ignored" + Stack(),
+                      {elt->file ? *elt->file : "", elt->line});
+    }
+    // get_include_files
+    const std::string spec = AbsFilenameSpec(EvalStr(filename_spec, symbols, elt));
+    std::vector<std::string> filenames;
+    if (spec.find_first_of("*[?") != std::string::npos) {
+      glob_t g;
+      std::memset(&g, 0, sizeof g);
+      if (::glob(spec.c_str(), 0, nullptr, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; ++i) filenames.push_back(g.gl_pathv[i]);
+      }
+      globfree(&g);
+      std::sort(filenames.begin(), filenames.end());
+      if (filenames.empty()) {
+        diags_->Warning(Code::XACRO_INCLUDE_NOT_FOUND,
+                        "Include tag's filename spec \"" + spec + "\" matched no files." + Stack(),
+                        {elt->file ? *elt->file : "", elt->line});
+      }
+    } else {
+      filenames.push_back(spec);
+    }
+    std::vector<Node*> included;
+    for (const std::string& filename : filenames) {
+      all_includes_.push_back(filename);
+      for (const FileFrame& f : filestack_) {
+        if (f.file == filename ||
+            (RealPath(f.file) && RealPath(f.file) == RealPath(filename))) {
+          Fail(Code::XACRO_INCLUDE_CYCLE, "include cycle: " + filename + " includes itself", elt);
+        }
+      }
+      if (filestack_.size() > options_.max_include_depth) {
+        Fail(Code::XACRO_INCLUDE_TOO_DEEP,
+             "includes nested deeper than " + std::to_string(options_.max_include_depth), elt);
+      }
+      std::string text;
+      Code code;
+      std::string why;
+      if (!ReadAllowed(filename, &text, &code, &why)) {
+        if (optional && code == Code::XACRO_INCLUDE_NOT_FOUND) continue;
+        Fail(code, why, elt);
+      }
+      ParseError perr;
+      Node* doc = tree_.Parse(text, filename, options_.max_depth, &perr);
+      if (!doc) {
+        throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
+                                     " (included at " + Location(*elt->file, elt->line) + ")",
+                      filename, perr.line};
+      }
+      CheckNodes(elt);
+      filestack_.push_back({filename, elt});
+      Node* root = doc->FirstChildElement();
+      EvalAll(root, ns_macros, ns_symbols);
+      included.push_back(root);
+      ImportNamespaces(elt->parent, root);
+      filestack_.pop_back();
+    }
+    RemovePreviousComments(elt);
+    ReplaceNode(elt, included, true);
+  }
+
+  void GrabProperty(Node* elt, Table* table) {
+    RemovePreviousComments(elt);
+    CheckAttrs(elt, {"name", "value", "default", "remove", "scope", "lazy_eval"});
+    const std::string raw_name = ReqAttr(elt, "name");
+    std::optional<std::string> value = OptAttr(elt, "value");
+    std::optional<std::string> def = OptAttr(elt, "default");
+    std::optional<std::string> remove_spec = OptAttr(elt, "remove");
+    std::optional<std::string> scope = OptAttr(elt, "scope");
+    std::optional<std::string> lazy_spec = OptAttr(elt, "lazy_eval");
+    Value name_value = EvalText(raw_name, table, elt);
+    std::string name = name_value.kind() == Value::Kind::kStr ? name_value.str() : "";
+    if (!IsValidName(name)) {
+      Fail(Code::XACRO_NAME_INVALID,
+           "Property names must be valid python identifiers: " + Str(name_value), elt);
+    }
+    if (name.rfind("__", 0) == 0) {
+      Fail(Code::XACRO_NAME_INVALID, "Property names must not start with double underscore: " + name,
+           elt);
+    }
+    const std::string remove_text = remove_spec ? *remove_spec : "false";
+    const bool remove = Boolean(EvalText(remove_text, table, elt), remove_text, elt);
+    if (int(value.has_value()) + int(def.has_value()) + int(remove) > 1) {
+      Fail(Code::XACRO_ATTRIBUTE_CONFLICT,
+           "Property attributes default, value, and remove are mutually exclusive: " + name, elt);
+    }
+    if (remove && Contains(table, name)) {
+      for (Table* p = table; p; p = p->parent) p->map.erase(name);
+      Remove(elt);
+      return;
+    }
+    if (def) {
+      if (scope) {
+        diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
+                        name + ": default property value can only be defined on local scope",
+                        {elt->file ? *elt->file : "", elt->line});
+      }
+      if (!Contains(table, name)) {
+        value = def;
+      } else {
+        Remove(elt);
+        return;
+      }
+    }
+    const bool block = !value;
+    if (block) name = "**" + name;
+    Remove(elt);
+    const std::string lazy_text = lazy_spec ? *lazy_spec : "true";
+    bool lazy = Boolean(EvalText(lazy_text, table, elt), lazy_text, elt);
+    Table* target = table;
+    if (scope && *scope == "global") {
+      target = Top(table);
+      lazy = false;
+    } else if (scope && *scope == "parent") {
+      if (!table->parent) {
+        diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN, name + ": no parent scope at global scope",
+                        {elt->file ? *elt->file : "", elt->line});
+        return;
+      }
+      target = table->parent;
+      lazy = false;
+      if (!table->is_namespace) {
+        while (target->is_namespace && target->parent) target = target->parent;
+      }
+    }
+    if (block) {
+      SetBlock(target, name, elt);
+      return;
+    }
+    Value v = Value::Str(*value);
+    if (!lazy) v = EvalText(*value, table, elt);
+    SetItem(target, name, v, lazy);
+  }
+
+  void GrabMacro(Node* elt, MacroTable* macros) {
+    RemovePreviousComments(elt);
+    CheckAttrs(elt, {"name", "params"});
+    std::string name = ReqAttr(elt, "name");
+    std::string params = OptAttr(elt, "params").value_or("");
+    if (name == "call") Fail(Code::XACRO_NAME_INVALID, "Invalid use of macro name 'call'", elt);
+    if (name.find('.') != std::string::npos) {
+      Fail(Code::XACRO_NAME_INVALID,
+           "macro names must not contain '.' (reserved for namespaces): " + name, elt);
+    }
+    if (name.rfind("xacro:", 0) == 0) {
+      diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
+                      "macro names must not contain prefix 'xacro:': " + name,
+                      {elt->file ? *elt->file : "", elt->line});
+      name = name.substr(6);
+    }
+    macros_.emplace_back();
+    Macro* m = &macros_.back();
+    m->body = elt;
+    m->name = name;
+    static const std::regex kArg(
+        R"(^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|)(?:\s+|$)(.*))");
+    std::string rest = params;
+    while (!rest.empty()) {
+      std::smatch match;
+      if (std::regex_search(rest, match, kArg)) {
+        const std::string param = match[1];
+        Macro::Default d;
+        d.forward = match[2].matched;
+        const std::string def = match[3];
+        d.has_default = !def.empty();
+        d.default_text = def;
+        m->params.push_back(param);
+        if (d.forward || d.has_default) m->defaults[param] = d;
+        rest = match[4];
+      } else {
+        size_t b = 0;
+        while (b < rest.size() && IsSpaceChar(rest[b])) ++b;
+        if (b == rest.size()) break;
+        size_t e = b;
+        while (e < rest.size() && !IsSpaceChar(rest[e])) ++e;
+        m->params.push_back(rest.substr(b, e - b));
+        while (e < rest.size() && IsSpaceChar(rest[e])) ++e;
+        rest = rest.substr(e);
+      }
+    }
+    macros->map[name] = MacroTable::Item{m, nullptr};
+    Remove(elt);
+  }
+
+  bool HandleMacroCall(Node* node, MacroTable* macros, Table* symbols) {
+    if (node->name == "xacro:call") {
+      const std::string raw = ReqAttr(node, "macro");
+      if (raw.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:call is missing the 'macro' attribute", node);
+      const std::string name = EvalStr(raw, symbols, node);
+      node->RemoveAttr("macro");
+      node->name = "xacro:" + name;
+    } else if (node->name.rfind("xacro:", 0) != 0) {
+      return false;
+    }
+    const std::string fullname = node->name.substr(6);
+    // resolve_macro: the full name, then namespaces separated by '.'
+    MacroTable* mt = macros;
+    Table* st = symbols;
+    const Macro* m = nullptr;
+    if (const MacroTable::Item* it = mt->Find(fullname); it && it->macro) {
+      m = it->macro;
+    } else {
+      std::vector<std::string> parts;
+      size_t start = 0;
+      while (true) {
+        size_t dot = fullname.find('.', start);
+        parts.push_back(fullname.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+      }
+      if (parts.size() > 1) {
+        bool ok = true;
+        for (size_t i = 0; i + 1 < parts.size() && ok; ++i) {
+          const MacroTable::Item* it2 = mt->Find(parts[i]);
+          Entry* se = Get(st, parts[i]);
+          if (!it2 || !it2->ns || !se || se->value.kind() != Value::Kind::kNamespace) {
+            ok = false;
+            break;
+          }
+          mt = it2->ns;
+          st = static_cast<Table*>(const_cast<void*>(se->value.ns_handle()));
+        }
+        if (ok) {
+          const MacroTable::Item* it3 = mt->Find(parts.back());
+          if (it3 && it3->macro) m = it3->macro;
+        }
+      }
+    }
+    if (!m) Fail(Code::XACRO_MACRO_UNDEFINED, "unknown macro name: " + node->name, node);
+
+    DepthGuard guard(this, node);
+    Node* body = Clone(m->body, node);
+    ChargeBytes(64, node);
+    macrostack_.push_back({m, node});
+    Table* scoped_symbols = NewTable(st, false);
+    MacroTable* scoped_macros = NewMacroTable(mt);
+    std::vector<std::string> params = m->params;
+    {
+      std::vector<std::pair<std::string, std::string>> attrs = node->attrs;
+      for (const auto& [name, value] : attrs) {
+        auto it = std::find(params.begin(), params.end(), name);
+        if (it == params.end()) {
+          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + name + "\"", node);
+        }
+        params.erase(it);
+        SetItem(scoped_symbols, name, EvalText(value, symbols, node), false);
+        node->SetAttr(name, "");
+      }
+    }
+    EvalAll(node, macros, symbols);
+    Node* block = node->FirstChildElement();
+    for (auto it = params.begin(); it != params.end();) {
+      if ((*it)[0] == '*') {
+        if (!block) Fail(Code::XACRO_PARAMETER_MISSING, "Not enough blocks", node);
+        SetBlock(scoped_symbols, *it, block);
+        block = block->NextSiblingElement();
+        it = params.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (block) {
+      Fail(Code::XACRO_PARAMETER_UNKNOWN, "Unused block \"" + block->name + "\"", block);
+    }
+    for (auto it = params.begin(); it != params.end();) {
+      auto d = m->defaults.find(*it);
+      if ((*it)[0] == '*' || d == m->defaults.end()) {
+        ++it;
+        continue;
+      }
+      Value v;
+      if (!d->second.forward) {
+        v = EvalText(d->second.default_text, symbols, node);
+      } else if (Entry* e = Get(symbols, *it); e && !e->block) {
+        v = e->value;
+      } else if (d->second.has_default) {
+        v = EvalText(d->second.default_text, symbols, node);
+      } else {
+        Fail(Code::XACRO_PROPERTY_UNDEFINED, "Undefined property to forward: " + *it, node);
+      }
+      SetItem(scoped_symbols, *it, v, false);
+      it = params.erase(it);
+    }
+    if (!params.empty()) {
+      std::string list;
+      for (const auto& p : params) list += (list.empty() ? "" : ",") + p;
+      Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + list + "]", node);
+    }
+    EvalAll(body, scoped_macros, scoped_symbols);
+    RemovePreviousComments(node);
+    ImportNamespaces(node->parent, body);
+    ReplaceNode(node, {body}, true);
+    macrostack_.pop_back();
+    return true;
+  }
+
+  std::map<std::string, std::string> args_;
+  const Options& options_;
+  frames::Diagnostics* diags_;
+  std::string cwd_;
+  ExprLimits limits_;
+  Tree tree_;
+  Node* empty_text_ = nullptr;
+  std::deque<Table> tables_;
+  std::deque<MacroTable> macro_tables_;
+  std::deque<Macro> macros_;
+  std::vector<FileFrame> filestack_;
+  std::vector<MacroFrame> macrostack_;
+  std::vector<std::string> all_includes_;
+  std::vector<std::string> allowed_;
+  Table* cur_symbols_ = nullptr;
+  std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::map<std::string, std::optional<std::string>> found_packages_;
+  std::string cur_file_;
+  int cur_line_ = 0;
+  size_t depth_ = 0;
+  size_t expansion_bytes_ = 0;
+};
+
+}  // namespace
+
+Result ExpandText(std::string_view text, const std::string& file,
+                  const std::map<std::string, std::string>& args, const Options& options,
+                  frames::Diagnostics* diags) {
+  Processor p(args, options, diags);
+  return p.Run(text, file, file.empty() ? "string" : file);
+}
+
+Result ExpandFile(const std::string& path, const std::map<std::string, std::string>& args,
+                  const Options& options, frames::Diagnostics* diags,
+                  const std::string& banner_name) {
+  std::ifstream in(path, std::ios::binary);
+  struct stat st;
+  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    diags->Error(Code::IO_ERROR,
+                 "cannot read " + path + ": " +
+                     (in && stat(path.c_str(), &st) == 0 ? "not a regular file"
+                                                          : std::strerror(errno)),
+                 {path, 0});
+    return {};
+  }
+  if (static_cast<size_t>(st.st_size) > options.max_file_size) {
+    diags->Error(Code::FILE_TOO_LARGE,
+                 path + " is larger than " + std::to_string(options.max_file_size) + " bytes",
+                 {path, 0});
+    return {};
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  Processor p(args, options, diags);
+  return p.Run(ss.str(), path, banner_name.empty() ? path : banner_name);
+}
+
+bool IsXacroPath(std::string_view path) {
+  return path.size() >= 6 && path.substr(path.size() - 6) == ".xacro";
+}
+
+}  // namespace xacro

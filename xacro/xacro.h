@@ -1,0 +1,86 @@
+// xacro::Expand: ROS 2's xacro (in-order processing) in C++, XML in, XML
+// out. Properties (lazy, scoped, block), args, macros (defaults, `^`
+// forwarding, block parameters, recursion), xacro:call, includes (relative,
+// $(find), globs, `ns`), xacro:if/unless, insert_block, xacro:element and
+// xacro:attribute, `$${`/`$$(` escapes, comments as xacro keeps them,
+// substitution args $(arg) $(find) $(env) $(optenv) $(eval) $(dirname)
+// $(cwd); ${...} is evaluated by xacro/expr.h (never Python, never code).
+//
+// The output is what ROS's `xacro` prints (minidom's toprettyxml with
+// xacro's header comment). Errors are coded diagnostics at the file:line of
+// the offending element in the file it is written in, with the macro calls
+// and includes that reached it in the message.
+//
+// Safer than ROS's xacro: files are read (includes, load_yaml) only under
+// the input's directory, Options::allowed_dirs and packages $(find) found;
+// include cycles are refused; the expansion's size, depth and strings are
+// bounded (Options). Thread-safe: no global state (the environment and the
+// working directory are read, never written).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "frames/diagnostics.h"
+
+namespace xacro {
+
+struct Options {
+  // Directories (besides the input's own) that includes and load_yaml may
+  // read under (--allow-include-from, the input's package).
+  std::vector<std::string> allowed_dirs;
+  // $(find PKG): the package's directory, nullopt when not found. `from`
+  // is the file holding the $(find). A package found may be read.
+  std::function<std::optional<std::string>(const std::string& package,
+                                           const std::string& from)>
+      find_package;
+  // $(cwd), and what relative input paths are relative to; "" = the
+  // process's working directory.
+  std::string cwd;
+  // Nested elements, macro calls and includes, counted together: beyond
+  // it XACRO_RECURSION_TOO_DEEP (ROS's xacro dies of Python's recursion
+  // limit instead).
+  size_t max_depth = 500;
+  // Chained includes (XACRO_INCLUDE_TOO_DEEP).
+  size_t max_include_depth = 64;
+  // Nodes the expansion may create (copies of macro bodies, included
+  // files) and bytes the output may have: XACRO_OUTPUT_TOO_LARGE.
+  size_t max_nodes = 4000000;
+  size_t max_output_bytes = size_t{256} << 20;
+  // Longest text an expression or a substitution may make.
+  size_t max_string_length = size_t{16} << 20;
+  // Largest file read (the input, an include, a YAML file).
+  size_t max_file_size = size_t{64} << 20;
+};
+
+struct Result {
+  bool ok = false;
+  std::string xml;  // the expanded document, as ROS's xacro prints it
+  // Every file read besides the input (includes, YAML), as ROS's xacro
+  // --deps names them, sorted, without repeats.
+  std::vector<std::string> dependencies;
+};
+
+// Expands the file at `path` with the `args` given as NAME:=VALUE.
+// `banner_name` is the name the header comment gives the input (ROS prints
+// the path as given on its command line); "" = `path`.
+Result ExpandFile(const std::string& path,
+                  const std::map<std::string, std::string>& args,
+                  const Options& options, frames::Diagnostics* diags,
+                  const std::string& banner_name = "");
+
+// Expands `text`, read from `file` (relative includes are relative to its
+// directory; "" for none, then relative to the working directory).
+Result ExpandText(std::string_view text, const std::string& file,
+                  const std::map<std::string, std::string>& args,
+                  const Options& options, frames::Diagnostics* diags);
+
+// Whether `path` names a xacro file by its name: ends in ".xacro".
+bool IsXacroPath(std::string_view path);
+
+}  // namespace xacro

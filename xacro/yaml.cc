@@ -1,0 +1,365 @@
+#include "xacro/yaml.h"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <sstream>
+#include <regex>
+
+namespace xacro {
+
+using frames::Code;
+
+namespace {
+
+// PyYAML's implicit resolvers (resolver.py), YAML 1.1.
+const std::regex& BoolRe() {
+  static const std::regex* r = new std::regex("^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
+  return *r;
+}
+const std::regex& FloatRe() {
+  static const std::regex* r = new std::regex(
+      "^(?:[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*"
+      "|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+  return *r;
+}
+const std::regex& IntRe() {
+  static const std::regex* r = new std::regex(
+      "^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$");
+  return *r;
+}
+const std::regex& NullRe() {
+  static const std::regex* r = new std::regex("^(?:~|null|Null|NULL|)$");
+  return *r;
+}
+
+// Builds Values from yaml-cpp's parser events (not from YAML::Node trees:
+// yaml-cpp 0.7's LoadAll loops forever on some malformed input, and events
+// let aliases reuse one Value instead of copying a tree).
+class Builder : public YAML::EventHandler {
+ public:
+  struct Abort {};
+
+  Builder(const std::string& path, ExprHost& host, const ExprLimits& limits, EvalError* err)
+      : path_(path), host_(host), limits_(limits), err_(err) {}
+
+  bool done() const { return done_; }
+  const Value& root() const { return root_; }
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { Emit(Value::None(), mark, anchor, 1); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end()) Fail(mark, "found undefined alias");
+    // Every use of an alias counts its whole value: "billion laughs"
+    // documents stop at the limit.
+    Emit(it->second, mark, 0, it->second.weight());
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
+    if (!stack_.empty() && stack_.back().is_map && !stack_.back().have_key && tag == "?" && value == "<<") {
+      stack_.back().next_is_merge = true;
+    }
+    Emit(Scalar(mark, tag, value), mark, anchor, 1);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    CheckTag(mark, tag, "tag:yaml.org,2002:seq");
+    Push(mark, anchor, false);
+  }
+  void OnSequenceEnd() override {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    Emit(Value::List(std::move(f.items)), f.mark, f.anchor, 1);
+  }
+  void OnMapStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+    CheckTag(mark, tag, "tag:yaml.org,2002:map");
+    Push(mark, anchor, true);
+  }
+  void OnMapEnd() override {
+    Frame f = std::move(stack_.back());
+    stack_.pop_back();
+    // Merge keys (PyYAML's flatten_mapping): the merged pairs come first,
+    // in the order flatten_mapping lists them, then the mapping's own; a
+    // later pair's value wins, the first place stays (Python's dict).
+    DictItems d;
+    for (const Value& m : f.merges) {
+      for (const auto& kv : m.dict().items()) d.Set(kv.first, kv.second);
+    }
+    for (auto& kv : f.pairs) d.Set(kv.first, std::move(kv.second));
+    Emit(Value::Dict(std::move(d), /*dotted=*/true), f.mark, f.anchor, 1);
+  }
+
+ private:
+  struct Frame {
+    bool is_map = false;
+    YAML::Mark mark;
+    YAML::anchor_t anchor = 0;
+    std::vector<Value> items;
+    std::vector<std::pair<Value, Value>> pairs;
+    std::vector<Value> merges;
+    bool have_key = false;
+    bool next_is_merge = false;
+    bool key_is_merge = false;
+    Value key;
+    YAML::Mark key_mark;
+  };
+
+  const std::string& path_;
+  ExprHost& host_;
+  const ExprLimits& limits_;
+  EvalError* err_;
+  std::vector<Frame> stack_;
+  std::map<YAML::anchor_t, Value> anchors_;
+  Value root_;
+  bool done_ = false;
+  uint64_t visited_ = 0;
+
+  [[noreturn]] void Fail(const YAML::Mark& m, const std::string& what, Code code = Code::XACRO_YAML_INVALID) {
+    err_->code = code;
+    err_->message = path_ + (m.is_null() ? "" : ":" + std::to_string(m.line + 1)) + ": " + what;
+    throw Abort();
+  }
+
+  void CheckTag(const YAML::Mark& mark, const std::string& tag, const char* standard) {
+    if (!tag.empty() && tag != "?" && tag != "!" && tag != standard) {
+      Fail(mark, "could not determine a constructor for the tag '" + tag + "'");
+    }
+  }
+
+  void Push(const YAML::Mark& mark, YAML::anchor_t anchor, bool is_map) {
+    if (stack_.size() >= limits_.max_nesting) {
+      Fail(mark, "nested more than " + std::to_string(limits_.max_nesting) + " deep", Code::XACRO_LIMIT_EXCEEDED);
+    }
+    Frame f;
+    f.is_map = is_map;
+    f.mark = mark;
+    f.anchor = anchor;
+    stack_.push_back(std::move(f));
+  }
+
+  void Emit(Value v, const YAML::Mark& mark, YAML::anchor_t anchor, uint64_t cost) {
+    visited_ += cost;
+    if (visited_ > limits_.max_container_size) {
+      Fail(mark, "more than " + std::to_string(limits_.max_container_size) + " values (aliases included)", Code::XACRO_LIMIT_EXCEEDED);
+    }
+    if (anchor) anchors_[anchor] = v;
+    if (stack_.empty()) {
+      if (done_) Fail(mark, "expected a single document in the stream, but found another document");
+      root_ = std::move(v);
+      done_ = true;
+      return;
+    }
+    Frame& f = stack_.back();
+    if (!f.is_map) {
+      f.items.push_back(std::move(v));
+      return;
+    }
+    if (!f.have_key) {
+      f.key = std::move(v);
+      f.key_mark = mark;
+      f.have_key = true;
+      f.key_is_merge = f.next_is_merge;
+      f.next_is_merge = false;
+      return;
+    }
+    f.have_key = false;
+    if (f.key_is_merge) {
+      if (v.kind() == Value::Kind::kDict) {
+        f.merges.push_back(std::move(v));
+      } else if (v.kind() == Value::Kind::kList) {
+        for (const Value& m : v.items()) {
+          if (m.kind() != Value::Kind::kDict) Fail(mark, "expected a mapping for merging, but found " + m.TypeName());
+        }
+        // A list of mappings is merged last to first, so the first wins.
+        for (auto it = v.items().rbegin(); it != v.items().rend(); ++it) f.merges.push_back(*it);
+      } else {
+        Fail(mark, "expected a mapping or list of mappings for merging, but found " + v.TypeName());
+      }
+      return;
+    }
+    if (!Hashable(f.key)) Fail(f.key_mark, "found unhashable key");
+    f.pairs.emplace_back(std::move(f.key), std::move(v));
+  }
+
+  Value Scalar(const YAML::Mark& mark, const std::string& tag, const std::string& s) {
+    Value out;
+    if (tag == "!" || tag == "tag:yaml.org,2002:str") return Value::Str(s);
+    if (tag == "!degrees" || tag == "!radians") return Angle(mark, s, tag == "!degrees");
+    if (tag == "?") {
+      // Most scalars are names: only those that start as a bool, number or
+      // null can resolve to one (PyYAML's resolvers are keyed by first
+      // character the same way).
+      if (!s.empty() && !std::strchr("yYnNtTfFoO-+0123456789.~", s[0])) return Value::Str(s);
+      if (std::regex_match(s, BoolRe())) return Bool(s);
+      if (std::regex_match(s, IntRe())) return Int(mark, s);
+      if (std::regex_match(s, FloatRe())) return Float(s);
+      if (std::regex_match(s, NullRe())) return Value::None();
+      return Value::Str(s);
+    }
+    if (tag == "tag:yaml.org,2002:int") {
+      if (!std::regex_match(s, IntRe())) Fail(mark, "invalid literal for int(): '" + s + "'");
+      return Int(mark, s);
+    }
+    if (tag == "tag:yaml.org,2002:float") {
+      if (std::regex_match(s, FloatRe())) return Float(s);
+      if (std::regex_match(s, IntRe())) return Value::Float(static_cast<double>(Int(mark, s).int_value()));
+      Fail(mark, "could not convert string to float: '" + s + "'");
+    }
+    if (tag == "tag:yaml.org,2002:bool") {
+      if (!std::regex_match(s, BoolRe())) Fail(mark, "invalid bool: '" + s + "'");
+      return Bool(s);
+    }
+    if (tag == "tag:yaml.org,2002:null") return Value::None();
+    Fail(mark, "could not determine a constructor for the tag '" + tag + "'");
+  }
+
+  static Value Bool(const std::string& s) {
+    return Value::Bool(s[0] == 'y' || s[0] == 'Y' || s[0] == 't' || s[0] == 'T' || s == "on" || s == "On" || s == "ON");
+  }
+
+  // PyYAML's construct_yaml_int: '_' dropped, sign, 0b/0x/0 (octal), a:b:c.
+  Value Int(const YAML::Mark& mark, std::string s) {
+    std::string original = s;
+    s.erase(std::remove(s.begin(), s.end(), '_'), s.end());
+    bool neg = false;
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+      neg = s[0] == '-';
+      s.erase(0, 1);
+    }
+    const __int128 kBig = static_cast<__int128>(1) << 64;
+    auto digits = [&](const std::string& d, int base) {
+      __int128 r = 0;
+      for (char c : d) {
+        int x = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10;
+        r = r * base + x;
+        if (r > kBig) return static_cast<__int128>(-1);
+      }
+      return r;
+    };
+    __int128 v = 0;
+    if (s.empty() || s == "0") {
+      v = 0;
+    } else if (s.rfind("0b", 0) == 0) {
+      v = digits(s.substr(2), 2);
+    } else if (s.rfind("0x", 0) == 0) {
+      v = digits(s.substr(2), 16);
+    } else if (s[0] == '0') {
+      v = digits(s.substr(1), 8);
+    } else if (s.find(':') != std::string::npos) {
+      size_t start = 0;
+      while (true) {
+        size_t c = s.find(':', start);
+        __int128 part = digits(s.substr(start, c == std::string::npos ? std::string::npos : c - start), 10);
+        if (part < 0 || v > kBig) {
+          v = -1;
+          break;
+        }
+        v = v * 60 + part;
+        if (c == std::string::npos) break;
+        start = c + 1;
+      }
+    } else {
+      v = digits(s, 10);
+    }
+    const __int128 kMin = static_cast<__int128>(1) << 63;
+    if (v < 0 || v > kMin || (!neg && v == kMin)) {
+      Fail(mark, "the integer " + original + " is beyond the 64-bit range");
+    }
+    return Value::Int(static_cast<int64_t>(neg ? -v : v));
+  }
+
+  static Value Float(std::string s) {
+    s.erase(std::remove(s.begin(), s.end(), '_'), s.end());
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    double sign = 1;
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) {
+      if (s[0] == '-') sign = -1;
+      s.erase(0, 1);
+    }
+    if (s == ".inf") return Value::Float(sign * HUGE_VAL);
+    if (s == ".nan") return Value::Float(std::nan(""));
+    if (s.find(':') != std::string::npos) {
+      double v = 0;
+      size_t start = 0;
+      while (true) {
+        size_t c = s.find(':', start);
+        v = v * 60 + std::strtod(s.substr(start, c == std::string::npos ? std::string::npos : c - start).c_str(), nullptr);
+        if (c == std::string::npos) break;
+        start = c + 1;
+      }
+      return Value::Float(sign * v);
+    }
+    return Value::Float(sign * std::strtod(s.c_str(), nullptr));
+  }
+
+  // xacro's construct_angle_radians/_degrees: the scalar is an expression
+  // over xacro's global symbols (not the properties), made a float.
+  Value Angle(const YAML::Mark& mark, const std::string& s, bool degrees) {
+    struct GlobalsOnly : ExprHost {
+      ExprHost& outer;
+      explicit GlobalsOnly(ExprHost& h) : outer(h) {}
+      bool LookupName(std::string_view, Value*, EvalError*) override { return false; }
+      bool LookupMember(const void*, std::string_view, Value*, EvalError*) override { return false; }
+      bool Arg(std::string_view name, Value* v, EvalError* e) override { return outer.Arg(name, v, e); }
+      // load_yaml inside a tag could read the file that holds the tag,
+      // without end: refused.
+      bool ReadFile(std::string_view, std::string*, std::string*, EvalError* e) override {
+        e->code = Code::XACRO_EXPRESSION_FORBIDDEN;
+        e->message = "load_yaml inside a !degrees/!radians tag is not supported";
+        return false;
+      }
+      std::string AbsFilename(std::string_view f) override { return outer.AbsFilename(f); }
+      void Message(MessageLevel l, const std::string& t, bool loc) override { outer.Message(l, t, loc); }
+    } globals(host_);
+    const char* name = degrees ? "!degrees" : "!radians";
+    Value v;
+    EvalError e;
+    if (!Evaluate(s, globals, limits_, &v, &e)) {
+      Fail(mark, std::string(name) + " " + e.message, e.code == Code::XACRO_EXPRESSION_INVALID ? Code::XACRO_YAML_INVALID : e.code);
+    }
+    if (!v.is_number()) {
+      Fail(mark, std::string(name) + " value '" + s + "' is not a number (" + v.TypeName() + ")", Code::XACRO_EVALUATION_FAILED);
+    }
+    double d = v.AsDouble();
+    if (degrees) d = d * (M_PI / 180.0);
+    return Value::Float(d);
+  }
+};
+
+}  // namespace
+
+bool LoadYaml(std::string_view text, const std::string& path, ExprHost& host, const ExprLimits& limits, Value* out,
+              EvalError* err) {
+  std::istringstream in{std::string(text)};
+  Builder builder(path, host, limits, err);
+  try {
+    YAML::Parser parser(in);
+    // The first document, then one more call: a second document is an
+    // error (as PyYAML's safe_load says), and no loop can run on.
+    if (!parser.HandleNextDocument(builder)) {
+      *out = Value::None();
+      return true;
+    }
+    if (parser.HandleNextDocument(builder)) {
+      err->code = Code::XACRO_YAML_INVALID;
+      err->message = path + ": expected a single document in the stream, but found another document";
+      return false;
+    }
+  } catch (const Builder::Abort&) {
+    return false;
+  } catch (const YAML::Exception& e) {
+    err->code = Code::XACRO_YAML_INVALID;
+    err->message = path + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) + ": " + e.msg;
+    return false;
+  }
+  *out = builder.done() ? builder.root() : Value::None();
+  return true;
+}
+
+}  // namespace xacro
