@@ -25,6 +25,13 @@ std::string Quoted(const std::string& s) { return "'" + s + "'"; }
 urdf::Pose ToUrdfPose(const frames::Pose& p) {
   urdf::Pose out;
   out.position = urdf::Vector3(p.xyz.x(), p.xyz.y(), p.xyz.z());
+  if (p.quat_xyzw) {
+    // URDF 1.1 <origin quat_xyzw>: urdf::Rotation is a quaternion, so it
+    // holds it as urdfdom 5.1 reads it (setFromQuaternion normalises).
+    const Eigen::Vector4d& q = *p.quat_xyzw;
+    out.rotation.setFromQuaternion(q[0], q[1], q[2], q[3]);
+    return out;
+  }
   // As urdfdom's parsePose turns an <origin rpy> into a quaternion.
   out.rotation.setFromRPY(p.rpy.x(), p.rpy.y(), p.rpy.z());
   return out;
@@ -101,6 +108,15 @@ urdf::GeometrySharedPtr ToUrdfGeometry(const Geometry& g) {
     default:
       return nullptr;
   }
+}
+
+// A capsule is URDF 1.1's: urdfdom 5.1 has urdf::Capsule, the urdfdom 3
+// linked here has not.
+const char* Version11(const Geometry& g) {
+  return g.type == Geometry::Type::kCapsule
+             ? " (a URDF 1.1 capsule: urdfdom 5.1 holds it, the linked "
+               "urdfdom 3 does not)"
+             : "";
 }
 
 const char* ShapeName(const Geometry& g) {
@@ -188,7 +204,8 @@ urdf::VisualSharedPtr ToUrdfVisual(
   left_out->Count(v.extensions);
   auto geometry = ToUrdfGeometry(v.geometry);
   if (!geometry) {
-    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
+    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape +
+                         Version11(v.geometry),
                      v.where);
     return nullptr;
   }
@@ -235,7 +252,8 @@ urdf::LinkSharedPtr ToUrdfLink(
     if (!geometry) {
       left_out->Cannot(
           std::string("the ") + ShapeName(c.geometry) + " collision" +
-              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
+              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what +
+              Version11(c.geometry),
           c.where);
       continue;
     }
@@ -289,6 +307,17 @@ void ToUrdfAxis(const frames::Joint& j, urdf::Joint* joint, LeftOut* left_out) {
     limits->effort = lim.effort.value_or(0.0);
     limits->velocity = lim.velocity.value_or(0.0);
     joint->limits = limits;
+    // URDF 1.2's limits (kept as written in the UrdfForm): urdfdom 6's
+    // JointLimits has them; the urdfdom 3 linked here does not.
+    for (const auto& a : j.urdf_form.attributes) {
+      if (a.on == "limit" && (a.name == "acceleration" ||
+                              a.name == "deceleration" || a.name == "jerk"))
+        left_out->Cannot("URDF 1.2 <limit " + a.name + "=\"" + a.value +
+                             "\"> of joint " + Quoted(j.name) +
+                             " (urdfdom 6 has it; the urdfdom linked here, "
+                             "3, does not)",
+                         j.where);
+    }
   }
   if (j.axis && j.axis->dynamics) {
     auto dynamics = std::make_shared<urdf::JointDynamics>();
