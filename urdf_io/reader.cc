@@ -236,6 +236,9 @@ bool UrdfReader::ReadQuaternion(const Node* o, frames::Pose* pose) {
                                     "reads it"
                                   : "; it is normalised, as urdfdom does"));
   }
+  // A zero one is the identity (the pose keeps none: SDFormat refuses a
+  // zero quaternion); its text stays in the UrdfForm.
+  if (norm == 0.0) return true;
   pose->quat_xyzw = q;
   pose->rpy = frames::RpyFromRotation(frames::RotationFromQuatXyzw(q));
   return true;
