@@ -1,7 +1,6 @@
 #include "urdf_io/reader.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
 #include <cmath>
 #include <cstring>
@@ -1066,7 +1065,6 @@ std::optional<UrdfVersion> ParseUrdfVersion(std::string_view text,
     if (*str == '\0')
       return fail("one of the fields of the version attribute is blank");
     char* end = nullptr;
-    errno = 0;
     const long value = std::strtol(str, &end, 10);
     if (end == str) return fail("the version attribute is not an integer");
     if (*end != '\0') return fail("extra characters after the version number");

@@ -376,10 +376,22 @@ urdf::JointSharedPtr ToUrdfJoint(
   return joint;
 }
 
-}  // namespace
+// `model` with every pose's quaternion dropped (rpy holds the same
+// rotation): what WriteUrdf prints below URDF 1.1, where urdfdom turns the
+// rpy into its quaternion.
+frames::Model WithoutQuaternions(const frames::Model& model) {
+  frames::Model out = model;
+  for (auto& l : out.links) {
+    if (l.inertial) l.inertial->pose.quat_xyzw.reset();
+    for (auto& v : l.visuals) v.pose.quat_xyzw.reset();
+    for (auto& c : l.collisions) c.pose.quat_xyzw.reset();
+  }
+  for (auto& j : out.joints) j.pose.quat_xyzw.reset();
+  return out;
+}
 
-urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
-                                               frames::Diagnostics* diags) {
+urdf::ModelInterfaceSharedPtr ToModelInterfaceAsWritten(
+    const frames::Model& model, frames::Diagnostics* diags) {
   if (!CheckUrdfForm(model, diags)) return nullptr;
   auto out = std::make_shared<urdf::ModelInterface>();
   out->name_ = model.name;
@@ -412,6 +424,25 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   out->initTree(parent_link_tree);
   out->initRoot(parent_link_tree);
   return out;
+}
+
+}  // namespace
+
+urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
+                                               frames::Diagnostics* diags) {
+  // As urdfdom parses what WriteUrdf prints: quaternions from URDF 1.1 on
+  // (urdfdom 5.1's setFromQuaternion), rpy before.
+  if (WrittenUrdfMinor(model, {}) < 1) {
+    bool any = false;
+    for (const auto& j : model.joints) any |= j.pose.quat_xyzw.has_value();
+    for (const auto& l : model.links) {
+      if (l.inertial) any |= l.inertial->pose.quat_xyzw.has_value();
+      for (const auto& v : l.visuals) any |= v.pose.quat_xyzw.has_value();
+      for (const auto& c : l.collisions) any |= c.pose.quat_xyzw.has_value();
+    }
+    if (any) return ToModelInterfaceAsWritten(WithoutQuaternions(model), diags);
+  }
+  return ToModelInterfaceAsWritten(model, diags);
 }
 
 namespace {
