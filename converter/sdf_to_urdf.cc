@@ -171,6 +171,29 @@ std::optional<Model> Reshape(const std::optional<sdf_io::SdfDocument>& doc,
   return model;
 }
 
+// For a model that declares no URDF version (one that did not come from a
+// URDF): "1.1" when it has a capsule (URDF 1.1 <capsule>); nullopt, no
+// version attribute (1.0), otherwise. A quaternion pose does not need 1.1:
+// rpy holds the same rotation (--urdf-version 1.1 writes it as quat_xyzw).
+std::optional<std::string> LowestUrdfVersion(const Model& model) {
+  for (const auto& a : model.urdf_form.attributes) {
+    if (a.on.empty() && a.name == "version") return std::nullopt;
+  }
+  // A capsule a URDF wrote (pybullet's, in any version) comes back as it
+  // was written whatever the version.
+  auto capsule = [](const frames::Shape& s) {
+    return s.geometry.type == frames::Geometry::Type::kCapsule &&
+           !s.urdf_form.Has(frames::UrdfForm::kCapsule);
+  };
+  for (const auto& l : model.links) {
+    for (const auto& v : l.visuals)
+      if (capsule(v)) return "1.1";
+    for (const auto& c : l.collisions)
+      if (capsule(c)) return "1.1";
+  }
+  return std::nullopt;
+}
+
 ConversionResult Finish(std::optional<Model> model,
                         const SdfToUrdfOptions& options,
                         ConversionResult result) {
@@ -178,9 +201,11 @@ ConversionResult Finish(std::optional<Model> model,
   if (model && !diags.HasErrors() && !options.check_only &&
       !options.check_parity) {
     urdf_io::UrdfWriteOptions write;
-    // None given: the URDF's own (carried by urdf2sdf), else none.
+    // None given: the URDF's own (carried by urdf2sdf), else the lowest
+    // version that holds what the model has (LowestUrdfVersion).
     if (!options.urdf_version.empty()) write.version = options.urdf_version;
-    write.allow_capsule = options.urdf_version == "1.1";
+    else if (auto lowest = LowestUrdfVersion(*model)) write.version = *lowest;
+    write.allow_capsule = urdf_io::WrittenUrdfMinor(*model, write) >= 1;
     write.carry_other_shapes = true;
     auto text = urdf_io::WriteUrdf(*model, write, &diags);
     if (text) result.output = std::move(*text);

@@ -100,8 +100,11 @@ struct SdfToUrdfOptions : ReadInputOptions {
   // SDF joint carried in the robot's <gazebo> block (as ball, screw and
   // gearbox joints are), instead of two revolute joints.
   bool keep_joint_types = false;
-  // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
-  // capsules as URDF 1.1 <capsule>.
+  // The <robot version> attribute: "1.0", "1.1" or "1.2" (README, "URDF
+  // versions"); from 1.1 capsules are written as <capsule> and poses that
+  // hold a quaternion (an SDF rotation_format="quat_xyzw") as quat_xyzw.
+  // "": the version the URDF declared (a model urdf2sdf wrote), else the
+  // lowest that holds the model: 1.1 with a capsule, else none (1.0).
   std::string urdf_version;
 };
 

@@ -10,6 +10,7 @@
 #include "converter/lump.h"
 #include "converter/urdf_extensions.h"
 #include "frames/graph.h"
+#include "xml/writer.h"
 #include "frames/name_index.h"
 #include "frames/rename.h"
 #include "sdf_io/writer.h"
@@ -188,6 +189,37 @@ void NameShapes(const std::string& link, const char* kind,
   }
 }
 
+// SDFormat has <capsule> from 1.8 (1.8 capsule_shape.sdf); below, a URDF
+// capsule is carried as <urdf:capsule radius length> in an empty geometry,
+// as a shape SDFormat lacks is (pybullet's <cdf>), and sdf2urdf writes it
+// back as the URDF's <capsule>.
+void CarryCapsules(frames::Model* model, int sdf_version,
+                   frames::Diagnostics* diags) {
+  auto carry = [&](frames::Shape* s, const std::string& what) {
+    frames::Geometry& g = s->geometry;
+    if (g.type != frames::Geometry::Type::kCapsule) return;
+    frames::Element e;
+    e.name = "urdf:capsule";
+    e.attributes = {{"radius", xml::FormatDouble(g.radius)},
+                    {"length", xml::FormatDouble(g.length)}};
+    e.where = s->where;
+    g.type = frames::Geometry::Type::kOther;
+    g.other = std::move(e);
+    diags->Warning(frames::Code::SDF_VERSION_CANNOT_EXPRESS,
+                   what + " is a capsule, which SDFormat " +
+                       SdfVersionName(sdf_version) +
+                       " lacks (1.8 has it: --sdf-version 1.8); it is "
+                       "carried as <urdf:capsule> in an empty geometry",
+                   s->where);
+  };
+  for (auto& l : model->links) {
+    for (auto& v : l.visuals)
+      carry(&v, "visual '" + v.name + "' of link '" + l.name + "'");
+    for (auto& c : l.collisions)
+      carry(&c, "collision '" + c.name + "' of link '" + l.name + "'");
+  }
+}
+
 }  // namespace
 
 ConversionResult UrdfToSdf(std::string_view urdf_text,
@@ -233,6 +265,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   // it with the links and joints it belongs to.
   CarryUrdfOnlyElements(&*model, &result.diagnostics,
                         /*mimic_in_axis=*/options.sdf_version >= 11);
+  if (options.sdf_version < 8)
+    CarryCapsules(&*model, options.sdf_version, &result.diagnostics);
   // <gazebo> blocks into SDFormat elements, after carrying (which would
   // prefix what they add) and before lumping (which moves it). The blocks
   // stay carried as <urdf:gazebo> for sdf2urdf.

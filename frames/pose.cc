@@ -38,9 +38,16 @@ Vector3 RpyFromRotation(const Matrix3& R) {
   return Vector3(roll, pitch, yaw);
 }
 
+Matrix3 RotationFromQuatXyzw(const Eigen::Vector4d& q) {
+  if (q.isZero(0.0)) return Matrix3::Identity();
+  return Eigen::Quaterniond(q[3], q[0], q[1], q[2])
+      .normalized()
+      .toRotationMatrix();
+}
+
 Isometry3 Pose::ToIsometry() const {
   Isometry3 X = Isometry3::Identity();
-  X.linear() = RotationFromRpy(rpy);
+  X.linear() = quat_xyzw ? RotationFromQuatXyzw(*quat_xyzw) : RotationFromRpy(rpy);
   X.translation() = xyz;
   return X;
 }

@@ -2,6 +2,7 @@
 // measured and expressed in frame A, and X_AC = X_AB * X_BC.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include <Eigen/Geometry>
@@ -16,6 +17,9 @@ using Matrix3 = Eigen::Matrix3d;
 Matrix3 RotationFromRpy(const Vector3& rpy);
 // Inverse of RotationFromRpy; pitch in [-pi/2, pi/2].
 Vector3 RpyFromRotation(const Matrix3& R);
+// The rotation of a quaternion written x y z w, normalised first; a zero
+// quaternion is the identity (as urdfdom's Rotation::normalize makes it).
+Matrix3 RotationFromQuatXyzw(const Eigen::Vector4d& q);
 
 // A pose as a file writes it: translation and roll-pitch-yaw, measured in the
 // frame named by relative_to. The six numbers are kept as read so that a pose
@@ -27,6 +31,12 @@ struct Pose {
   // default frame (see the spec: the model frame for links, the child link
   // for joints, the attached_to frame for frames, the link for visuals ...).
   std::string relative_to;
+  // The rotation as a quaternion x y z w, as the file wrote it (URDF 1.1
+  // <origin quat_xyzw>, SDFormat 1.9 rotation_format="quat_xyzw"); rpy then
+  // holds the same rotation. Not normalised: ToIsometry normalises it (as
+  // urdfdom's Rotation::setFromQuaternion does), a writer that can write a
+  // quaternion writes these numbers, one that cannot writes rpy.
+  std::optional<Eigen::Vector4d> quat_xyzw;
 
   bool IsIdentity() const { return xyz.isZero(0.0) && rpy.isZero(0.0); }
   Isometry3 ToIsometry() const;

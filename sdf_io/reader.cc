@@ -594,6 +594,7 @@ bool SdfReader::ReadPoseValue(const Node* p, std::string_view text,
   }
   pose->xyz = {v[0], v[1], v[2]};
   pose->rpy = frames::RpyFromRotation(q.normalized().toRotationMatrix());
+  pose->quat_xyzw = Eigen::Vector4d(v[3], v[4], v[5], v[6]);  // as written
   return true;
 }
 

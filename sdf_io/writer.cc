@@ -1,5 +1,6 @@
 #include "sdf_io/writer.h"
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,10 +13,20 @@ namespace {
 
 using frames::Geometry;
 
+// Whether the version written (1.9 and later) has //pose/@rotation_format.
+bool QuaternionPoses(const WriteOptions& options) {
+  const std::string& v = options.version;
+  if (v.rfind("1.", 0) != 0) return false;
+  const std::string minor = v.substr(2);
+  if (minor.empty() || minor.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  return std::stoi(minor) >= 9;
+}
+
 class SdfWriter {
  public:
   SdfWriter(xml::Writer* w, const WriteOptions& options)
-      : w_(*w), options_(options) {}
+      : w_(*w), options_(options), quaternions_(QuaternionPoses(options)) {}
 
   void Model(const frames::Model& m);
   void World(const frames::World& world);
@@ -24,14 +35,25 @@ class SdfWriter {
   // <pose relative_to=...>xyz rpy</pose>. Unless `whole`, what is implied
   // is left out: the element when it is the identity in the element's
   // default frame, the numbers when it is the identity in a named frame.
+  // A pose holding a quaternion (frames::Pose::quat_xyzw) is written with
+  // rotation_format="quat_xyzw" from SDFormat 1.9, which has it (1.9
+  // pose.sdf), and as the same rotation in rpy before.
   void Pose(const frames::Pose& p, bool whole = false) {
     const bool numbers = whole || !p.IsIdentity();
-    if (p.relative_to.empty()) {
+    const bool quaternion = p.quat_xyzw && numbers && quaternions_;
+    if (p.relative_to.empty() && !quaternion) {
       if (numbers) w_.Leaf("pose", xml::Numbers(p.xyz, p.rpy));
       return;
     }
-    w_.Start("pose").Attr("relative_to", p.relative_to);
-    if (numbers) w_.Text(xml::Numbers(p.xyz, p.rpy));
+    w_.Start("pose");
+    if (!p.relative_to.empty()) w_.Attr("relative_to", p.relative_to);
+    if (quaternion) {
+      w_.Attr("rotation_format", "quat_xyzw");
+      w_.Text(xml::FormatVector3(p.xyz) + " " +
+              xml::FormatVector4(*p.quat_xyzw));
+    } else if (numbers) {
+      w_.Text(xml::Numbers(p.xyz, p.rpy));
+    }
     w_.End();
   }
   void Geometry(const frames::Geometry& g);
@@ -57,6 +79,7 @@ class SdfWriter {
 
   xml::Writer& w_;
   const WriteOptions& options_;
+  const bool quaternions_;  // the version written has rotation_format
 };
 
 template <typename LinkFn, typename JointFn, typename FrameFn, typename ModelFn>

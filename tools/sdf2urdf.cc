@@ -40,8 +40,12 @@ options:
   --keep-joint-types      write universal and revolute2 joints as floating
                           joints with the SDF joint carried in <gazebo>,
                           instead of two revolute joints
-  --urdf-version V        write <robot version="V">: 1.0, or 1.1 which also
-                          writes capsules as <capsule>
+  --urdf-version V        write <robot version="V">: 1.0, 1.1 or 1.2; from
+                          1.1 capsules are written as <capsule> and
+                          quaternion poses as <origin quat_xyzw> (rpy
+                          below). Default: the version the URDF declared
+                          (an SDF urdf2sdf wrote), else the lowest that
+                          holds the model (1.1 with a capsule, else none)
   --mesh-uris MODE        the same as --uris MODE (below)
   --model-path DIR        search DIR for model:// URIs (repeatable; then
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
@@ -89,10 +93,10 @@ int main(int argc, char** argv) {
     } else if (a == "--keep-joint-types") {
       options.keep_joint_types = true;
     } else if (a == "--urdf-version") {
-      options.urdf_version = need("a version (1.0 or 1.1)");
+      options.urdf_version = need("a version (1.0, 1.1 or 1.2)");
       if (error->empty() && options.urdf_version != "1.0" &&
-          options.urdf_version != "1.1")
-        *error = "--urdf-version must be 1.0 or 1.1";
+          options.urdf_version != "1.1" && options.urdf_version != "1.2")
+        *error = "--urdf-version must be 1.0, 1.1 or 1.2";
     } else if (a == "--mesh-uris") {
       const auto form = converter::ParseUriForm(need("a form"));
       if (!error->empty()) return true;

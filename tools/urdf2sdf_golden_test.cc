@@ -141,11 +141,27 @@ converter::UrdfToSdfOptions PackageToModel() {
   return o;
 }
 
+converter::UrdfToSdfOptions SdfVersion(int minor) {
+  converter::UrdfToSdfOptions o;
+  o.sdf_version = minor;
+  return o;
+}
+
 const std::vector<Golden>& Goldens() {
   static const auto* goldens = new std::vector<Golden>{
-      {"links_geometry.urdf", "links_geometry.sdf", {}, {}},
-      {"links_geometry.urdf", "links_geometry.lumped.sdf", Lumped(),
-       {"FIXED_JOINT_LUMPED@84"}},
+      // Its pybullet capsules (the robot declares 1.0) are carried in
+      // SDFormat 1.7, which has no <capsule>.
+      {"links_geometry.urdf",
+       "links_geometry.sdf",
+       {},
+       {"SDF_VERSION_CANNOT_EXPRESS@48", "URDF_VERSION_FEATURE_IGNORED@51",
+        "SDF_VERSION_CANNOT_EXPRESS@67", "URDF_VERSION_FEATURE_IGNORED@69"}},
+      {"links_geometry.urdf",
+       "links_geometry.lumped.sdf",
+       Lumped(),
+       {"SDF_VERSION_CANNOT_EXPRESS@48", "URDF_VERSION_FEATURE_IGNORED@51",
+        "SDF_VERSION_CANNOT_EXPRESS@67", "URDF_VERSION_FEATURE_IGNORED@69",
+        "FIXED_JOINT_LUMPED@84"}},
       {"materials.urdf", "materials.sdf", {}, {}},
       {"joint_types.urdf",
        "joint_types.sdf",
@@ -208,6 +224,22 @@ const std::vector<Golden>& Goldens() {
       {"package_meshes.urdf", "package_meshes.sdf", {}, {}},
       {"package_meshes.urdf", "package_meshes.package_to_model.sdf",
        PackageToModel(), {}},
+      // URDF versions (README, "URDF versions").
+      {"urdf_1_1.urdf",
+       "urdf_1_1.sdf",
+       {},
+       {"SDF_VERSION_CANNOT_EXPRESS@14", "SDF_VERSION_CANNOT_EXPRESS@20",
+        "URDF_QUATERNION_NOT_UNIT@29"}},
+      {"urdf_1_1.urdf", "urdf_1_1.1_9.sdf", SdfVersion(9),
+       {"URDF_QUATERNION_NOT_UNIT@29"}},
+      {"urdf_1_2.urdf", "urdf_1_2.sdf", {}, {"SDF_VERSION_CANNOT_EXPRESS@8"}},
+      {"urdf_1_2.urdf", "urdf_1_2.1_9.sdf", SdfVersion(9), {}},
+      {"urdf_1_0_newer_features.urdf",
+       "urdf_1_0_newer_features.sdf",
+       {},
+       {"SDF_VERSION_CANNOT_EXPRESS@9", "URDF_VERSION_FEATURE_IGNORED@10",
+        "URDF_VERSION_FEATURE_IGNORED@12", "URDF_VERSION_FEATURE_IGNORED@18",
+        "URDF_VERSION_FEATURE_IGNORED@21", "URDF_VERSION_FEATURE_IGNORED@21"}},
   };
   return *goldens;
 }

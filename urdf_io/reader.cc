@@ -1,6 +1,7 @@
 #include "urdf_io/reader.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <cstring>
 #include <unordered_map>
@@ -116,6 +117,15 @@ class UrdfReader {
   std::unordered_map<std::string, size_t> materials_;  // name -> index
   Model* model_ = nullptr;
   bool world_declared_ = false;  // <link name="world"/> present
+  // The minor number of the URDF version the robot declares (1.0 when it
+  // declares none): what decides which 1.1 and 1.2 features are read.
+  int urdf_minor_ = 0;
+  // A feature of URDF 1.`minor` in a file declaring an earlier version.
+  void FeatureIgnored(const Node* e, const std::string& what, int minor,
+                      const std::string& outcome);
+  bool ReadQuaternion(const Node* o, frames::Pose* pose);
+  bool ReadLimitRules12(const Node* c, const frames::JointLimit& lim,
+                        const frames::Joint& j);
 };
 
 std::optional<double> UrdfReader::RequiredDouble(const Node* e,
@@ -159,9 +169,78 @@ bool UrdfReader::ReadOrigin(const Node* parent, frames::Pose* pose,
   } else {
     form->parts |= origin_bit << 2;
   }
+  // quat_xyzw is also kept with the attributes URDF 1.0 does not define,
+  // as written: a writer of 1.1 writes that text back (urdf_io/writer.h),
+  // one of 1.0 the rpy; a 1.0 file's, ignored, comes back as it was.
+  if (o->Attribute("quat_xyzw")) ok &= ReadQuaternion(o, pose);
   if (pose->IsIdentity()) form->parts |= origin_bit;
   KeepOtherAttributes(o, {"xyz", "rpy"}, on, form);
   return ok;
+}
+
+void UrdfReader::FeatureIgnored(const Node* e, const std::string& what,
+                                int minor, const std::string& outcome) {
+  ctx_.Warning(e, frames::Code::URDF_VERSION_FEATURE_IGNORED,
+               what + " needs URDF version 1." + std::to_string(minor) +
+                   " but the robot declares " +
+                   (model_->source_version.empty()
+                        ? std::string("no version (1.0)")
+                        : "version " + model_->source_version) +
+                   "; " + outcome);
+}
+
+// URDF 1.1 <origin quat_xyzw="x y z w">, as urdfdom 5.1 reads it
+// (ros/urdfdom urdf_parser/src/pose.cpp, parsePoseInternal): ignored with a
+// warning before 1.1; with rpy as well, an error; four numbers, normalised
+// (urdf_model/pose.h Rotation::setFromQuaternion; a zero one is the
+// identity there).
+bool UrdfReader::ReadQuaternion(const Node* o, frames::Pose* pose) {
+  const char* text = o->Attribute("quat_xyzw");
+  if (urdf_minor_ < 1) {
+    FeatureIgnored(o, "<origin quat_xyzw>", 1,
+                   "it is ignored, as urdfdom ignores it, and carried as "
+                   "written");
+    return true;
+  }
+  if (o->Attribute("rpy")) {
+    ctx_.Error(o, frames::Code::URDF_ORIGIN_RPY_AND_QUATERNION,
+               "<origin> has both rpy and quat_xyzw; URDF " +
+                   model_->source_version + " allows one or the other");
+    return false;
+  }
+  size_t count = 0;
+  for (std::string_view rest = text; !rest.empty();) {
+    const size_t b = rest.find_first_not_of(" \t\n\r");
+    if (b == std::string_view::npos) break;
+    rest.remove_prefix(b);
+    ++count;
+    const size_t e = rest.find_first_of(" \t\n\r");
+    rest.remove_prefix(e == std::string_view::npos ? rest.size() : e);
+  }
+  if (count != 4) {
+    ctx_.Error(o, frames::Code::VECTOR_SIZE_INVALID,
+               std::string("<origin> quat_xyzw '") + text + "' has " +
+                   std::to_string(count) + " numbers; 4 expected (x y z w)");
+    return false;
+  }
+  Eigen::Vector4d q;
+  if (!xml::ParseVector(text, 4, "<origin> quat_xyzw", o, ctx_, q.data()))
+    return false;
+  const double norm = q.norm();
+  if (!(std::abs(norm - 1.0) <= 1e-6)) {
+    ctx_.Warning(o, frames::Code::URDF_QUATERNION_NOT_UNIT,
+                 std::string("<origin> quat_xyzw '") + text + "' has norm " +
+                     xml::FormatDouble(norm) +
+                     (norm == 0.0 ? "; it is read as the identity, as urdfdom "
+                                    "reads it"
+                                  : "; it is normalised, as urdfdom does"));
+  }
+  // A zero one is the identity (the pose keeps none: SDFormat refuses a
+  // zero quaternion); its text stays in the UrdfForm.
+  if (norm == 0.0) return true;
+  pose->quat_xyzw = q;
+  pose->rpy = frames::RpyFromRotation(frames::RotationFromQuatXyzw(q));
+  return true;
 }
 
 bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
@@ -211,7 +290,15 @@ bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
     KeepOtherAttributes(s, {"radius", "length"},
                         Is(s, "cylinder") ? "geometry/cylinder" : "geometry/capsule",
                         form);
-    if (Is(s, "capsule")) form->parts |= frames::UrdfForm::kCapsule;
+    if (Is(s, "capsule")) {
+      form->parts |= frames::UrdfForm::kCapsule;
+      // urdfdom 5.1 (urdf_parser/src/link.cpp, parseGeometry) drops a
+      // capsule before 1.1; pybullet reads it in any URDF, so it is read.
+      if (urdf_minor_ < 1)
+        FeatureIgnored(s, "<capsule>", 1,
+                       "it is read as a capsule (pybullet reads it), but "
+                       "urdfdom drops the visual or collision");
+    }
     return positive(s, "radius", &g->radius) &&
            positive(s, "length", &g->length);
   }
@@ -533,8 +620,13 @@ bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
   lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
   lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
   lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
+  // URDF 1.2's acceleration, deceleration and jerk are kept as written
+  // with the attributes URDF 1.0 does not define (SDFormat has no place for
+  // them; urdf2sdf carries them in <urdf:form>): checked here as urdfdom 6
+  // checks them.
   KeepOtherAttributes(c, {"lower", "upper", "effort", "velocity"}, "limit",
                       form);
+  const bool rules_ok = ReadLimitRules12(c, lim, *j);
   // Lower and upper mean something (and default to 0) on revolute and
   // prismatic joints only.
   const bool bounded = j->type == frames::JointType::kRevolute ||
@@ -543,14 +635,67 @@ bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
   if (bounded && !lim.upper) form->parts |= frames::UrdfForm::kNoUpper;
   if (!lim.effort) form->parts |= frames::UrdfForm::kNoEffort;
   if (!lim.velocity) form->parts |= frames::UrdfForm::kNoVelocity;
-  if (!lim.effort || !lim.velocity) {
+  // From 1.2 effort and velocity are optional (unlimited by default).
+  if ((!lim.effort || !lim.velocity) && urdf_minor_ < 2) {
     ctx_.Warning(c, frames::Code::JOINT_LIMIT_INCOMPLETE,
                  "<limit> of joint '" + j->name + "' has no " +
                      (!lim.effort ? "effort" : "velocity") +
                      " (required by URDF); it is left unlimited");
   }
   r->limit = lim;
-  return true;
+  return rules_ok;
+}
+
+// The <limit> rules of URDF 1.2, as urdfdom 6.0 applies them
+// (ros/urdfdom urdf_parser/src/joint.cpp, parseJointLimits): before 1.2,
+// acceleration, deceleration and jerk are ignored with a warning; from 1.2
+// they are numbers that must not be negative, effort and velocity must not
+// be negative, a revolute or prismatic joint needs both lower and upper,
+// and upper may not be below lower.
+bool UrdfReader::ReadLimitRules12(const Node* c, const frames::JointLimit& lim,
+                                  const frames::Joint& j) {
+  static const char* const kNew[] = {"acceleration", "deceleration", "jerk"};
+  if (urdf_minor_ < 2) {
+    for (const char* a : kNew) {
+      if (c->Attribute(a))
+        FeatureIgnored(c, std::string("<limit ") + a + "> of joint '" +
+                              j.name + "'",
+                       2, "it is ignored, as urdfdom ignores it, and carried "
+                          "as written");
+    }
+    return true;
+  }
+  bool ok = true;
+  auto invalid = [&](const std::string& what) {
+    ctx_.Error(c, frames::Code::URDF_JOINT_LIMIT_INVALID,
+               "<limit> of joint '" + j.name + "': " + what);
+    ok = false;
+  };
+  auto not_negative = [&](const char* name, std::optional<double> v) {
+    if (v && *v < 0)
+      invalid(std::string(name) + " " + xml::FormatDouble(*v) +
+              " is negative");
+  };
+  not_negative("effort", lim.effort);
+  not_negative("velocity", lim.velocity);
+  for (const char* a : kNew) {
+    if (!c->Attribute(a)) continue;
+    auto v = xml::DoubleAttribute(c, a, ctx_);
+    if (!v) {
+      ok = false;
+      continue;
+    }
+    not_negative(a, v);
+  }
+  const bool bounded = j.type == frames::JointType::kRevolute ||
+                       j.type == frames::JointType::kPrismatic;
+  if (bounded && (!lim.lower || !lim.upper))
+    invalid(std::string("a ") + frames::JointTypeName(j.type) +
+            " joint needs both lower and upper in URDF 1.2");
+  if (lim.lower && lim.upper && *lim.upper < *lim.lower)
+    invalid("upper " + xml::FormatDouble(*lim.upper) + " is below lower " +
+            xml::FormatDouble(*lim.lower));
+  return ok;
 }
 
 bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
@@ -738,10 +883,17 @@ void UrdfReader::ReadRobotVersion(const Node* robot, Model* model) {
   KeepOtherAttributes(robot, {"name"}, "", &model->urdf_form);
   if (const char* v = robot->Attribute("version")) {
     model->source_version = v;
-    if (model->source_version != "1.0" && model->source_version != "1.1") {
+    std::string why;
+    const std::optional<UrdfVersion> version = ParseUrdfVersion(v, &why);
+    if (!version) {
+      ctx_.Error(robot, frames::Code::URDF_VERSION_INVALID,
+                 "<robot version='" + model->source_version + "'>: " + why);
+    } else if (version->major != 1 || version->minor > 2) {
       ctx_.Error(robot, frames::Code::URDF_VERSION_UNSUPPORTED,
                  "URDF version '" + model->source_version +
-                     "' is not supported (1.0 and 1.1 are)");
+                     "' is not supported (1.0, 1.1 and 1.2 are)");
+    } else {
+      urdf_minor_ = static_cast<int>(version->minor);
     }
   }
 }
@@ -887,6 +1039,40 @@ std::optional<Model> UrdfReader::Read(std::string_view text) {
 }
 
 }  // namespace
+
+// As urdfdom's urdf_export_helpers::URDFVersion (urdf_parser/include/
+// urdf_parser/urdf_parser.h) parses the attribute: split at '.' (an empty
+// last piece dropped), exactly two pieces, each read by strtol (leading
+// white space and a sign accepted) to its end, neither negative.
+std::optional<UrdfVersion> ParseUrdfVersion(std::string_view text,
+                                            std::string* why) {
+  std::vector<std::string> pieces;
+  size_t start = 0;
+  for (size_t dot; (dot = text.find('.', start)) != std::string_view::npos;
+       start = dot + 1) {
+    pieces.emplace_back(text.substr(start, dot - start));
+  }
+  if (start < text.size()) pieces.emplace_back(text.substr(start));
+  auto fail = [&](const char* message) {
+    if (why) *why = message;
+    return std::nullopt;
+  };
+  if (pieces.size() != 2)
+    return fail("the version attribute should be in the form 'x.y'");
+  uint32_t fields[2];
+  for (int k = 0; k < 2; ++k) {
+    const char* str = pieces[k].c_str();
+    if (*str == '\0')
+      return fail("one of the fields of the version attribute is blank");
+    char* end = nullptr;
+    const long value = std::strtol(str, &end, 10);
+    if (end == str) return fail("the version attribute is not an integer");
+    if (*end != '\0') return fail("extra characters after the version number");
+    if (value < 0) return fail("the version number must be positive");
+    fields[k] = static_cast<uint32_t>(value);
+  }
+  return UrdfVersion{fields[0], fields[1]};
+}
 
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,

@@ -7,6 +7,7 @@
 // diagnostics.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,29 @@
 #include "xml/dom.h"
 
 namespace urdf_io {
+
+// URDF versions (README, "URDF versions"), read as urdfdom 6 reads them
+// (ros/urdfdom: urdf_parser/src/model.cpp, pose.cpp, link.cpp, joint.cpp):
+//  - <robot version="x.y">: no attribute is 1.0; 1.0, 1.1 and 1.2 are read
+//    (URDF_VERSION_UNSUPPORTED otherwise); a malformed one is
+//    URDF_VERSION_INVALID (ParseUrdfVersion).
+//  - 1.1: <origin quat_xyzw="x y z w"> (frames::Pose::quat_xyzw, also kept
+//    as written in the UrdfForm; with rpy as well an error, normalised with
+//    a warning when not unit) and <capsule radius length>.
+//  - 1.2: <limit acceleration deceleration jerk> (kept as written in the
+//    UrdfForm, checked: not negative) and urdfdom 6's limit rules
+//    (URDF_JOINT_LIMIT_INVALID; effort and velocity optional).
+//  - Declaring an earlier version, quat_xyzw and the 1.2 limits are ignored
+//    as urdfdom ignores them (URDF_VERSION_FEATURE_IGNORED) and carried as
+//    written; a capsule is read as one (pybullet reads it), with the same
+//    warning, since urdfdom drops it.
+struct UrdfVersion {
+  uint32_t major = 1, minor = 0;
+};
+// The version attribute as urdfdom's URDFVersion parses it; nullopt (with
+// the reason in *why) when urdfdom refuses it as malformed.
+std::optional<UrdfVersion> ParseUrdfVersion(std::string_view text,
+                                            std::string* why = nullptr);
 
 // Name of the URDF convention's fixed reference link: SDFormat's world frame.
 inline constexpr const char* kWorldLink = frames::kWorldFrame;

@@ -25,6 +25,13 @@ std::string Quoted(const std::string& s) { return "'" + s + "'"; }
 urdf::Pose ToUrdfPose(const frames::Pose& p) {
   urdf::Pose out;
   out.position = urdf::Vector3(p.xyz.x(), p.xyz.y(), p.xyz.z());
+  if (p.quat_xyzw) {
+    // URDF 1.1 <origin quat_xyzw>: urdf::Rotation is a quaternion, so it
+    // holds it as urdfdom 5.1 reads it (setFromQuaternion normalises).
+    const Eigen::Vector4d& q = *p.quat_xyzw;
+    out.rotation.setFromQuaternion(q[0], q[1], q[2], q[3]);
+    return out;
+  }
   // As urdfdom's parsePose turns an <origin rpy> into a quaternion.
   out.rotation.setFromRPY(p.rpy.x(), p.rpy.y(), p.rpy.z());
   return out;
@@ -101,6 +108,15 @@ urdf::GeometrySharedPtr ToUrdfGeometry(const Geometry& g) {
     default:
       return nullptr;
   }
+}
+
+// A capsule is URDF 1.1's: urdfdom 5.1 has urdf::Capsule, the urdfdom 3
+// linked here has not.
+const char* Version11(const Geometry& g) {
+  return g.type == Geometry::Type::kCapsule
+             ? " (a URDF 1.1 capsule: urdfdom 5.1 holds it, the linked "
+               "urdfdom 3 does not)"
+             : "";
 }
 
 const char* ShapeName(const Geometry& g) {
@@ -188,7 +204,8 @@ urdf::VisualSharedPtr ToUrdfVisual(
   left_out->Count(v.extensions);
   auto geometry = ToUrdfGeometry(v.geometry);
   if (!geometry) {
-    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape,
+    left_out->Cannot(std::string("the ") + ShapeName(v.geometry) + " " + shape +
+                         Version11(v.geometry),
                      v.where);
     return nullptr;
   }
@@ -235,7 +252,8 @@ urdf::LinkSharedPtr ToUrdfLink(
     if (!geometry) {
       left_out->Cannot(
           std::string("the ") + ShapeName(c.geometry) + " collision" +
-              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what,
+              (c.name_given ? " " + Quoted(c.name) : "") + " of " + what +
+              Version11(c.geometry),
           c.where);
       continue;
     }
@@ -289,6 +307,17 @@ void ToUrdfAxis(const frames::Joint& j, urdf::Joint* joint, LeftOut* left_out) {
     limits->effort = lim.effort.value_or(0.0);
     limits->velocity = lim.velocity.value_or(0.0);
     joint->limits = limits;
+    // URDF 1.2's limits (kept as written in the UrdfForm): urdfdom 6's
+    // JointLimits has them; the urdfdom 3 linked here does not.
+    for (const auto& a : j.urdf_form.attributes) {
+      if (a.on == "limit" && (a.name == "acceleration" ||
+                              a.name == "deceleration" || a.name == "jerk"))
+        left_out->Cannot("URDF 1.2 <limit " + a.name + "=\"" + a.value +
+                             "\"> of joint " + Quoted(j.name) +
+                             " (urdfdom 6 has it; the urdfdom linked here, "
+                             "3, does not)",
+                         j.where);
+    }
   }
   if (j.axis && j.axis->dynamics) {
     auto dynamics = std::make_shared<urdf::JointDynamics>();
@@ -347,10 +376,22 @@ urdf::JointSharedPtr ToUrdfJoint(
   return joint;
 }
 
-}  // namespace
+// `model` with every pose's quaternion dropped (rpy holds the same
+// rotation): what WriteUrdf prints below URDF 1.1, where urdfdom turns the
+// rpy into its quaternion.
+frames::Model WithoutQuaternions(const frames::Model& model) {
+  frames::Model out = model;
+  for (auto& l : out.links) {
+    if (l.inertial) l.inertial->pose.quat_xyzw.reset();
+    for (auto& v : l.visuals) v.pose.quat_xyzw.reset();
+    for (auto& c : l.collisions) c.pose.quat_xyzw.reset();
+  }
+  for (auto& j : out.joints) j.pose.quat_xyzw.reset();
+  return out;
+}
 
-urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
-                                               frames::Diagnostics* diags) {
+urdf::ModelInterfaceSharedPtr ToModelInterfaceAsWritten(
+    const frames::Model& model, frames::Diagnostics* diags) {
   if (!CheckUrdfForm(model, diags)) return nullptr;
   auto out = std::make_shared<urdf::ModelInterface>();
   out->name_ = model.name;
@@ -383,6 +424,25 @@ urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
   out->initTree(parent_link_tree);
   out->initRoot(parent_link_tree);
   return out;
+}
+
+}  // namespace
+
+urdf::ModelInterfaceSharedPtr ToModelInterface(const frames::Model& model,
+                                               frames::Diagnostics* diags) {
+  // As urdfdom parses what WriteUrdf prints: quaternions from URDF 1.1 on
+  // (urdfdom 5.1's setFromQuaternion), rpy before.
+  if (WrittenUrdfMinor(model, {}) < 1) {
+    bool any = false;
+    for (const auto& j : model.joints) any |= j.pose.quat_xyzw.has_value();
+    for (const auto& l : model.links) {
+      if (l.inertial) any |= l.inertial->pose.quat_xyzw.has_value();
+      for (const auto& v : l.visuals) any |= v.pose.quat_xyzw.has_value();
+      for (const auto& c : l.collisions) any |= c.pose.quat_xyzw.has_value();
+    }
+    if (any) return ToModelInterfaceAsWritten(WithoutQuaternions(model), diags);
+  }
+  return ToModelInterfaceAsWritten(model, diags);
 }
 
 namespace {

@@ -25,8 +25,13 @@ namespace urdf_io {
 // visual) shares it; an inline definition of a new name is added to
 // materials_; a reference to an unknown name leaves the material empty.
 //
+// A pose holding a quaternion (URDF 1.1 quat_xyzw) becomes urdfdom's
+// rotation from that quaternion when the model declares URDF 1.1 or 1.2 (as
+// urdfdom 5.1 parses WriteUrdf's quat_xyzw), else from its rpy.
 // The model must be in URDF form (CheckUrdfForm); otherwise nullptr.
-// urdfdom has no capsule, plane, ellipsoid or unknown shape, and no place for
+// urdfdom 3 has no capsule (URDF 1.1; urdfdom 5.1 has), plane, ellipsoid
+// or unknown shape, and no place for URDF 1.2's acceleration, deceleration
+// and jerk (URDFDOM_CANNOT_EXPRESS each), nor for
 // kept-verbatim elements (<gazebo>, <transmission>, ...) or SDFormat-only
 // data: such shapes are left out with a URDFDOM_CANNOT_EXPRESS warning each,
 // verbatim elements with one warning that counts them.

@@ -11,6 +11,7 @@
 #include "frames/tree.h"
 #include "urdf_io/reader.h"
 #include "xml/dom.h"
+#include "xml/reader.h"
 #include "xml/writer.h"
 
 namespace urdf_io {
@@ -102,6 +103,23 @@ std::string NegativeSize(const Geometry& g) {
   }
 }
 
+}  // namespace
+
+int WrittenUrdfMinor(const frames::Model& model,
+                     const UrdfWriteOptions& options) {
+  std::optional<std::string> text = options.version;
+  if (!text) {
+    for (const auto& a : model.urdf_form.attributes) {
+      if (a.on.empty() && a.name == "version") text = a.value;
+    }
+  }
+  if (!text || text->empty()) return 0;
+  const std::optional<UrdfVersion> v = ParseUrdfVersion(*text);
+  return v && v->major == 1 && v->minor <= 2 ? static_cast<int>(v->minor) : 0;
+}
+
+namespace {
+
 bool NeedsCarrying(const frames::Shape& s, const UrdfWriteOptions& options) {
   const Geometry& g = s.geometry;
   if (!NegativeSize(g).empty()) return true;
@@ -140,10 +158,12 @@ class UrdfWriter {
   void Origin(const frames::Pose& p, const frames::UrdfForm& form = {},
               uint32_t origin_bit = frames::UrdfForm::kOrigin,
               const char* on = "origin");
-  // The attributes URDF does not define that `form` keeps for path `on`.
-  void OtherAttributes(const frames::UrdfForm& form, std::string_view on) {
+  // The attributes URDF does not define that `form` keeps for path `on`
+  // (but `skip`).
+  void OtherAttributes(const frames::UrdfForm& form, std::string_view on,
+                       const char* skip = nullptr) {
     for (const auto& a : form.attributes) {
-      if (a.on == on) w_.Attr(a.name, a.value);
+      if (a.on == on && !(skip && a.name == skip)) w_.Attr(a.name, a.value);
     }
   }
   void MaterialDefinition(const frames::Material& m);
@@ -169,21 +189,57 @@ class UrdfWriter {
   const UrdfWriteOptions& options_;
   Diagnostics* diags_;
   xml::Writer& w_;
+  // The minor number of the URDF version written (WrittenUrdfVersion).
+  int minor_ = 0;
   // Model joint name -> URDF name, for joints SDF renamed (mimic targets).
   std::unordered_map<std::string, std::string> renamed_;
   bool world_written_ = false;
 };
 
+// The quat_xyzw the URDF wrote for the origin at `on` (kept in `form`)
+// while it is still the rotation of `p`; nullopt when there is none, or it
+// is not (stale, or one a 1.0 file had, ignored).
+std::optional<std::string> KeptQuaternion(const frames::Pose& p,
+                                          const frames::UrdfForm& form,
+                                          std::string_view on) {
+  const frames::Matrix3 R = p.quat_xyzw
+                                ? frames::RotationFromQuatXyzw(*p.quat_xyzw)
+                                : frames::RotationFromRpy(p.rpy);
+  for (const auto& a : form.attributes) {
+    if (a.on != on || a.name != "quat_xyzw") continue;
+    auto v = xml::ParseNumberList(a.value);
+    if (!v || v->size() != 4) continue;
+    const Eigen::Vector4d q((*v)[0], (*v)[1], (*v)[2], (*v)[3]);
+    if ((frames::RotationFromQuatXyzw(q) - R).cwiseAbs().maxCoeff() <= 1e-12)
+      return a.value;
+  }
+  return std::nullopt;
+}
+
 void UrdfWriter::Origin(const frames::Pose& p, const frames::UrdfForm& form,
                         uint32_t origin_bit, const char* on) {
-  if (p.IsIdentity() && !(form.parts & origin_bit)) return;
+  const std::optional<std::string> kept = KeptQuaternion(p, form, on);
+  // From URDF 1.1 a rotation read as a quaternion is written as one: the
+  // URDF's own text, else the pose's quaternion.
+  std::optional<std::string> quat;
+  if (minor_ >= 1) {
+    if (kept) quat = kept;
+    else if (p.quat_xyzw) quat = xml::FormatVector4(*p.quat_xyzw);
+  }
+  if (p.IsIdentity() && !(form.parts & origin_bit) && !quat) return;
   w_.Start("origin");
   // A part the URDF left out is left out again while it holds the default.
   if (!(form.parts & (origin_bit << 1)) || !p.xyz.isZero(0.0))
     w_.Attr("xyz", xml::Numbers(p.xyz));
-  if (!(form.parts & (origin_bit << 2)) || !p.rpy.isZero(0.0))
+  if (quat) {
+    w_.Attr("quat_xyzw", *quat);
+  } else if (!(form.parts & (origin_bit << 2)) || !p.rpy.isZero(0.0)) {
     w_.Attr("rpy", xml::Numbers(p.rpy));
-  OtherAttributes(form, on);
+  }
+  // A kept quat_xyzw that was written above, or is stale (from 1.1), or
+  // whose rotation rpy now holds (below 1.1), is not written again; one a
+  // 1.0 file had (ignored) comes back as it was.
+  OtherAttributes(form, on, minor_ >= 1 || kept ? "quat_xyzw" : nullptr);
   w_.End();
 }
 
@@ -583,15 +639,11 @@ void UrdfWriter::Robot() {
   }
   w_.Declaration();
   w_.Start("robot").Attr("name", model_.name);
+  minor_ = WrittenUrdfMinor(model_, options_);
   // Set to "": no version at all.
   bool version_written = options_.version && options_.version->empty();
-  if (options_.version) {
-    if (!options_.version->empty()) {
-      w_.Attr("version", *options_.version);
-      version_written = true;
-    }
-  } else if (model_.source_version == "1.0" || model_.source_version == "1.1") {
-    w_.Attr("version", model_.source_version);
+  if (options_.version && !options_.version->empty()) {
+    w_.Attr("version", *options_.version);
     version_written = true;
   }
   for (const auto& a : model_.urdf_form.attributes) {

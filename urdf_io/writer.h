@@ -53,11 +53,17 @@
 namespace urdf_io {
 
 struct UrdfWriteOptions {
-  // Write <capsule> (URDF 1.1; the caller sets `version` to "1.1" if wanted)
-  // instead of carrying capsules in <gazebo> blocks.
+  // Write <capsule> (URDF 1.1; the caller sets `version` to "1.1" or "1.2"
+  // if wanted) instead of carrying capsules in <gazebo> blocks.
   bool allow_capsule = false;
-  // The <robot version> attribute. Unset: the model's source_version when it
-  // is a URDF version ("1.0" or "1.1"), else none. Set to "": none.
+  // The <robot version> attribute. Unset: the version the URDF declared
+  // (kept in the model's UrdfForm attributes, so also after urdf2sdf and
+  // sdf2urdf), else none. Set to "": none.
+  // From 1.1 on, an origin the URDF wrote with quat_xyzw (kept in the
+  // UrdfForm) is written with that text while it is still the pose's
+  // rotation, and a pose holding a quaternion (frames::Pose::quat_xyzw) is
+  // written with quat_xyzw; below 1.1 both are written as rpy (the same
+  // rotation), a quat_xyzw the URDF had written back as it was.
   std::optional<std::string> version;
   // Carry SDFormat shapes URDF does not know (heightmap, polyline, image,
   // empty, read verbatim) in <gazebo reference="LINK"> like planes, with a
@@ -88,6 +94,12 @@ struct UrdfWriteOptions {
 //    axis (URDF_FORM_INVALID);
 //  - every visual and collision has a geometry (GEOMETRY_MISSING).
 bool CheckUrdfForm(const frames::Model& model, frames::Diagnostics* diags);
+
+// The minor number of the URDF version WriteUrdf declares for `model`
+// (UrdfWriteOptions::version, else the version the URDF declared; 0 for
+// none, or one that is not 1.0 to 1.2).
+int WrittenUrdfMinor(const frames::Model& model,
+                     const UrdfWriteOptions& options);
 
 // The URDF text of `model`, or nullopt (with diagnostics) when the model is
 // not in URDF form. Deterministic: the same model gives the same bytes.

@@ -71,8 +71,7 @@ void Place(const FlatModel& flat, const Isometry3& X_WM, Draft* draft) {
       const bool copy = fj && fj->scope->prefix.empty() &&
                         X_WM.isApprox(Isometry3::Identity(), 0.0) &&
                         fj->src->pose.relative_to == kModelFrame;
-      j.pose = copy ? Pose{fj->src->pose.xyz, fj->src->pose.rpy, {}}
-                    : ComputedPose(X_WM * info.X_MJ);
+      j.pose = copy ? fj->src->pose : ComputedPose(X_WM * info.X_MJ);
       j.pose.relative_to.clear();
       continue;
     }
@@ -108,7 +107,8 @@ void CopyFrameOrigins(const FlatModel& flat, Draft* draft) {
       continue;
     }
     frames::Joint& j = draft->out.joints[jk];
-    j.pose = Pose{ff.src->pose.xyz, ff.src->pose.rpy, j.parent};
+    j.pose = ff.src->pose;  // the numbers as written (a quaternion too)
+    j.pose.relative_to = j.parent;
   }
 }
 
@@ -124,7 +124,11 @@ void PlaceContents(const FlatLink& fl, size_t k, Draft* draft) {
     return p.relative_to.empty() || p.relative_to == name;
   };
   auto place = [&](const Pose& p) -> Pose {
-    if (!moved && in_link(p)) return Pose{p.xyz, p.rpy, {}};
+    if (!moved && in_link(p)) {
+      Pose copy = p;  // the numbers as written (a quaternion too)
+      copy.relative_to.clear();
+      return copy;
+    }
     if (in_link(p)) return ComputedPose(X_UL * p.ToIsometry());
     auto X_SC = g.ResolvePose(p, name);
     return ComputedPose(X_UM * fl.scope->X_MS * *X_SC);

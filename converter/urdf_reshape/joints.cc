@@ -171,8 +171,11 @@ std::optional<frames::JointLimit> JointMapper::UrdfLimit(
       return ul;
     case JointType::kContinuous:
       // URDF ignores a continuous joint's lower and upper, but a file may
-      // give them (urdf2sdf carries them): kept when finite.
-      if (lim.effort || lim.velocity || lower || upper) {
+      // give them (urdf2sdf carries them): kept when finite. A <limit> a
+      // URDF wrote with none of these (URDF 1.2's <limit jerk="7"/>) goes
+      // back as it was.
+      if (lim.effort || lim.velocity || lower || upper ||
+          (from_urdf_ && given)) {
         if (lower) ul.lower = *lim.lower;
         if (upper) ul.upper = *lim.upper;
         return ul;
