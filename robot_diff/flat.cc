@@ -122,6 +122,14 @@ class Flattener {
       f.X_M0 = X_MS * *X;
       f.inertial = CarriedInertia(l);
       if (!f.inertial) f.inertial = l.inertial;
+      if (!f.inertial && !urdf_) {
+        // SDFormat's default inertial: 1 kg, unit inertia, at the link
+        // frame (a URDF link without one is massless).
+        f.inertial.emplace();
+        f.inertial->mass = 1.0;
+        f.inertial->ixx = f.inertial->iyy = f.inertial->izz = 1.0;
+        f.X_MI = f.X_M0;
+      }
       if (!Content(l, g, X_MS, &f)) { ok = false; continue; }
       out_->link_of.emplace(f.key, static_cast<int>(out_->links.size()));
       out_->links.push_back(std::move(f));
@@ -198,6 +206,8 @@ class Flattener {
     f.child = *child;
     f.X_M0 = X_MS * *X;
     f.where = j.where;
+    // The default axis: URDF's 1 0 0, SDFormat's 0 0 1.
+    if (!urdf_) f.axis_J = Vector3::UnitZ();
     if (j.axis) {
       Vector3 a = j.axis->xyz;
       if (!j.axis->expressed_in.empty()) {
@@ -272,6 +282,29 @@ class Flattener {
   FlatModel* out_;
 };
 
+// The <axis> of an SDF <joint> element carried in a <gazebo> block: its
+// direction (in the joint frame), limits and dynamics.
+void SdfAxis(const Element& joint, FlatJoint* f) {
+  const Element* axis = joint.Child("axis");
+  if (!axis) return;
+  Vector3 v;
+  const Element* xyz = axis->Child("xyz");
+  if (xyz && Numbers(xyz->text, 3, v.data()) && v.norm() > 0) {
+    f->axis_J = v.normalized();
+    f->has_axis = true;
+  }
+  if (const Element* l = axis->Child("limit")) {
+    f->limit = frames::JointLimit{NumberChild(*l, "lower"),
+                                  NumberChild(*l, "upper"),
+                                  NumberChild(*l, "effort"),
+                                  NumberChild(*l, "velocity"), {}};
+  }
+  if (const Element* d = axis->Child("dynamics")) {
+    f->dynamics = frames::JointDynamics{NumberChild(*d, "damping"),
+                                        NumberChild(*d, "friction"), {}};
+  }
+}
+
 // A URDF's robot-level <gazebo> blocks: the SDF <joint>s sdf2urdf carried
 // there. A joint of the URDF with that name (a floating one) has the
 // carried type; another is a joint that closes a loop, posed in its child
@@ -290,8 +323,16 @@ void ApplyCarriedJoints(const frames::Model& m,
       const std::string key = rename(*name);
       const auto it = out->joint_of.find(key);
       if (it != out->joint_of.end()) {
-        out->joints[it->second].type = *t;
-        out->joints[it->second].carried_type = true;
+        FlatJoint& j = out->joints[it->second];
+        j.type = *t;
+        j.carried_type = true;
+        // Its SDF axis details (a ball joint's dynamics ...) are the
+        // carried joint's.
+        // Its axis is in the carried joint's frame, posed in the child
+        // link's URDF frame, which is the URDF joint's frame.
+        j.axis_J = Vector3::UnitZ();
+        SdfAxis(e, &j);
+        if (const auto p = e.PoseChild()) j.axis_J = p->ToIsometry().linear() * j.axis_J;
         continue;
       }
       const Element* parent = e.Child("parent");
@@ -312,20 +353,8 @@ void ApplyCarriedJoints(const frames::Model& m,
       Isometry3 X_CJ = Isometry3::Identity();
       if (const auto p = e.PoseChild()) X_CJ = p->ToIsometry();
       f.X_M0 = out->links[c->second].X_M0 * X_CJ;
-      if (const Element* axis = e.Child("axis")) {
-        Vector3 v;
-        const Element* xyz = axis->Child("xyz");
-        if (xyz && Numbers(xyz->text, 3, v.data()) && v.norm() > 0) {
-          f.axis_J = v.normalized();
-          f.has_axis = true;
-        }
-        if (const Element* l = axis->Child("limit")) {
-          f.limit = frames::JointLimit{NumberChild(*l, "lower"),
-                                       NumberChild(*l, "upper"),
-                                       NumberChild(*l, "effort"),
-                                       NumberChild(*l, "velocity"), {}};
-        }
-      }
+      f.axis_J = Vector3::UnitZ();
+      SdfAxis(e, &f);
       out->joint_of.emplace(f.key, static_cast<int>(out->joints.size()));
       out->joints.push_back(std::move(f));
     }

@@ -73,4 +73,9 @@ bool Flatten(const frames::Model& model, bool urdf, const std::string& separator
              const std::function<std::string(const std::string&)>& rename,
              FlatModel* out, frames::Diagnostics* diags);
 
+// A URDF's visuals and collisions carried as SDFormat in its
+// <gazebo reference="LINK"> blocks (shapes URDF cannot hold), added to
+// their links (carried.cc).
+void UncarryShapes(frames::Model* urdf);
+
 }  // namespace robot_diff

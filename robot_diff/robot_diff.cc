@@ -204,7 +204,29 @@ class Comparer {
     if (j.type == JointType::kFixed && there.kind == Kind::kFrame) return true;
     (void)self;
     return j.type == JointType::kFloating && there.kind == Kind::kLink &&
-           other.links[there.index].parent_joint < 0;
+           (other.links[there.index].parent_joint < 0 ||
+            j.key == other.links[there.index].key + "_floating");
+  }
+
+  // sdf2urdf splits a universal or revolute2 joint J into J, a massless
+  // link J_intermediate and a joint J_axis2 (JOINT_SPLIT): whether side
+  // `split` holds joint j of the other side that way.
+  static bool Split(const FlatJoint& j, const FlatModel& split) {
+    return (j.type == JointType::kUniversal ||
+            j.type == JointType::kRevolute2) &&
+           split.link_of.count(j.key + "_intermediate") &&
+           split.joint_of.count(j.key + "_axis2");
+  }
+  // An element of side `side_a` that such a split made.
+  bool MadeBySplit(bool side_a, const std::string& key,
+                   const std::string& suffix) const {
+    const FlatModel& self = side_a ? a_ : b_;
+    const FlatModel& other = side_a ? b_ : a_;
+    if (key.size() <= suffix.size() ||
+        key.compare(key.size() - suffix.size(), suffix.size(), suffix) != 0)
+      return false;
+    const auto j = other.joint_of.find(key.substr(0, key.size() - suffix.size()));
+    return j != other.joint_of.end() && Split(other.joints[j->second], self);
   }
 
   void Missing(bool in_a, Ref r) {
@@ -220,11 +242,13 @@ class Comparer {
     for (bool side_a : {true, false}) {
       const FlatModel& s = side_a ? a_ : b_;
       for (size_t i = 0; i < s.links.size(); ++i)
-        if (!PairOf(side_a, {Kind::kLink, static_cast<int>(i)}))
+        if (!PairOf(side_a, {Kind::kLink, static_cast<int>(i)}) &&
+            !MadeBySplit(side_a, s.links[i].key, "_intermediate"))
           Missing(side_a, {Kind::kLink, static_cast<int>(i)});
       for (size_t i = 0; i < s.joints.size(); ++i)
         if (!PairOf(side_a, {Kind::kJoint, static_cast<int>(i)}) &&
-            !MadeByConversion(side_a, s.joints[i]))
+            !MadeByConversion(side_a, s.joints[i]) &&
+            !MadeBySplit(side_a, s.joints[i].key, "_axis2"))
           Missing(side_a, {Kind::kJoint, static_cast<int>(i)});
       for (size_t i = 0; i < s.frames.size(); ++i)
         if (!PairOf(side_a, {Kind::kFrame, static_cast<int>(i)}))
@@ -261,8 +285,28 @@ class Comparer {
     return key;
   }
 
+  // The child of a joint, or of the second joint of its split.
+  static const std::string& SplitChild(const FlatJoint& j, const FlatModel& s,
+                                       bool split) {
+    if (!split) return j.child;
+    return s.joints[s.joint_of.at(j.key + "_axis2")].child;
+  }
+
   void JointStructure(const FlatJoint& ja, const FlatJoint& jb) {
     const std::string where_b = " (" + Loc(jb.where) + ")";
+    const bool split_b = Split(ja, b_), split_a = Split(jb, a_);
+    if (split_a || split_b) {
+      // J, J_intermediate, J_axis2 on one side is J on the other.
+      if (Body(true, ja.parent) != Body(false, jb.parent) ||
+          Body(true, SplitChild(ja, a_, split_a)) !=
+              Body(false, SplitChild(jb, b_, split_b))) {
+        out_->Error(Code::DIFF_CONNECTION,
+                    "joint " + Q(ja.key) + " (split in two) connects other links in " +
+                        b_.file + where_b,
+                    ja.where);
+      }
+      return;
+    }
     if (Body(true, ja.parent) != Body(false, jb.parent) ||
         Body(true, ja.child) != Body(false, jb.child)) {
       out_->Error(Code::DIFF_CONNECTION,
@@ -345,6 +389,11 @@ class Comparer {
     };
     for (const FlatJoint& j : a_.joints) {
       if (!Moves(j.type) || j.mimic || j.loop) continue;
+      // A joint the other side lacks, or holds as one sampling does not
+      // move, stays at zero on both.
+      const auto other = b_.joint_of.find(j.key);
+      if (other == b_.joint_of.end() || !Moves(b_.joints[other->second].type))
+        continue;
       const double wide = j.type == JointType::kPrismatic ? 1.0 : kPi;
       double lo = -wide, hi = wide;
       if (j.type != JointType::kContinuous && j.limit) {
@@ -360,6 +409,7 @@ class Comparer {
       bool changed = false;
       for (const FlatJoint& j : a_.joints) {
         if (!j.mimic || !Moves(j.type) || q.count(j.key)) continue;
+        if (!b_.joint_of.count(j.key)) continue;
         const auto leader = q.find(j.mimic->joint);
         if (leader == q.end()) continue;
         q[j.key] = j.mimic->multiplier.value_or(1.0) * leader->second +
@@ -460,6 +510,36 @@ class Comparer {
     return std::nullopt;
   }
 
+  // Pairs whose place at a sampled configuration depends on which joint of
+  // a kinematic loop each side's tree goes through (random configurations
+  // do not close loops): a link whose parent joints differ, a joint that
+  // closes a loop on either side, and what hangs below them. They are
+  // compared at the zero configuration only.
+  std::vector<char> Unsampled(const std::vector<std::optional<size_t>>& parent) const {
+    std::vector<char> out(pairs_.size(), 0);
+    for (size_t k = 0; k < pairs_.size(); ++k) {
+      const Pair& p = pairs_[k];
+      if (p.a.kind == Kind::kJoint && p.b.kind == Kind::kJoint) {
+        out[k] = a_.joints[p.a.index].loop || b_.joints[p.b.index].loop;
+      } else if (p.a.kind == Kind::kLink && p.b.kind == Kind::kLink) {
+        const int ja = a_.links[p.a.index].parent_joint;
+        const int jb = b_.links[p.b.index].parent_joint;
+        out[k] = (ja < 0) != (jb < 0) ||
+                 (ja >= 0 && a_.joints[ja].key != b_.joints[jb].key);
+      }
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t k = 0; k < pairs_.size(); ++k) {
+        if (!out[k] && parent[k] && out[*parent[k]]) {
+          out[k] = 1;
+          changed = true;
+        }
+      }
+    }
+    return out;
+  }
+
   void Kinematics() {
     std::vector<char> reported(pairs_.size(), 0);
     std::vector<char> re_expressed(pairs_.size(), 0);
@@ -468,6 +548,7 @@ class Comparer {
       re_expressed[k] = ReExpressed(pairs_[k]);
       parent[k] = Parent(pairs_[k]);
     }
+    const std::vector<char> unsampled = Unsampled(parent);
     std::mt19937_64 rng(o_.seed);
     for (int sample = 0; sample <= std::max(0, o_.samples); ++sample) {
       const auto q = Configuration(sample == 0 ? nullptr : &rng);
@@ -475,7 +556,7 @@ class Comparer {
       std::vector<char> moved(pairs_.size(), 0);
       std::vector<PoseError> error(pairs_.size());
       for (size_t k = 0; k < pairs_.size(); ++k) {
-        if (re_expressed[k]) continue;
+        if (re_expressed[k] || (sample > 0 && unsampled[k])) continue;
         error[k] = Distance(PoseOf(a_, X_RA_, pairs_[k].a, DA),
                             PoseOf(b_, X_RB_, pairs_[k].b, DB));
         moved[k] = error[k].position > o_.tol.position ||
@@ -638,9 +719,17 @@ class Comparer {
 
   // The anchor of body link l: its parent joint's frame, else the
   // reference (both in the model frame).
-  Isometry3 Anchor(const FlatModel& s, const Isometry3& X_RM, int l) const {
+  Isometry3 Anchor(bool side_a, const Isometry3& X_RM, int l) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    const FlatModel& other = side_a ? b_ : a_;
     const int pj = s.links[l].parent_joint;
-    return pj >= 0 ? s.joints[pj].X_M0 : X_RM.inverse();
+    if (pj < 0) return X_RM.inverse();
+    // A parent joint the other side does not give the link (a floating
+    // joint sdf2urdf added) is no common anchor.
+    const auto o = other.link_of.find(s.links[l].key);
+    const int opj = o == other.link_of.end() ? -1 : other.links[o->second].parent_joint;
+    if (opj < 0 || other.joints[opj].key != s.joints[pj].key) return X_RM.inverse();
+    return s.joints[pj].X_M0;
   }
 
   std::map<std::string, BodyContent> Contents(bool side_a) const {
@@ -653,7 +742,7 @@ class Comparer {
       const std::string body = Body(side_a, l.key);
       const auto b = s.link_of.find(body);
       if (b == s.link_of.end()) continue;
-      const Isometry3 X_MA = Anchor(s, X_RM, b->second);
+      const Isometry3 X_MA = Anchor(side_a, X_RM, b->second);
       BodyContent& c = bodies[body];
       if (body == l.key) c.where = l.src->where;
       c.links.push_back(l.key);
@@ -728,11 +817,27 @@ class Comparer {
   }
 
   // The file a mesh names, else its URI as written.
-  std::string Mesh(const frames::Shape& s) const {
-    if (o_.resolve_mesh) {
-      if (auto path = o_.resolve_mesh(s.geometry.uri, s.where.file)) return *path;
+  std::optional<std::string> Resolved(const frames::Shape& s) const {
+    if (!o_.resolve_mesh) return std::nullopt;
+    return o_.resolve_mesh(s.geometry.uri, s.where.file);
+  }
+
+  // The geometry's type: its SDF element's name ("box" ...); no geometry
+  // and an empty one are both "empty".
+  static std::string TypeName(const frames::Geometry& g) {
+    using T = frames::Geometry::Type;
+    switch (g.type) {
+      case T::kNone: return "empty";
+      case T::kBox: return "box";
+      case T::kCylinder: return "cylinder";
+      case T::kSphere: return "sphere";
+      case T::kMesh: return "mesh";
+      case T::kCapsule: return "capsule";
+      case T::kPlane: return "plane";
+      case T::kEllipsoid: return "ellipsoid";
+      case T::kOther: return g.other ? g.other->name : "empty";
     }
-    return s.geometry.uri;
+    return "";
   }
 
   // How two geometries differ ("" when they do not).
@@ -740,7 +845,8 @@ class Comparer {
                                  const frames::Shape& b) const {
     const frames::Geometry& ga = a.geometry;
     const frames::Geometry& gb = b.geometry;
-    if (ga.type != gb.type) return "another geometry type";
+    if (TypeName(ga) != TypeName(gb))
+      return TypeName(ga) + " against " + TypeName(gb);
     auto len = [&](double x, double y) { return Close(x, y, o_.tol.position); };
     auto vec = [&](const Vector3& x, const Vector3& y) {
       return len(x.x(), y.x()) && len(x.y(), y.y()) && len(x.z(), y.z());
@@ -771,7 +877,10 @@ class Comparer {
           return "another plane";
         break;
       case T::kMesh: {
-        const std::string ma = Mesh(a), mb = Mesh(b);
+        // The files both name, else the URIs as written.
+        const auto ra = Resolved(a), rb = Resolved(b);
+        const std::string ma = ra && rb ? *ra : ga.uri;
+        const std::string mb = ra && rb ? *rb : gb.uri;
         if (ma != mb) return "mesh " + Q(ma) + " against " + Q(mb);
         const Vector3 sa = ga.scale.value_or(Vector3::Ones());
         const Vector3 sb = gb.scale.value_or(Vector3::Ones());
@@ -890,6 +999,7 @@ Result Compare(const Side& a, const Side& b, const Options& options) {
     copy->emplace(*s.model);
     frames::Diagnostics ignored;
     frames::RenameJointsClashingWithLinks(&**copy, "", &ignored);
+    UncarryShapes(&**copy);
     return static_cast<const frames::Model*>(&**copy);
   };
   const frames::Model* ma = graphable(a, &renamed_a);

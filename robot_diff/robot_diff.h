@@ -75,8 +75,8 @@ struct Options {
   // The user's renames: a name in B -> the name it has in A.
   std::map<std::string, std::string> renames;
   // When set: the file a mesh URI names (resolved from the file that holds
-  // it), compared instead of the URI as written; nullopt when it names no
-  // file found (then the URIs as written are compared).
+  // it); nullopt when it names no file found. Two meshes whose URIs both
+  // name a file found are compared by file, others by URI as written.
   std::function<std::optional<std::string>(const std::string& uri,
                                             const std::string& from_file)>
       resolve_mesh;

@@ -1,5 +1,7 @@
 #include "tools/verify.h"
 
+#include <unistd.h>
+
 #include "converter/robot_input.h"
 #include "converter/uris.h"
 
@@ -11,7 +13,9 @@ robot_diff::Options WithMeshResolution(const DiffSetup& setup) {
   const sdf_io::PackagePaths packages = setup.read.uris.packages;
   o.resolve_mesh = [model_paths, packages](const std::string& uri,
                                            const std::string& from_file) {
-    return converter::ResolveUri(uri, from_file, model_paths, packages);
+    auto path = converter::ResolveUri(uri, from_file, model_paths, packages);
+    if (path && ::access(path->c_str(), F_OK) != 0) path.reset();
+    return path;
   };
   return o;
 }
