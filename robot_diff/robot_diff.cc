@@ -597,13 +597,15 @@ class Comparer {
           t != JointType::kRevolute2 && t != JointType::kGearbox)
         continue;
       if (Effective(jb) != t) continue;  // reported as the type
-      const Vector3 ua = (X_RA_ * ja.X_M0).linear() * ja.axis_J;
-      const Vector3 ub = (X_RB_ * jb.X_M0).linear() * jb.axis_J;
+      // In each joint's frame, which is where the joint is (compared as
+      // its pose): a joint frame turned is reported once, as its pose.
+      const Vector3& ua = ja.axis_J;
+      const Vector3& ub = jb.axis_J;
       const double angle = std::atan2(ua.cross(ub).norm(), ua.dot(ub));
       if (angle > o_.tol.angle) {
         out_->Error(Code::DIFF_AXIS,
-                    "joint " + Q(ja.key) + ": axis " + Vec(ua) + " (in " +
-                        reference_ + "); in " + b_.file + " " + Vec(ub) +
+                    "joint " + Q(ja.key) + ": axis " + Vec(ua) +
+                        " (in the joint frame); in " + b_.file + " " + Vec(ub) +
                         " (" + Loc(jb.where) + "), " + Num(angle) +
                         " rad apart",
                     ja.where);
