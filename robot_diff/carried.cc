@@ -4,27 +4,11 @@
 // written there as SDFormat, posed in the link frame.
 #include "robot_diff/flat.h"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-
 namespace robot_diff {
 namespace {
 
 using frames::Element;
 using frames::Geometry;
-
-bool Numbers(const std::string& text, int n, double* out) {
-  const char* p = text.c_str();
-  for (int k = 0; k < n; ++k) {
-    char* end = nullptr;
-    errno = 0;
-    out[k] = std::strtod(p, &end);
-    if (end == p || errno == ERANGE || !std::isfinite(out[k])) return false;
-    p = end;
-  }
-  return true;
-}
 
 void ChildNumbers(const Element& e, const char* name, int n, double* out) {
   if (const Element* c = e.Child(name)) Numbers(c->text, n, out);

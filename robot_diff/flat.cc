@@ -13,8 +13,8 @@ using frames::Element;
 using frames::Isometry3;
 using frames::Vector3;
 
-// `n` numbers separated by blanks; false when the text holds other than
-// that. Carried elements are written by our own converters.
+}  // namespace
+
 bool Numbers(const std::string& text, int n, double* out) {
   const char* p = text.c_str();
   for (int k = 0; k < n; ++k) {
@@ -27,6 +27,8 @@ bool Numbers(const std::string& text, int n, double* out) {
   while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') ++p;
   return *p == '\0';
 }
+
+namespace {
 
 std::optional<double> NumberAttribute(const Element& e, const char* key) {
   const std::string* v = e.Attribute(key);

@@ -73,6 +73,10 @@ bool Flatten(const frames::Model& model, bool urdf, const std::string& separator
              const std::function<std::string(const std::string&)>& rename,
              FlatModel* out, frames::Diagnostics* diags);
 
+// `n` numbers separated by blanks in the text of a carried element (our
+// converters write them); false when the text holds other than that.
+bool Numbers(const std::string& text, int n, double* out);
+
 // A URDF's visuals and collisions carried as SDFormat in its
 // <gazebo reference="LINK"> blocks (shapes URDF cannot hold), added to
 // their links (carried.cc).

@@ -148,12 +148,36 @@ class Comparer {
                                  const FlatModel& self) const {
     const std::string& key = KeyOf(self, r);
     if (auto same = Find(other, r.kind, key)) return same;
+    if (r.kind == Kind::kJoint) {
+      // A joint that shares a link's name, renamed "NAME_joint" (as
+      // libsdformat and sdf2sdf rename it) on one side only.
+      const std::string suffix = "_joint";
+      if (other.link_of.count(key)) {
+        if (auto j = Find(other, Kind::kJoint, key + suffix)) return j;
+      }
+      if (key.size() > suffix.size() &&
+          key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        const std::string base = key.substr(0, key.size() - suffix.size());
+        if (self.link_of.count(base)) {
+          if (auto j = Find(other, Kind::kJoint, base)) return j;
+        }
+      }
+    }
+    if (IsFixedJoint(self, r) && self.joints[r.index].name != key) {
+      // A lumped joint that had to be renamed is a frame of its new name.
+      if (auto f = Find(other, Kind::kFrame, self.joints[r.index].name)) return f;
+    }
     if (r.kind == Kind::kLink || (IsFixedJoint(self, r)))
       return Find(other, Kind::kFrame, key);
     if (r.kind == Kind::kFrame) {
       if (auto l = Find(other, Kind::kLink, key)) return l;
       if (auto j = Find(other, Kind::kJoint, key))
         if (IsFixedJoint(other, *j)) return j;
+      for (size_t i = 0; i < other.joints.size(); ++i) {
+        if (other.joints[i].name == key && other.joints[i].key != key &&
+            other.joints[i].type == JointType::kFixed)
+          return Ref{Kind::kJoint, static_cast<int>(i)};
+      }
     }
     return std::nullopt;
   }
@@ -482,9 +506,23 @@ class Comparer {
     if (p.a.kind != Kind::kLink || p.b.kind != Kind::kLink || a_.urdf == b_.urdf)
       return false;
     const FlatModel& sdf = a_.urdf ? b_ : a_;
+    const FlatModel& urdf = a_.urdf ? a_ : b_;
     const FlatLink& l = sdf.links[(a_.urdf ? p.b : p.a).index];
-    if (l.parent_joint < 0) return false;
-    const PoseError e = Distance(sdf.joints[l.parent_joint].X_M0, l.X_M0);
+    // The URDF's parent joint (a loop may be cut elsewhere than the SDF
+    // side's tree goes), as the SDF side has it.
+    int upj = urdf.links[(a_.urdf ? p.a : p.b).index].parent_joint;
+    // Through the joints a split made (J_axis2 over J_intermediate: the
+    // same frame as J).
+    for (int up = 0; up < 2 && upj >= 0 && !PairOf(a_.urdf, {Kind::kJoint, upj}); ++up) {
+      const int l2 = urdf.joints[upj].parent_link;
+      upj = l2 < 0 ? -1 : urdf.links[l2].parent_joint;
+    }
+    if (upj < 0) return false;
+    const auto pj = PairOf(a_.urdf, {Kind::kJoint, upj});
+    if (!pj) return false;
+    const Ref sj = a_.urdf ? pairs_[*pj].b : pairs_[*pj].a;
+    if (sj.kind != Kind::kJoint) return false;
+    const PoseError e = Distance(sdf.joints[sj.index].X_M0, l.X_M0);
     return e.position > o_.tol.position || e.angle > o_.tol.angle;
   }
 
@@ -668,7 +706,12 @@ class Comparer {
         return (damping ? j.dynamics->damping : j.dynamics->friction)
             .value_or(0.0);
       };
+      // Dynamics of joints that move (SDFormat has none for the others).
+      const bool has_dynamics = t != JointType::kFixed &&
+                                t != JointType::kFloating &&
+                                t != JointType::kPlanar && t != JointType::kBall;
       for (bool damping : {true, false}) {
+        if (!has_dynamics) break;
         const double da = dyn(ja, damping), db = dyn(jb, damping);
         if (!Close(da, db, 1e-12)) {
           out_->Error(Code::DIFF_DYNAMICS,
@@ -837,7 +880,12 @@ class Comparer {
       case T::kCapsule: return "capsule";
       case T::kPlane: return "plane";
       case T::kEllipsoid: return "ellipsoid";
-      case T::kOther: return g.other ? g.other->name : "empty";
+      case T::kOther: {
+        // A URDF shape urdf2sdf carried (<urdf:plane>) is that shape.
+        std::string name = g.other ? g.other->name : "empty";
+        if (name.rfind("urdf:", 0) == 0) name.erase(0, 5);
+        return name;
+      }
     }
     return "";
   }
@@ -997,11 +1045,10 @@ Result Compare(const Side& a, const Side& b, const Options& options) {
   // it (its key stays the URDF name), so that the frame graph can be built.
   std::optional<frames::Model> renamed_a, renamed_b;
   auto graphable = [](const Side& s, std::optional<frames::Model>* copy) {
-    if (!s.urdf) return s.model;
     copy->emplace(*s.model);
     frames::Diagnostics ignored;
     frames::RenameJointsClashingWithLinks(&**copy, "", &ignored);
-    UncarryShapes(&**copy);
+    if (s.urdf) UncarryShapes(&**copy);
     return static_cast<const frames::Model*>(&**copy);
   };
   const frames::Model* ma = graphable(a, &renamed_a);
