@@ -390,21 +390,26 @@ void LinkTree(FlatModel* out) {
       child.parent_joint = static_cast<int>(k);
     }
   }
-  // A joint whose parent hangs below its child closes a cycle: the walk
-  // from the child up must not return to it.
-  for (size_t k = 0; k < out->joints.size(); ++k) {
-    FlatJoint& j = out->joints[k];
-    if (j.loop) continue;
-    int link = j.parent_link;
-    for (size_t steps = 0; link >= 0 && steps <= out->links.size(); ++steps) {
-      if (link == j.child_link) {
-        j.loop = true;
-        out->links[j.child_link].parent_joint = -1;
-        break;
-      }
+  // Parent joints that form a cycle (each link below the next): the walk
+  // up from a link that returns to a link of the same walk closes one, and
+  // that link's parent joint is cut. Each link is walked once.
+  std::vector<char> state(out->links.size(), 0);  // 1 on this walk, 2 done
+  std::vector<int> walk;
+  for (size_t start = 0; start < out->links.size(); ++start) {
+    walk.clear();
+    int link = static_cast<int>(start);
+    while (link >= 0 && state[link] == 0) {
+      state[link] = 1;
+      walk.push_back(link);
       const int pj = out->links[link].parent_joint;
       link = pj < 0 ? -1 : out->joints[pj].parent_link;
     }
+    if (link >= 0 && state[link] == 1) {
+      FlatLink& closing = out->links[link];
+      out->joints[closing.parent_joint].loop = true;
+      closing.parent_joint = -1;
+    }
+    for (int l : walk) state[l] = 2;
   }
 }
 
