@@ -1,5 +1,6 @@
 #include "converter/robot_input.h"
 
+#include "frames/graph.h"
 #include "sdf_io/reader.h"
 #include "urdf_io/reader.h"
 
@@ -66,7 +67,14 @@ std::optional<std::vector<Robot>> ReadRobots(std::string_view text,
   if (!doc || read.HasErrors()) return std::nullopt;
   for (auto& m : doc->models) robots.push_back({std::move(m), false, ""});
   for (auto& w : doc->worlds) {
-    for (auto& m : w.models) robots.push_back({std::move(m), false, w.name});
+    // A world's model posed in the world frame (its pose may be relative
+    // to a world frame).
+    frames::Diagnostics ignored;  // the conversions report the world's own
+    const frames::FrameGraph g = frames::FrameGraph::BuildWorld(w, &ignored);
+    for (auto& m : w.models) {
+      if (const auto X_WM = g.PoseInModel(m.name)) m.pose = frames::ComputedPose(*X_WM);
+      robots.push_back({std::move(m), false, w.name});
+    }
   }
   return robots;
 }

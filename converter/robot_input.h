@@ -1,7 +1,8 @@
 // Reading a robot description of either form, for robot-diff and --verify:
 // a URDF (root <robot>) through urdf_io, an SDFormat document through
 // sdf_io (includes resolved as the SDF commands resolve them), each model
-// of the document and of its worlds.
+// of the document and of its worlds (a world's model with its pose resolved
+// in the world frame).
 #pragma once
 
 #include <optional>

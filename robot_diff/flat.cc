@@ -323,22 +323,31 @@ void ApplyCarriedJoints(const frames::Model& m,
       const auto t = type ? frames::JointTypeFromName(*type) : std::nullopt;
       if (!name || !t) continue;
       const std::string key = rename(*name);
+      const Element* parent = e.Child("parent");
+      const Element* child = e.Child("child");
+      // The carried joint's frame: its <pose> in the URDF frame of the link
+      // it is relative_to, by default its child link.
+      const auto pose = e.PoseChild();
+      const std::string in = pose && !pose->relative_to.empty()
+                                 ? pose->relative_to
+                                 : (child ? child->text : std::string());
+      const auto frame = out->link_of.find(rename(in));
+      if (frame == out->link_of.end()) continue;
+      const Isometry3 X_MC = out->links[frame->second].X_M0 *
+                             (pose ? pose->ToIsometry() : Isometry3::Identity());
       const auto it = out->joint_of.find(key);
       if (it != out->joint_of.end()) {
+        // The URDF joint (floating) is the carried one: its type, and its
+        // SDF axis details (a ball joint's dynamics ...), the axis turned
+        // from the carried joint's frame into the URDF joint's.
         FlatJoint& j = out->joints[it->second];
         j.type = *t;
         j.carried_type = true;
-        // Its SDF axis details (a ball joint's dynamics ...) are the
-        // carried joint's.
-        // Its axis is in the carried joint's frame, posed in the child
-        // link's URDF frame, which is the URDF joint's frame.
         j.axis_J = Vector3::UnitZ();
         SdfAxis(e, &j);
-        if (const auto p = e.PoseChild()) j.axis_J = p->ToIsometry().linear() * j.axis_J;
+        j.axis_J = j.X_M0.linear().transpose() * X_MC.linear() * j.axis_J;
         continue;
       }
-      const Element* parent = e.Child("parent");
-      const Element* child = e.Child("child");
       if (!parent || !child) continue;
       FlatJoint f;
       f.key = key;
@@ -350,11 +359,7 @@ void ApplyCarriedJoints(const frames::Model& m,
       f.child = rename(child->text);
       f.loop = true;
       f.where = e.where;
-      const auto c = out->link_of.find(f.child);
-      if (c == out->link_of.end()) continue;
-      Isometry3 X_CJ = Isometry3::Identity();
-      if (const auto p = e.PoseChild()) X_CJ = p->ToIsometry();
-      f.X_M0 = out->links[c->second].X_M0 * X_CJ;
+      f.X_M0 = X_MC;
       f.axis_J = Vector3::UnitZ();
       SdfAxis(e, &f);
       out->joint_of.emplace(f.key, static_cast<int>(out->joints.size()));
