@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "converter/robot_input.h"
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/reader.h"
@@ -380,6 +381,43 @@ TEST(RobotDiffTest, NestedModelsAndFrames) {
                             R"(<frame name="camera" attached_to="arm::link">)"));
   EXPECT_TRUE(Codes(attached).count(Code::DIFF_CONNECTION))
       << attached.differences.ToString();
+}
+
+// A world's model, posed by a world frame, against sdf2urdf's URDF of it
+// (the pose applied to the joint from `world`).
+constexpr char kWorld[] = R"(<?xml version="1.0"?>
+<sdf version="1.7">
+  <world name="shop">
+    <frame name="bench"><pose>2 0 0.9 0 0 0</pose></frame>
+    <model name="vise">
+      <pose relative_to="bench">0.1 0 0 0 0 0</pose>
+      <link name="body"/>
+      <joint name="bolted" type="fixed"><parent>world</parent><child>body</child></joint>
+    </model>
+    <model name="part"><link name="p"/></model>
+  </world>
+</sdf>
+)";
+
+TEST(RobotDiffTest, WorldModelAgainstItsUrdf) {
+  converter::SdfToUrdfOptions o;
+  o.model = "vise";
+  const auto urdf = converter::SdfToUrdf(kWorld, "w.sdf", o);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  auto compare = [&](const std::string& world) {
+    frames::Diagnostics d;
+    const auto a = converter::ReadRobots(world, "w.sdf", {}, &d);
+    const auto b = converter::ReadRobots(urdf.output, "w.urdf", {}, &d);
+    EXPECT_TRUE(a && b) << d.ToString();
+    const converter::Robot* ra = converter::SelectRobot(*a, "vise", {}, &d);
+    EXPECT_TRUE(ra != nullptr);
+    return robot_diff::Compare({&ra->model, false}, {&b->front().model, true}, {});
+  };
+  const auto equal = compare(kWorld);
+  EXPECT_TRUE(equal.equal()) << equal.differences.ToString();
+  const auto moved = compare(Replace(kWorld, "<pose>2 0 0.9 0 0 0</pose>",
+                                     "<pose>2 0 0.95 0 0 0</pose>"));
+  EXPECT_EQ(Codes(moved), std::set<Code>{Code::DIFF_POSE}) << moved.differences.ToString();
 }
 
 TEST(RobotDiffTest, MapFileProblemsAreCoded) {
