@@ -83,6 +83,14 @@ bool LimitFlag(const std::string& arg,
 
 }  // namespace
 
+const char kVerifyHelp[] =
+    R"(  --verify                read the output back and compare it with the
+                          input as robot-diff does (tolerances 1e-6 m,
+                          1e-6 rad, 1e-6 relative; 20 sampled
+                          configurations); a difference is an error
+                          (VERIFY_FAILED, exit 1) and nothing is written
+)";
+
 const char kInputOptionsHelp[] = R"(  --diagnostics-format text|json
                           text (default): file:line: error: message [CODE];
                           json: one JSON object a line ({"file", "line",
@@ -183,6 +191,7 @@ struct CliArgs {
   std::string input;   // with have_input; "-" for standard input
   std::string output;  // "" for standard output
   bool have_input = false, quiet = false, verbose = false, json = false;
+  bool verify = false;
 };
 
 // Reads the command line into *args (and the Cli's own flags); an exit
@@ -200,8 +209,9 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
     };
     std::string error;
     if (a == "-h" || a == "--help") {
-      std::cout << cli.usage << (cli.uris ? kUriOptionsHelp : "")
-                << kInputOptionsHelp << kCommonOptions;
+      std::cout << cli.usage << (cli.verify ? kVerifyHelp : "")
+                << (cli.uris ? kUriOptionsHelp : "") << kInputOptionsHelp
+                << kCommonOptions;
       return 0;
     } else if (a == "--version") {
       std::cout << cli.name << " " << kVersion << "\n";
@@ -221,6 +231,8 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
       if (!error.empty()) return usage_error(error);
     } else if (a == "--check") {
       *cli.check_only = true;
+    } else if (a == "--verify" && cli.verify) {
+      args->verify = true;
     } else if (a == "-q" || a == "--quiet") {
       args->quiet = true;
     } else if (a == "-v" || a == "--verbose") {
@@ -243,6 +255,8 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
   }
   if (*cli.check_only && !args->output.empty())
     return usage_error("--check writes nothing; drop -o");
+  if (*cli.check_only && args->verify)
+    return usage_error("--verify compares the output, which --check does not make; drop one");
   if (cli.check_flags) {
     const std::string error = cli.check_flags();
     if (!error.empty()) return usage_error(error);
@@ -263,6 +277,33 @@ void PrintDiagnostic(const frames::Diagnostic& d, bool json) {
   }
 }
 
+// --verify: the output compared with the input read again; a difference
+// makes the result not ok, with its diagnostics.
+void VerifyResult(const Cli& cli, const CliArgs& args,
+                  const std::optional<std::string>& stdin_text,
+                  converter::ConversionResult* result) {
+  std::optional<std::string> file_text;
+  if (!stdin_text) {
+    frames::Diagnostics read;
+    file_text = xml::ReadFile(args.input, &read,
+                              cli.limits ? *cli.limits : xml::Limits{});
+    if (!file_text) {
+      result->diagnostics.Append(read);
+      result->ok = false;
+      return;
+    }
+  }
+  const frames::Diagnostics found = cli.verify(
+      stdin_text ? *stdin_text : *file_text,
+      stdin_text ? "<stdin>" : args.input, result->output,
+      args.output.empty() ? "<stdout>" : args.output);
+  if (found.HasErrors()) {
+    result->diagnostics.Append(found);
+    result->ok = false;
+    result->output.clear();
+  }
+}
+
 // The conversion of the input file, or of standard input.
 converter::ConversionResult ConvertInput(const Cli& cli, const CliArgs& args,
                                          bool from_stdin) {
@@ -275,6 +316,7 @@ converter::ConversionResult ConvertInput(const Cli& cli, const CliArgs& args,
   } else {
     result = cli.convert_file(args.input);
   }
+  if (args.verify && result.ok) VerifyResult(cli, args, stdin_text, &result);
   if (args.json) {
     converter::FillElementPaths(&result.diagnostics, "<stdin>",
                                 stdin_text ? *stdin_text : std::string_view());

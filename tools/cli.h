@@ -59,7 +59,20 @@ struct Cli {
   xml::Limits* limits = nullptr;
   // Added to by --allow-include-from DIR (when not null: the SDF commands).
   std::vector<std::string>* allowed_include_dirs = nullptr;
+  // When set, the command has --verify: the input's text (its source name,
+  // "<stdin>" for standard input) and the output about to be written (and
+  // the -o file, "<stdout>" for standard output) go to this function
+  // (tools/verify.h), and an error in what it returns fails the conversion:
+  // exit 1, nothing written.
+  std::function<frames::Diagnostics(std::string_view input,
+                                    const std::string& input_source,
+                                    std::string_view output,
+                                    const std::string& output_source)>
+      verify;
 };
+
+// The --verify line of a command's --help.
+extern const char kVerifyHelp[];
 
 // --package PKG=DIR (repeatable) and --uris keep|package|model|relative|
 // absolute, shared by every command: false when `arg` is neither; a bad

@@ -5,6 +5,7 @@
 
 #include "converter/sdf_to_sdf.h"
 #include "tools/cli.h"
+#include "tools/verify.h"
 
 namespace {
 
@@ -86,6 +87,12 @@ int main(int argc, char** argv) {
   };
   cli.convert_file = [&](const std::string& path) {
     return converter::SdfFileToSdf(path, options);
+  };
+  cli.verify = [&](std::string_view input, const std::string& input_source,
+                   std::string_view output, const std::string& output_source) {
+    tools::DiffSetup setup;
+    setup.read = options;
+    return tools::Verify(input, input_source, output, output_source, "", setup);
   };
   return tools::RunCli(argc, argv, cli);
 }

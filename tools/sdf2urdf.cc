@@ -6,6 +6,7 @@
 
 #include "converter/sdf_to_urdf.h"
 #include "tools/cli.h"
+#include "tools/verify.h"
 
 namespace {
 
@@ -122,6 +123,14 @@ int main(int argc, char** argv) {
   };
   cli.convert_file = [&](const std::string& path) {
     return report(converter::SdfFileToUrdf(path, options), path);
+  };
+  cli.verify = [&](std::string_view input, const std::string& input_source,
+                   std::string_view output, const std::string& output_source) {
+    tools::DiffSetup setup;
+    setup.read = options;
+    setup.diff.separator = options.separator;
+    return tools::Verify(input, input_source, output, output_source,
+                         options.model, setup);
   };
   return tools::RunCli(argc, argv, cli);
 }

@@ -5,6 +5,7 @@
 
 #include "converter/urdf_to_sdf.h"
 #include "tools/cli.h"
+#include "tools/verify.h"
 
 namespace {
 
@@ -60,6 +61,14 @@ int main(int argc, char** argv) {
   };
   cli.convert_file = [&](const std::string& path) {
     return converter::UrdfFileToSdf(path, options);
+  };
+  cli.verify = [&](std::string_view input, const std::string& input_source,
+                   std::string_view output, const std::string& output_source) {
+    tools::DiffSetup setup;
+    setup.read.model_paths = options.model_paths;
+    setup.read.uris = options.uris;
+    setup.read.limits = options.limits;
+    return tools::Verify(input, input_source, output, output_source, "", setup);
   };
   return tools::RunCli(argc, argv, cli);
 }

@@ -1,0 +1,1074 @@
+#include "robot_diff/robot_diff.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "frames/inertia.h"
+#include "frames/rename.h"
+#include "robot_diff/flat.h"
+
+namespace robot_diff {
+namespace {
+
+using frames::Code;
+using frames::Isometry3;
+using frames::JointType;
+using frames::Matrix3;
+using frames::SourceLocation;
+using frames::Vector3;
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kPi = 3.14159265358979323846;
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v);
+  return buf;
+}
+std::string Vec(const Vector3& v) {
+  return Num(v.x()) + " " + Num(v.y()) + " " + Num(v.z());
+}
+std::string Loc(const SourceLocation& w) {
+  return w.file + (w.line > 0 ? ":" + std::to_string(w.line) : "");
+}
+std::string Q(const std::string& s) { return "'" + s + "'"; }
+
+// What one element of a side is: a link, a joint or a frame, by index.
+enum class Kind { kLink, kJoint, kFrame };
+const char* KindName(Kind k) {
+  return k == Kind::kLink ? "link" : k == Kind::kJoint ? "joint" : "frame";
+}
+struct Ref {
+  Kind kind;
+  int index;
+};
+
+// Distance of two poses: translation in metres, rotation angle in radians.
+struct PoseError {
+  double position = 0, angle = 0;
+};
+PoseError Distance(const Isometry3& X, const Isometry3& Y) {
+  const Eigen::AngleAxisd r(X.linear().transpose() * Y.linear());
+  return {(X.translation() - Y.translation()).norm(), std::abs(r.angle())};
+}
+
+// A joint the sampling moves, and its range.
+bool Moves(JointType t) {
+  return t == JointType::kRevolute || t == JointType::kContinuous ||
+         t == JointType::kPrismatic;
+}
+// No finite bound: absent, infinite, or SDFormat's +-1e16 "unbounded".
+double Bound(const std::optional<double>& v, double unbounded) {
+  if (!v || !std::isfinite(*v) || std::abs(*v) >= 1e15) return unbounded;
+  return *v;
+}
+// A revolute joint without finite limits is a continuous one.
+JointType Effective(const FlatJoint& j) {
+  if (j.type == JointType::kRevolute &&
+      (!j.limit || (std::isinf(Bound(j.limit->lower, -kInf)) &&
+                    std::isinf(Bound(j.limit->upper, kInf))))) {
+    return JointType::kContinuous;
+  }
+  return j.type;
+}
+
+Isometry3 Motion(const FlatJoint& j, double q) {
+  Isometry3 M = Isometry3::Identity();
+  if (j.type == JointType::kRevolute || j.type == JointType::kContinuous) {
+    M.linear() = Eigen::AngleAxisd(q, j.axis_J).toRotationMatrix();
+  } else if (j.type == JointType::kPrismatic) {
+    M.translation() = q * j.axis_J;
+  }
+  return M;
+}
+
+class Comparer {
+ public:
+  Comparer(const FlatModel& a, const FlatModel& b, const Options& o,
+           frames::Diagnostics* out)
+      : a_(a), b_(b), o_(o), out_(out) {}
+
+  void Run() {
+    Match();
+    Structure();
+    ChooseReference();
+    Kinematics();
+    Axes();
+    JointDetails();
+    Bodies();
+    out_->SortByLocation();
+  }
+
+ private:
+  // --- Matching ------------------------------------------------------------
+
+  struct Pair {
+    Ref a, b;
+  };
+
+  const SourceLocation& Where(const FlatModel& s, Ref r) const {
+    static const SourceLocation none;
+    switch (r.kind) {
+      case Kind::kLink: return s.links[r.index].src->where;
+      case Kind::kJoint: return s.joints[r.index].where;
+      case Kind::kFrame: return s.frames[r.index].where;
+    }
+    return none;
+  }
+  const std::string& KeyOf(const FlatModel& s, Ref r) const {
+    switch (r.kind) {
+      case Kind::kLink: return s.links[r.index].key;
+      case Kind::kJoint: return s.joints[r.index].key;
+      default: return s.frames[r.index].key;
+    }
+  }
+  static std::optional<Ref> Find(const FlatModel& s, Kind k,
+                                 const std::string& key) {
+    const auto& m = k == Kind::kLink ? s.link_of
+                    : k == Kind::kJoint ? s.joint_of : s.frame_of;
+    const auto it = m.find(key);
+    if (it == m.end()) return std::nullopt;
+    return Ref{k, it->second};
+  }
+  bool IsFixedJoint(const FlatModel& s, Ref r) const {
+    return r.kind == Kind::kJoint &&
+           s.joints[r.index].type == JointType::kFixed;
+  }
+
+  // A link of A pairs with B's link of its key, else B's frame (lumped); a
+  // joint with B's joint, else (fixed) B's frame; a frame with B's frame,
+  // else B's link (written as a link).
+  std::optional<Ref> Counterpart(const FlatModel& other, Ref r,
+                                 const FlatModel& self) const {
+    const std::string& key = KeyOf(self, r);
+    if (auto same = Find(other, r.kind, key)) return same;
+    if (r.kind == Kind::kJoint) {
+      // A joint that shares a link's name, renamed "NAME_joint" (as
+      // libsdformat and sdf2sdf rename it) on one side only.
+      const std::string suffix = "_joint";
+      if (other.link_of.count(key)) {
+        if (auto j = Find(other, Kind::kJoint, key + suffix)) return j;
+      }
+      if (key.size() > suffix.size() &&
+          key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        const std::string base = key.substr(0, key.size() - suffix.size());
+        if (self.link_of.count(base)) {
+          if (auto j = Find(other, Kind::kJoint, base)) return j;
+        }
+      }
+    }
+    if (IsFixedJoint(self, r) && self.joints[r.index].name != key) {
+      // A lumped joint that had to be renamed is a frame of its new name.
+      if (auto f = Find(other, Kind::kFrame, self.joints[r.index].name)) return f;
+    }
+    if (r.kind == Kind::kLink || (IsFixedJoint(self, r)))
+      return Find(other, Kind::kFrame, key);
+    if (r.kind == Kind::kFrame) {
+      if (auto l = Find(other, Kind::kLink, key)) return l;
+      if (auto j = Find(other, Kind::kJoint, key))
+        if (IsFixedJoint(other, *j)) return j;
+      for (size_t i = 0; i < other.joints.size(); ++i) {
+        if (other.joints[i].name == key && other.joints[i].key != key &&
+            other.joints[i].type == JointType::kFixed)
+          return Ref{Kind::kJoint, static_cast<int>(i)};
+      }
+    }
+    return std::nullopt;
+  }
+
+  void Match() {
+    for (Kind k : {Kind::kLink, Kind::kJoint, Kind::kFrame}) {
+      const size_t n = k == Kind::kLink    ? a_.links.size()
+                       : k == Kind::kJoint ? a_.joints.size()
+                                           : a_.frames.size();
+      for (size_t i = 0; i < n; ++i) {
+        const Ref r{k, static_cast<int>(i)};
+        if (auto c = Counterpart(b_, r, a_)) {
+          pair_of_a_[{k, i}] = pairs_.size();
+          pair_of_b_[{c->kind, static_cast<size_t>(c->index)}] = pairs_.size();
+          pairs_.push_back({r, *c});
+        }
+      }
+    }
+  }
+  std::optional<size_t> PairOfA(Ref r) const {
+    const auto it = pair_of_a_.find({r.kind, static_cast<size_t>(r.index)});
+    if (it == pair_of_a_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<size_t> PairOfB(Ref r) const {
+    const auto it = pair_of_b_.find({r.kind, static_cast<size_t>(r.index)});
+    if (it == pair_of_b_.end()) return std::nullopt;
+    return it->second;
+  }
+  std::optional<size_t> PairOf(bool side_a, Ref r) const {
+    return side_a ? PairOfA(r) : PairOfB(r);
+  }
+
+  // --- Structure -------------------------------------------------------------
+
+  // A joint one side has and the other need not: the fixed joint that
+  // holds a link standing for the other side's frame (sdf2urdf's
+  // FRAME_joint), or a floating joint that hangs a link the other side
+  // leaves free (sdf2urdf's second free link).
+  bool MadeByConversion(bool side_a, const FlatJoint& j) const {
+    const FlatModel& self = side_a ? a_ : b_;
+    const FlatModel& other = side_a ? b_ : a_;
+    if (j.child_link < 0) return false;
+    const Ref child{Kind::kLink, j.child_link};
+    const auto p = PairOf(side_a, child);
+    if (!p) return false;
+    const Ref there = side_a ? pairs_[*p].b : pairs_[*p].a;
+    if (j.type == JointType::kFixed && there.kind == Kind::kFrame) return true;
+    (void)self;
+    return j.type == JointType::kFloating && there.kind == Kind::kLink &&
+           (other.links[there.index].parent_joint < 0 ||
+            j.key == other.links[there.index].key + "_floating");
+  }
+
+  // sdf2urdf splits a universal or revolute2 joint J into J, a massless
+  // link J_intermediate and a joint J_axis2 (JOINT_SPLIT): whether side
+  // `split` holds joint j of the other side that way.
+  static bool Split(const FlatJoint& j, const FlatModel& split) {
+    return (j.type == JointType::kUniversal ||
+            j.type == JointType::kRevolute2) &&
+           split.link_of.count(j.key + "_intermediate") &&
+           split.joint_of.count(j.key + "_axis2");
+  }
+  // An element of side `side_a` that such a split made.
+  bool MadeBySplit(bool side_a, const std::string& key,
+                   const std::string& suffix) const {
+    const FlatModel& self = side_a ? a_ : b_;
+    const FlatModel& other = side_a ? b_ : a_;
+    if (key.size() <= suffix.size() ||
+        key.compare(key.size() - suffix.size(), suffix.size(), suffix) != 0)
+      return false;
+    const auto j = other.joint_of.find(key.substr(0, key.size() - suffix.size()));
+    return j != other.joint_of.end() && Split(other.joints[j->second], self);
+  }
+
+  void Missing(bool in_a, Ref r) {
+    const FlatModel& self = in_a ? a_ : b_;
+    const FlatModel& other = in_a ? b_ : a_;
+    out_->Error(Code::DIFF_ELEMENT_MISSING,
+                std::string(KindName(r.kind)) + " " + Q(KeyOf(self, r)) +
+                    " of " + self.file + " is not in " + other.file,
+                Where(self, r));
+  }
+
+  void Structure() {
+    for (bool side_a : {true, false}) {
+      const FlatModel& s = side_a ? a_ : b_;
+      for (size_t i = 0; i < s.links.size(); ++i)
+        if (!PairOf(side_a, {Kind::kLink, static_cast<int>(i)}) &&
+            !MadeBySplit(side_a, s.links[i].key, "_intermediate"))
+          Missing(side_a, {Kind::kLink, static_cast<int>(i)});
+      for (size_t i = 0; i < s.joints.size(); ++i)
+        if (!PairOf(side_a, {Kind::kJoint, static_cast<int>(i)}) &&
+            !MadeByConversion(side_a, s.joints[i]) &&
+            !MadeBySplit(side_a, s.joints[i].key, "_axis2"))
+          Missing(side_a, {Kind::kJoint, static_cast<int>(i)});
+      for (size_t i = 0; i < s.frames.size(); ++i)
+        if (!PairOf(side_a, {Kind::kFrame, static_cast<int>(i)}))
+          Missing(side_a, {Kind::kFrame, static_cast<int>(i)});
+    }
+    for (const Pair& p : pairs_) {
+      if (p.a.kind == Kind::kJoint && p.b.kind == Kind::kJoint) {
+        JointStructure(a_.joints[p.a.index], b_.joints[p.b.index]);
+      } else if (p.a.kind == Kind::kFrame || p.b.kind == Kind::kFrame) {
+        FrameAttachment(p);
+      }
+    }
+  }
+
+  // The key of the body a link of side `side_a` belongs to: itself, or
+  // (a link the other side has as a frame: lumped) its parent's body
+  // through a fixed joint.
+  std::string Body(bool side_a, const std::string& link_key) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    std::string key = link_key;
+    for (size_t steps = 0; steps <= s.links.size(); ++steps) {
+      const auto l = s.link_of.find(key);
+      if (l == s.link_of.end()) return key;
+      const auto p = PairOf(side_a, {Kind::kLink, l->second});
+      if (!p) return key;
+      const Ref there = side_a ? pairs_[*p].b : pairs_[*p].a;
+      const int pj = s.links[l->second].parent_joint;
+      if (there.kind != Kind::kFrame || pj < 0 ||
+          s.joints[pj].type != JointType::kFixed ||
+          s.joints[pj].parent_link < 0)
+        return key;
+      key = s.joints[pj].parent;
+    }
+    return key;
+  }
+
+  // The child of a joint, or of the second joint of its split.
+  static const std::string& SplitChild(const FlatJoint& j, const FlatModel& s,
+                                       bool split) {
+    if (!split) return j.child;
+    return s.joints[s.joint_of.at(j.key + "_axis2")].child;
+  }
+
+  void JointStructure(const FlatJoint& ja, const FlatJoint& jb) {
+    const std::string where_b = " (" + Loc(jb.where) + ")";
+    const bool split_b = Split(ja, b_), split_a = Split(jb, a_);
+    if (split_a || split_b) {
+      // J, J_intermediate, J_axis2 on one side is J on the other.
+      if (Body(true, ja.parent) != Body(false, jb.parent) ||
+          Body(true, SplitChild(ja, a_, split_a)) !=
+              Body(false, SplitChild(jb, b_, split_b))) {
+        out_->Error(Code::DIFF_CONNECTION,
+                    "joint " + Q(ja.key) + " (split in two) connects other links in " +
+                        b_.file + where_b,
+                    ja.where);
+      }
+      return;
+    }
+    if (Body(true, ja.parent) != Body(false, jb.parent) ||
+        Body(true, ja.child) != Body(false, jb.child)) {
+      out_->Error(Code::DIFF_CONNECTION,
+                  "joint " + Q(ja.key) + " connects " + Q(ja.parent) + " to " +
+                      Q(ja.child) + "; in " + b_.file + " " + Q(jb.parent) +
+                      " to " + Q(jb.child) + where_b,
+                  ja.where);
+    }
+    const JointType ta = Effective(ja), tb = Effective(jb);
+    if (ta != tb) {
+      out_->Error(Code::DIFF_JOINT_TYPE,
+                  "joint " + Q(ja.key) + " is " + JointTypeName(ta) +
+                      (ja.carried_type ? " (carried)" : "") + "; in " +
+                      b_.file + " " + JointTypeName(tb) +
+                      (jb.carried_type ? " (carried)" : "") + where_b,
+                  ja.where);
+    }
+  }
+
+  // The link a frame-like element is attached to: a frame's link, a
+  // fixed joint's parent, a link's own body.
+  std::string AttachedBody(bool side_a, Ref r) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    switch (r.kind) {
+      case Kind::kFrame: return Body(side_a, s.frames[r.index].attached);
+      case Kind::kJoint: return Body(side_a, s.joints[r.index].parent);
+      case Kind::kLink: {
+        const int pj = s.links[r.index].parent_joint;
+        if (pj >= 0 && s.joints[pj].type == JointType::kFixed)
+          return Body(side_a, s.joints[pj].parent);
+        return Body(side_a, s.links[r.index].key);
+      }
+    }
+    return "";
+  }
+
+  void FrameAttachment(const Pair& p) {
+    const std::string la = AttachedBody(true, p.a);
+    const std::string lb = AttachedBody(false, p.b);
+    // A moving link as the other side's frame is attached to itself.
+    if (la == lb || la == KeyOf(a_, p.a) || lb == KeyOf(b_, p.b)) return;
+    out_->Error(Code::DIFF_CONNECTION,
+                std::string(KindName(p.a.kind)) + " " + Q(KeyOf(a_, p.a)) +
+                    " is attached to " + Q(la) + "; in " + b_.file + " (" +
+                    KindName(p.b.kind) + ", " + Loc(Where(b_, p.b)) +
+                    ") to " + Q(lb),
+                Where(a_, p.a));
+  }
+
+  // --- Kinematics ------------------------------------------------------------
+
+  void ChooseReference() {
+    if (a_.world_joint || b_.world_joint) {
+      X_RA_ = a_.X_WM;
+      X_RB_ = b_.X_WM;
+      reference_ = "the world";
+      return;
+    }
+    for (const Pair& p : pairs_) {
+      if (p.a.kind != Kind::kLink || p.b.kind != Kind::kLink) continue;
+      const FlatLink& la = a_.links[p.a.index];
+      const FlatLink& lb = b_.links[p.b.index];
+      if (la.parent_joint >= 0 || lb.parent_joint >= 0) continue;
+      X_RA_ = la.X_M0.inverse();
+      X_RB_ = lb.X_M0.inverse();
+      reference_ = "link " + Q(la.key);
+      return;
+    }
+    reference_ = "the model frame";
+  }
+
+  // Joint positions by key: zero, or one sample within A's limits (mimic
+  // joints following their leaders).
+  std::map<std::string, double> Configuration(std::mt19937_64* rng) const {
+    std::map<std::string, double> q;
+    if (!rng) return q;
+    auto uniform = [&](double lo, double hi) {
+      const double u = static_cast<double>((*rng)() >> 11) * 0x1.0p-53;
+      return lo + u * (hi - lo);
+    };
+    for (const FlatJoint& j : a_.joints) {
+      if (!Moves(j.type) || j.mimic || j.loop) continue;
+      // A joint the other side lacks, or holds as one sampling does not
+      // move, stays at zero on both.
+      const auto other = b_.joint_of.find(j.key);
+      if (other == b_.joint_of.end() || !Moves(b_.joints[other->second].type))
+        continue;
+      const double wide = j.type == JointType::kPrismatic ? 1.0 : kPi;
+      double lo = -wide, hi = wide;
+      if (j.type != JointType::kContinuous && j.limit) {
+        lo = Bound(j.limit->lower, -wide);
+        hi = Bound(j.limit->upper, wide);
+        if (std::isinf(Bound(j.limit->lower, kInf)) && hi < lo) lo = hi - wide;
+        if (lo > hi) hi = lo;
+      }
+      q[j.key] = uniform(lo, hi);
+    }
+    // Followers, leaders first (a chain of mimics takes a pass per link).
+    for (size_t pass = 0; pass < a_.joints.size(); ++pass) {
+      bool changed = false;
+      for (const FlatJoint& j : a_.joints) {
+        if (!j.mimic || !Moves(j.type) || q.count(j.key)) continue;
+        if (!b_.joint_of.count(j.key)) continue;
+        const auto leader = q.find(j.mimic->joint);
+        if (leader == q.end()) continue;
+        q[j.key] = j.mimic->multiplier.value_or(1.0) * leader->second +
+                   j.mimic->offset.value_or(0.0);
+        changed = true;
+      }
+      if (!changed) break;
+    }
+    return q;
+  }
+
+  // Each link's motion D_L = X_ML(q) * X_ML(0)^-1 at configuration q.
+  static std::vector<Isometry3> Motions(const FlatModel& s,
+                                        const std::map<std::string, double>& q) {
+    std::vector<Isometry3> D(s.links.size(), Isometry3::Identity());
+    std::vector<char> done(s.links.size(), 0);
+    std::vector<int> stack;
+    for (size_t start = 0; start < s.links.size(); ++start) {
+      // Walk up to a done link or a root, then down.
+      stack.clear();
+      for (int l = static_cast<int>(start); l >= 0 && !done[l];) {
+        stack.push_back(l);
+        const int pj = s.links[l].parent_joint;
+        l = pj < 0 ? -1 : s.joints[pj].parent_link;
+        if (stack.size() > s.links.size()) break;
+      }
+      for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+        const int l = *it;
+        const int pj = s.links[l].parent_joint;
+        if (pj >= 0) {
+          const FlatJoint& j = s.joints[pj];
+          const Isometry3 D_P =
+              j.parent_link >= 0 ? D[j.parent_link] : Isometry3::Identity();
+          const auto v = q.find(j.key);
+          const double qj = v == q.end() ? 0.0 : v->second;
+          D[l] = D_P * j.X_M0 * Motion(j, qj) * j.X_M0.inverse();
+        }
+        done[l] = 1;
+      }
+    }
+    return D;
+  }
+
+  // The pose of element r of side s in the reference frame, given D.
+  Isometry3 PoseOf(const FlatModel& s, const Isometry3& X_RM, Ref r,
+                   const std::vector<Isometry3>& D) const {
+    switch (r.kind) {
+      case Kind::kLink:
+        return X_RM * D[r.index] * s.links[r.index].X_M0;
+      case Kind::kJoint: {
+        const FlatJoint& j = s.joints[r.index];
+        const int l = j.loop ? j.parent_link : j.child_link;
+        return X_RM * (l >= 0 ? D[l] : Isometry3::Identity()) * j.X_M0;
+      }
+      case Kind::kFrame: {
+        const FlatFrame& f = s.frames[r.index];
+        const auto l = s.link_of.find(f.attached);
+        return X_RM * (l == s.link_of.end() ? Isometry3::Identity()
+                                            : D[l->second]) *
+               f.X_M0;
+      }
+    }
+    return Isometry3::Identity();
+  }
+
+  // A URDF link frame sits on its parent joint; sdf2urdf moves an SDF link
+  // frame that does not there (and re-expresses what the link holds): such
+  // a pair's link frames are not compared.
+  bool ReExpressed(const Pair& p) const {
+    if (p.a.kind != Kind::kLink || p.b.kind != Kind::kLink || a_.urdf == b_.urdf)
+      return false;
+    const FlatModel& sdf = a_.urdf ? b_ : a_;
+    const FlatModel& urdf = a_.urdf ? a_ : b_;
+    const FlatLink& l = sdf.links[(a_.urdf ? p.b : p.a).index];
+    // The URDF's parent joint (a loop may be cut elsewhere than the SDF
+    // side's tree goes), as the SDF side has it.
+    int upj = urdf.links[(a_.urdf ? p.a : p.b).index].parent_joint;
+    // Through the joints a split made (J_axis2 over J_intermediate: the
+    // same frame as J).
+    for (int up = 0; up < 2 && upj >= 0 && !PairOf(a_.urdf, {Kind::kJoint, upj}); ++up) {
+      const int l2 = urdf.joints[upj].parent_link;
+      upj = l2 < 0 ? -1 : urdf.links[l2].parent_joint;
+    }
+    if (upj < 0) return false;
+    const auto pj = PairOf(a_.urdf, {Kind::kJoint, upj});
+    if (!pj) return false;
+    const Ref sj = a_.urdf ? pairs_[*pj].b : pairs_[*pj].a;
+    if (sj.kind != Kind::kJoint) return false;
+    const PoseError e = Distance(sdf.joints[sj.index].X_M0, l.X_M0);
+    return e.position > o_.tol.position || e.angle > o_.tol.angle;
+  }
+
+  // The pair whose place decides this one's: a link's parent joint, a
+  // joint's parent link, a frame's link (in A, else in B).
+  std::optional<size_t> Parent(const Pair& p) const {
+    for (bool side_a : {true, false}) {
+      const FlatModel& s = side_a ? a_ : b_;
+      const Ref r = side_a ? p.a : p.b;
+      std::optional<Ref> up;
+      if (r.kind == Kind::kLink && s.links[r.index].parent_joint >= 0) {
+        up = Ref{Kind::kJoint, s.links[r.index].parent_joint};
+      } else if (r.kind == Kind::kJoint && s.joints[r.index].parent_link >= 0) {
+        up = Ref{Kind::kLink, s.joints[r.index].parent_link};
+      } else if (r.kind == Kind::kFrame) {
+        const auto l = s.link_of.find(s.frames[r.index].attached);
+        if (l != s.link_of.end()) up = Ref{Kind::kLink, l->second};
+      }
+      if (up) {
+        if (auto q = PairOf(side_a, *up)) return q;
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Pairs whose place at a sampled configuration depends on which joint of
+  // a kinematic loop each side's tree goes through (random configurations
+  // do not close loops): a link whose parent joints differ, a joint that
+  // closes a loop on either side, and what hangs below them. They are
+  // compared at the zero configuration only.
+  std::vector<char> Unsampled(const std::vector<std::optional<size_t>>& parent) const {
+    std::vector<char> out(pairs_.size(), 0);
+    for (size_t k = 0; k < pairs_.size(); ++k) {
+      const Pair& p = pairs_[k];
+      if (p.a.kind == Kind::kJoint && p.b.kind == Kind::kJoint) {
+        out[k] = a_.joints[p.a.index].loop || b_.joints[p.b.index].loop;
+      } else if (p.a.kind == Kind::kLink && p.b.kind == Kind::kLink) {
+        const int ja = a_.links[p.a.index].parent_joint;
+        const int jb = b_.links[p.b.index].parent_joint;
+        out[k] = (ja < 0) != (jb < 0) ||
+                 (ja >= 0 && a_.joints[ja].key != b_.joints[jb].key);
+      }
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t k = 0; k < pairs_.size(); ++k) {
+        if (!out[k] && parent[k] && out[*parent[k]]) {
+          out[k] = 1;
+          changed = true;
+        }
+      }
+    }
+    return out;
+  }
+
+  void Kinematics() {
+    std::vector<char> reported(pairs_.size(), 0);
+    std::vector<char> re_expressed(pairs_.size(), 0);
+    std::vector<std::optional<size_t>> parent(pairs_.size());
+    for (size_t k = 0; k < pairs_.size(); ++k) {
+      re_expressed[k] = ReExpressed(pairs_[k]);
+      parent[k] = Parent(pairs_[k]);
+    }
+    const std::vector<char> unsampled = Unsampled(parent);
+    std::mt19937_64 rng(o_.seed);
+    for (int sample = 0; sample <= std::max(0, o_.samples); ++sample) {
+      const auto q = Configuration(sample == 0 ? nullptr : &rng);
+      const auto DA = Motions(a_, q), DB = Motions(b_, q);
+      std::vector<char> moved(pairs_.size(), 0);
+      std::vector<PoseError> error(pairs_.size());
+      for (size_t k = 0; k < pairs_.size(); ++k) {
+        if (re_expressed[k] || (sample > 0 && unsampled[k])) continue;
+        error[k] = Distance(PoseOf(a_, X_RA_, pairs_[k].a, DA),
+                            PoseOf(b_, X_RB_, pairs_[k].b, DB));
+        moved[k] = error[k].position > o_.tol.position ||
+                   error[k].angle > o_.tol.angle;
+      }
+      // A re-expressed link has moved when its parent joint has.
+      for (size_t pass = 0; pass < 2; ++pass)
+        for (size_t k = 0; k < pairs_.size(); ++k)
+          if (re_expressed[k] && parent[k]) moved[k] = moved[*parent[k]];
+      for (size_t k = 0; k < pairs_.size(); ++k) {
+        if (!moved[k] || reported[k] || re_expressed[k]) continue;
+        if (parent[k] && moved[*parent[k]]) continue;
+        reported[k] = 1;
+        const Pair& p = pairs_[k];
+        out_->Error(
+            Code::DIFF_POSE,
+            std::string(KindName(p.a.kind)) + " " + Q(KeyOf(a_, p.a)) +
+                " is " + Num(error[k].position) + " m and " +
+                Num(error[k].angle) + " rad from its place in " + b_.file +
+                " (" + KindName(p.b.kind) + ", " + Loc(Where(b_, p.b)) +
+                "), measured from " + reference_ + " " +
+                (sample == 0 ? std::string("at the zero configuration")
+                             : "at sampled configuration " +
+                                   std::to_string(sample) + " (seed " +
+                                   std::to_string(o_.seed) + ")"),
+            Where(a_, p.a));
+      }
+    }
+  }
+
+  void Axes() {
+    for (const Pair& p : pairs_) {
+      if (p.a.kind != Kind::kJoint || p.b.kind != Kind::kJoint) continue;
+      const FlatJoint& ja = a_.joints[p.a.index];
+      const FlatJoint& jb = b_.joints[p.b.index];
+      const JointType t = Effective(ja);
+      if (!Moves(t) && t != JointType::kScrew && t != JointType::kUniversal &&
+          t != JointType::kRevolute2 && t != JointType::kGearbox)
+        continue;
+      if (Effective(jb) != t) continue;  // reported as the type
+      // In each joint's frame, which is where the joint is (compared as
+      // its pose): a joint frame turned is reported once, as its pose.
+      const Vector3& ua = ja.axis_J;
+      const Vector3& ub = jb.axis_J;
+      const double angle = std::atan2(ua.cross(ub).norm(), ua.dot(ub));
+      if (angle > o_.tol.angle) {
+        out_->Error(Code::DIFF_AXIS,
+                    "joint " + Q(ja.key) + ": axis " + Vec(ua) +
+                        " (in the joint frame); in " + b_.file + " " + Vec(ub) +
+                        " (" + Loc(jb.where) + "), " + Num(angle) +
+                        " rad apart",
+                    ja.where);
+      }
+    }
+  }
+
+  // --- Joint details -----------------------------------------------------------
+
+  bool Close(double x, double y, double absolute) const {
+    if (std::isinf(x) || std::isinf(y)) return x == y;
+    return std::abs(x - y) <=
+           std::max(absolute, o_.tol.relative * std::max(std::abs(x), std::abs(y)));
+  }
+
+  void JointDetails() {
+    for (const Pair& p : pairs_) {
+      if (p.a.kind != Kind::kJoint || p.b.kind != Kind::kJoint) continue;
+      const FlatJoint& ja = a_.joints[p.a.index];
+      const FlatJoint& jb = b_.joints[p.b.index];
+      const JointType t = Effective(ja);
+      if (t != Effective(jb)) continue;
+      const std::string head = "joint " + Q(ja.key) + ": ";
+      const std::string there = " (" + Loc(jb.where) + ")";
+      if (t == JointType::kRevolute || t == JointType::kPrismatic) {
+        const double tol = t == JointType::kRevolute ? o_.tol.angle
+                                                     : o_.tol.position;
+        const frames::JointLimit none;
+        const frames::JointLimit& la = ja.limit ? *ja.limit : none;
+        const frames::JointLimit& lb = jb.limit ? *jb.limit : none;
+        const double a_lo = Bound(la.lower, -kInf), b_lo = Bound(lb.lower, -kInf);
+        const double a_hi = Bound(la.upper, kInf), b_hi = Bound(lb.upper, kInf);
+        if (!Close(a_lo, b_lo, tol) || !Close(a_hi, b_hi, tol)) {
+          out_->Error(Code::DIFF_LIMIT,
+                      head + "limits " + Num(a_lo) + " to " + Num(a_hi) +
+                          "; in " + b_.file + " " + Num(b_lo) + " to " +
+                          Num(b_hi) + there,
+                      ja.where);
+        }
+      }
+      if (ja.limit && jb.limit) {
+        // Effort and velocity where both give one (SDFormat's -1: none).
+        auto given = [](const std::optional<double>& v) {
+          return v && *v >= 0 && std::isfinite(*v) && *v < 1e15;
+        };
+        for (const auto& [name, va, vb] :
+             {std::tuple<const char*, std::optional<double>, std::optional<double>>{
+                  "effort", ja.limit->effort, jb.limit->effort},
+              {"velocity", ja.limit->velocity, jb.limit->velocity}}) {
+          if (given(va) && given(vb) && !Close(*va, *vb, 1e-12)) {
+            out_->Error(Code::DIFF_LIMIT,
+                        head + name + " limit " + Num(*va) + "; in " +
+                            b_.file + " " + Num(*vb) + there,
+                        ja.where);
+          }
+        }
+      }
+      auto dyn = [](const FlatJoint& j, bool damping) {
+        if (!j.dynamics) return 0.0;
+        return (damping ? j.dynamics->damping : j.dynamics->friction)
+            .value_or(0.0);
+      };
+      // Dynamics of joints that move (SDFormat has none for the others).
+      const bool has_dynamics = t != JointType::kFixed &&
+                                t != JointType::kFloating &&
+                                t != JointType::kPlanar && t != JointType::kBall;
+      for (bool damping : {true, false}) {
+        if (!has_dynamics) break;
+        const double da = dyn(ja, damping), db = dyn(jb, damping);
+        if (!Close(da, db, 1e-12)) {
+          out_->Error(Code::DIFF_DYNAMICS,
+                      head + (damping ? "damping " : "friction ") + Num(da) +
+                          "; in " + b_.file + " " + Num(db) + there,
+                      ja.where);
+        }
+      }
+      Mimic(ja, jb, head, there);
+    }
+  }
+
+  void Mimic(const FlatJoint& ja, const FlatJoint& jb, const std::string& head,
+             const std::string& there) {
+    auto text = [](const std::optional<frames::Mimic>& m) {
+      if (!m) return std::string("no mimic");
+      return "mimics " + Q(m->joint) + " x " + Num(m->multiplier.value_or(1)) +
+             " + " + Num(m->offset.value_or(0));
+    };
+    bool same = ja.mimic.has_value() == jb.mimic.has_value();
+    if (same && ja.mimic) {
+      same = ja.mimic->joint == jb.mimic->joint &&
+             Close(ja.mimic->multiplier.value_or(1), jb.mimic->multiplier.value_or(1),
+                   1e-12) &&
+             Close(ja.mimic->offset.value_or(0), jb.mimic->offset.value_or(0),
+                   o_.tol.position);
+    }
+    if (!same) {
+      out_->Error(Code::DIFF_MIMIC,
+                  head + text(ja.mimic) + "; in " + b_.file + " " +
+                      text(jb.mimic) + there,
+                  ja.where);
+    }
+  }
+
+  // --- Bodies: inertials, visuals, collisions ----------------------------------
+
+  struct Shape {
+    const frames::Shape* src;
+    const frames::Material* material = nullptr;
+    Isometry3 X_AS;  // in the body's anchor frame
+    std::string link;
+  };
+  struct BodyContent {
+    std::vector<frames::InertialInFrame> inertials;
+    std::vector<Shape> visuals, collisions;
+    std::vector<std::string> links;
+    SourceLocation where;
+  };
+
+  // The anchor of body link l: its parent joint's frame, else the
+  // reference (both in the model frame).
+  Isometry3 Anchor(bool side_a, const Isometry3& X_RM, int l) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    const FlatModel& other = side_a ? b_ : a_;
+    const int pj = s.links[l].parent_joint;
+    if (pj < 0) return X_RM.inverse();
+    // A parent joint the other side does not give the link (a floating
+    // joint sdf2urdf added) is no common anchor.
+    const auto o = other.link_of.find(s.links[l].key);
+    const int opj = o == other.link_of.end() ? -1 : other.links[o->second].parent_joint;
+    if (opj < 0 || other.joints[opj].key != s.joints[pj].key) return X_RM.inverse();
+    return s.joints[pj].X_M0;
+  }
+
+  std::map<std::string, BodyContent> Contents(bool side_a) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    const Isometry3& X_RM = side_a ? X_RA_ : X_RB_;
+    std::map<std::string, BodyContent> bodies;
+    for (size_t i = 0; i < s.links.size(); ++i) {
+      if (!PairOf(side_a, {Kind::kLink, static_cast<int>(i)})) continue;
+      const FlatLink& l = s.links[i];
+      const std::string body = Body(side_a, l.key);
+      const auto b = s.link_of.find(body);
+      if (b == s.link_of.end()) continue;
+      const Isometry3 X_MA = Anchor(side_a, X_RM, b->second);
+      BodyContent& c = bodies[body];
+      if (body == l.key) c.where = l.src->where;
+      c.links.push_back(l.key);
+      if (l.inertial && l.X_MI) {
+        const frames::Inertial& in = *l.inertial;
+        c.inertials.push_back({in.mass, X_MA.inverse() * *l.X_MI, in.InertiaMatrix()});
+      }
+      for (size_t k = 0; k < l.src->visuals.size(); ++k) {
+        const auto& v = l.src->visuals[k];
+        c.visuals.push_back({&v, v.material ? &*v.material : nullptr,
+                             X_MA.inverse() * l.X_MV[k], l.key});
+      }
+      for (size_t k = 0; k < l.src->collisions.size(); ++k) {
+        c.collisions.push_back({&l.src->collisions[k], nullptr,
+                                X_MA.inverse() * l.X_MC[k], l.key});
+      }
+    }
+    return bodies;
+  }
+
+  void Bodies() {
+    const auto in_a = Contents(true), in_b = Contents(false);
+    for (const auto& [key, ca] : in_a) {
+      const auto it = in_b.find(key);
+      if (it == in_b.end()) continue;
+      const BodyContent& cb = it->second;
+      std::string name = "link " + Q(key);
+      if (ca.links.size() > 1 || cb.links.size() > 1) {
+        name += " (with the links lumped into it)";
+      }
+      const std::string there = " (" + Loc(cb.where) + ")";
+      Inertials(name, ca, cb, there);
+      Shapes(name, "visual", ca.visuals, cb.visuals, ca.where);
+      Shapes(name, "collision", ca.collisions, cb.collisions, ca.where);
+    }
+  }
+
+  void Inertials(const std::string& name, const BodyContent& ca,
+                 const BodyContent& cb, const std::string& there) {
+    const frames::InertialInFrame a = frames::CombineInertials(ca.inertials);
+    const frames::InertialInFrame b = frames::CombineInertials(cb.inertials);
+    const std::string head = name + ": ";
+    if (!Close(a.mass, b.mass, 1e-12)) {
+      out_->Error(Code::DIFF_INERTIAL,
+                  head + "mass " + Num(a.mass) + " kg; in " + b_.file + " " +
+                      Num(b.mass) + " kg" + there,
+                  ca.where);
+      return;
+    }
+    if (a.mass <= 0 && b.mass <= 0) return;
+    const Vector3 pa = a.X_BI.translation(), pb = b.X_BI.translation();
+    if ((pa - pb).norm() > o_.tol.position) {
+      out_->Error(Code::DIFF_INERTIAL,
+                  head + "centre of mass at " + Vec(pa) + "; in " + b_.file +
+                      " " + Vec(pb) + there,
+                  ca.where);
+    }
+    // CombineInertials gives both about their centre of mass in the anchor.
+    const Matrix3 Ia = a.I_I, Ib = b.I_I;
+    const double scale = std::max(Ia.cwiseAbs().maxCoeff(), Ib.cwiseAbs().maxCoeff());
+    if ((Ia - Ib).cwiseAbs().maxCoeff() > std::max(1e-12, o_.tol.relative * scale)) {
+      auto text = [](const Matrix3& I) {
+        return "ixx " + Num(I(0, 0)) + " ixy " + Num(I(0, 1)) + " ixz " +
+               Num(I(0, 2)) + " iyy " + Num(I(1, 1)) + " iyz " + Num(I(1, 2)) +
+               " izz " + Num(I(2, 2));
+      };
+      out_->Error(Code::DIFF_INERTIAL,
+                  head + "inertia " + text(Ia) + "; in " + b_.file + " " +
+                      text(Ib) + there,
+                  ca.where);
+    }
+  }
+
+  // The file a mesh names, else its URI as written.
+  std::optional<std::string> Resolved(const frames::Shape& s) const {
+    if (!o_.resolve_mesh) return std::nullopt;
+    return o_.resolve_mesh(s.geometry.uri, s.where.file);
+  }
+
+  // The geometry's type: its SDF element's name ("box" ...); no geometry
+  // and an empty one are both "empty".
+  static std::string TypeName(const frames::Geometry& g) {
+    using T = frames::Geometry::Type;
+    switch (g.type) {
+      case T::kNone: return "empty";
+      case T::kBox: return "box";
+      case T::kCylinder: return "cylinder";
+      case T::kSphere: return "sphere";
+      case T::kMesh: return "mesh";
+      case T::kCapsule: return "capsule";
+      case T::kPlane: return "plane";
+      case T::kEllipsoid: return "ellipsoid";
+      case T::kOther: {
+        // A URDF shape urdf2sdf carried (<urdf:plane>) is that shape.
+        std::string name = g.other ? g.other->name : "empty";
+        if (name.rfind("urdf:", 0) == 0) name.erase(0, 5);
+        return name;
+      }
+    }
+    return "";
+  }
+
+  // How two geometries differ ("" when they do not).
+  std::string GeometryDifference(const frames::Shape& a,
+                                 const frames::Shape& b) const {
+    const frames::Geometry& ga = a.geometry;
+    const frames::Geometry& gb = b.geometry;
+    if (TypeName(ga) != TypeName(gb))
+      return TypeName(ga) + " against " + TypeName(gb);
+    auto len = [&](double x, double y) { return Close(x, y, o_.tol.position); };
+    auto vec = [&](const Vector3& x, const Vector3& y) {
+      return len(x.x(), y.x()) && len(x.y(), y.y()) && len(x.z(), y.z());
+    };
+    using T = frames::Geometry::Type;
+    switch (ga.type) {
+      case T::kBox:
+        if (!vec(ga.size, gb.size))
+          return "box size " + Vec(ga.size) + " against " + Vec(gb.size);
+        break;
+      case T::kSphere:
+        if (!len(ga.radius, gb.radius))
+          return "radius " + Num(ga.radius) + " against " + Num(gb.radius);
+        break;
+      case T::kCylinder:
+      case T::kCapsule:
+        if (!len(ga.radius, gb.radius) || !len(ga.length, gb.length))
+          return "radius and length " + Num(ga.radius) + " " + Num(ga.length) +
+                 " against " + Num(gb.radius) + " " + Num(gb.length);
+        break;
+      case T::kEllipsoid:
+        if (!vec(ga.radii, gb.radii))
+          return "radii " + Vec(ga.radii) + " against " + Vec(gb.radii);
+        break;
+      case T::kPlane:
+        if (!vec(ga.size, gb.size) || !len(ga.plane_size.x(), gb.plane_size.x()) ||
+            !len(ga.plane_size.y(), gb.plane_size.y()))
+          return "another plane";
+        break;
+      case T::kMesh: {
+        // The files both name, else the URIs as written.
+        const auto ra = Resolved(a), rb = Resolved(b);
+        const std::string ma = ra && rb ? *ra : ga.uri;
+        const std::string mb = ra && rb ? *rb : gb.uri;
+        if (ma != mb) return "mesh " + Q(ma) + " against " + Q(mb);
+        const Vector3 sa = ga.scale.value_or(Vector3::Ones());
+        const Vector3 sb = gb.scale.value_or(Vector3::Ones());
+        if (!vec(sa, sb)) return "mesh scale " + Vec(sa) + " against " + Vec(sb);
+        break;
+      }
+      default:
+        break;
+    }
+    return "";
+  }
+
+  std::string MaterialDifference(const Shape& a, const Shape& b) const {
+    auto colour = [](const frames::Material* m) -> std::optional<Eigen::Vector4d> {
+      if (!m) return std::nullopt;
+      if (m->rgba) return m->rgba;
+      return m->diffuse;
+    };
+    const auto ca = colour(a.material), cb = colour(b.material);
+    if (ca.has_value() != cb.has_value() ||
+        (ca && (*ca - *cb).cwiseAbs().maxCoeff() > o_.tol.relative)) {
+      return "another colour";
+    }
+    const std::string ta = a.material ? a.material->texture : "";
+    const std::string tb = b.material ? b.material->texture : "";
+    if (ta != tb) return "texture " + Q(ta) + " against " + Q(tb);
+    return "";
+  }
+
+  bool SamePlace(const Shape& a, const Shape& b) const {
+    const PoseError e = Distance(a.X_AS, b.X_AS);
+    return e.position <= o_.tol.position && e.angle <= o_.tol.angle;
+  }
+
+  // Pairs shapes equal in everything first, then the rest in order; names
+  // are not compared (each converter names unnamed shapes its own way).
+  void Shapes(const std::string& body, const char* kind,
+              const std::vector<Shape>& a, const std::vector<Shape>& b,
+              const SourceLocation& where) {
+    std::vector<char> used_b(b.size(), 0);
+    std::vector<int> match(a.size(), -1);
+    for (size_t i = 0; i < a.size(); ++i) {
+      for (size_t k = 0; k < b.size(); ++k) {
+        if (used_b[k] || !SamePlace(a[i], b[k]) ||
+            !GeometryDifference(*a[i].src, *b[k].src).empty())
+          continue;
+        if (o_.materials && !MaterialDifference(a[i], b[k]).empty()) continue;
+        match[i] = static_cast<int>(k);
+        used_b[k] = 1;
+        break;
+      }
+    }
+    size_t next_b = 0;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (match[i] >= 0) continue;
+      while (next_b < b.size() && used_b[next_b]) ++next_b;
+      const Shape& sa = a[i];
+      const std::string head = body + ": " + kind + " " +
+                               (sa.src->name.empty() ? "" : Q(sa.src->name) + " ") +
+                               "of link " + Q(sa.link);
+      if (next_b == b.size()) {
+        out_->Error(Code::DIFF_SHAPE, head + " is not in " + b_.file,
+                    sa.src->where);
+        continue;
+      }
+      const Shape& sb = b[next_b];
+      used_b[next_b] = 1;
+      const std::string there = " (" + Loc(sb.src->where) + ")";
+      const std::string g = GeometryDifference(*sa.src, *sb.src);
+      if (!g.empty()) {
+        out_->Error(Code::DIFF_SHAPE, head + ": " + g + " in " + b_.file + there,
+                    sa.src->where);
+      } else if (!SamePlace(sa, sb)) {
+        const PoseError e = Distance(sa.X_AS, sb.X_AS);
+        out_->Error(Code::DIFF_SHAPE,
+                    head + " is " + Num(e.position) + " m and " + Num(e.angle) +
+                        " rad from its place in " + b_.file + there,
+                    sa.src->where);
+      } else if (o_.materials) {
+        const std::string m = MaterialDifference(sa, sb);
+        if (!m.empty())
+          out_->Error(Code::DIFF_MATERIAL,
+                      head + ": " + m + " in " + b_.file + there, sa.src->where);
+      }
+    }
+    for (size_t k = 0; k < b.size(); ++k) {
+      if (used_b[k]) continue;
+      out_->Error(Code::DIFF_SHAPE,
+                  body + ": " + kind + " " +
+                      (b[k].src->name.empty() ? "" : Q(b[k].src->name) + " ") +
+                      "of link " + Q(b[k].link) + " in " + b_.file +
+                      " is not in " + a_.file,
+                  b[k].src->where.file.empty() ? where : b[k].src->where);
+    }
+  }
+
+  const FlatModel& a_;
+  const FlatModel& b_;
+  const Options& o_;
+  frames::Diagnostics* out_;
+  std::vector<Pair> pairs_;
+  std::map<std::pair<Kind, size_t>, size_t> pair_of_a_, pair_of_b_;
+  Isometry3 X_RA_ = Isometry3::Identity(), X_RB_ = Isometry3::Identity();
+  std::string reference_;
+};
+
+}  // namespace
+
+Result Compare(const Side& a, const Side& b, const Options& options) {
+  Result result;
+  // A URDF's joint that shares a link's name is renamed as urdf2sdf renames
+  // it (its key stays the URDF name), so that the frame graph can be built.
+  std::optional<frames::Model> renamed_a, renamed_b;
+  auto graphable = [](const Side& s, std::optional<frames::Model>* copy) {
+    copy->emplace(*s.model);
+    frames::Diagnostics ignored;
+    frames::RenameJointsClashingWithLinks(&**copy, "", &ignored);
+    if (s.urdf) UncarryShapes(&**copy);
+    return static_cast<const frames::Model*>(&**copy);
+  };
+  const frames::Model* ma = graphable(a, &renamed_a);
+  const frames::Model* mb = graphable(b, &renamed_b);
+  FlatModel fa, fb;
+  const auto same = [](const std::string& name) { return name; };
+  const auto renamed = [&options](const std::string& name) {
+    const auto it = options.renames.find(name);
+    return it == options.renames.end() ? name : it->second;
+  };
+  const bool ok_a = Flatten(*ma, a.urdf, options.separator, same, &fa,
+                            &result.differences);
+  const bool ok_b = Flatten(*mb, b.urdf, options.separator, renamed, &fb,
+                            &result.differences);
+  if (!ok_a || !ok_b) {
+    result.compared = false;
+    return result;
+  }
+  Comparer(fa, fb, options, &result.differences).Run();
+  return result;
+}
+
+}  // namespace robot_diff

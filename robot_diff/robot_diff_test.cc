@@ -1,0 +1,434 @@
+// robot_diff::Compare on pairs that differ in exactly one way, each kind of
+// difference on a URDF-vs-SDF pair (the URDF against the SDFormat urdf2sdf
+// makes of the changed URDF) and an SDF-vs-SDF pair (the SDFormat of the
+// URDF against that of the changed one): each is found and named. Equal
+// pairs, renamed-but-equal pairs (our renames, --map) are equal.
+#include "robot_diff/robot_diff.h"
+
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "converter/robot_input.h"
+#include "converter/sdf_to_urdf.h"
+#include "converter/urdf_to_sdf.h"
+#include "sdf_io/reader.h"
+#include "urdf_io/reader.h"
+
+namespace {
+
+using frames::Code;
+
+constexpr char kUrdf[] = R"(<?xml version="1.0"?>
+<robot name="r">
+  <material name="red"><color rgba="1 0 0 1"/></material>
+  <link name="base">
+    <inertial>
+      <origin xyz="0 0 0.1"/>
+      <mass value="2"/>
+      <inertia ixx="0.1" ixy="0" ixz="0" iyy="0.2" iyz="0" izz="0.3"/>
+    </inertial>
+    <visual>
+      <origin xyz="0 0 0.05"/>
+      <geometry><box size="0.2 0.2 0.1"/></geometry>
+      <material name="red"/>
+    </visual>
+    <collision>
+      <geometry><cylinder radius="0.1" length="0.2"/></geometry>
+    </collision>
+  </link>
+  <joint name="shoulder" type="revolute">
+    <origin xyz="0 0 0.2" rpy="0 0 0.5"/>
+    <parent link="base"/>
+    <child link="arm"/>
+    <axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="10" velocity="2"/>
+    <dynamics damping="0.1" friction="0.2"/>
+  </joint>
+  <link name="arm">
+    <inertial>
+      <mass value="1"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/>
+    </inertial>
+    <visual>
+      <geometry><mesh filename="package://p/arm.dae" scale="1 1 1"/></geometry>
+    </visual>
+  </link>
+  <joint name="elbow" type="revolute">
+    <origin xyz="0 0 0.5"/>
+    <parent link="arm"/>
+    <child link="forearm"/>
+    <axis xyz="1 0 0"/>
+    <limit lower="-2" upper="2" effort="5" velocity="1"/>
+    <mimic joint="shoulder" multiplier="2" offset="0.1"/>
+  </joint>
+  <link name="forearm">
+    <inertial>
+      <mass value="0.5"/>
+      <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/>
+    </inertial>
+    <visual><geometry><sphere radius="0.05"/></geometry></visual>
+  </link>
+  <joint name="wrist" type="continuous">
+    <origin xyz="0 0 0.3"/>
+    <parent link="forearm"/>
+    <child link="hand"/>
+    <axis xyz="0 0 1"/>
+  </joint>
+  <link name="hand">
+    <inertial>
+      <mass value="0.2"/>
+      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/>
+    </inertial>
+  </link>
+  <joint name="tool_joint" type="fixed">
+    <origin xyz="0 0 0.1"/>
+    <parent link="hand"/>
+    <child link="tool"/>
+  </joint>
+  <link name="tool">
+    <inertial>
+      <origin xyz="0 0 0.02"/>
+      <mass value="0.1"/>
+      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/>
+    </inertial>
+  </link>
+</robot>
+)";
+
+// `text` with `from` replaced by `to` (which must be there once).
+std::string Replace(std::string text, const std::string& from,
+                    const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  EXPECT_EQ(text.find(from, at + 1), std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::string ToSdf(const std::string& urdf, bool lump = false) {
+  converter::UrdfToSdfOptions o;
+  o.lump_fixed_joints = lump;
+  const auto r = converter::UrdfToSdf(urdf, "r.urdf", o);
+  EXPECT_TRUE(r.ok) << r.diagnostics.ToString();
+  return r.output;
+}
+
+struct Read {
+  std::optional<frames::Model> model;
+  bool urdf = false;
+};
+
+Read ReadText(const std::string& text, const std::string& file) {
+  Read r;
+  frames::Diagnostics d;
+  if (text.find("<robot") != std::string::npos) {
+    r.urdf = true;
+    r.model = urdf_io::ReadUrdf(text, file, &d);
+  } else {
+    auto doc = sdf_io::ReadSdf(text, file, &d);
+    if (doc && !doc->models.empty()) r.model = doc->models.front();
+  }
+  EXPECT_TRUE(r.model && !d.HasErrors()) << d.ToString();
+  return r;
+}
+
+robot_diff::Result Diff(const std::string& a, const std::string& b,
+                        const robot_diff::Options& o = {}) {
+  const Read ra = ReadText(a, "a"), rb = ReadText(b, "b");
+  if (!ra.model || !rb.model) return {};
+  return robot_diff::Compare({&*ra.model, ra.urdf}, {&*rb.model, rb.urdf}, o);
+}
+
+std::set<Code> Codes(const robot_diff::Result& r) {
+  std::set<Code> out;
+  for (const auto& d : r.differences.all()) out.insert(d.code);
+  return out;
+}
+
+TEST(RobotDiffTest, EqualPairsAreEqual) {
+  const std::string sdf = ToSdf(kUrdf);
+  for (const auto& [a, b] : {std::pair<std::string, std::string>{kUrdf, kUrdf},
+                             {kUrdf, sdf},
+                             {sdf, kUrdf},
+                             {sdf, sdf},
+                             {kUrdf, ToSdf(kUrdf, true)}}) {
+    robot_diff::Options o;
+    o.materials = true;
+    const auto r = Diff(a, b, o);
+    EXPECT_TRUE(r.compared);
+    EXPECT_TRUE(r.equal()) << r.differences.ToString();
+  }
+}
+
+// One change of the URDF, the code it must give, and a name the message
+// must hold.
+struct Change {
+  const char* what;
+  std::string from, to;
+  Code code;
+  const char* names;
+  int samples = 20;
+  bool materials = false;
+  // Other codes the change may also give (a connection also moves links).
+  std::set<Code> also = {};
+};
+
+std::vector<Change> Changes() {
+  return {
+      {"a link and its joint missing",
+       R"(  <joint name="tool_joint" type="fixed">
+    <origin xyz="0 0 0.1"/>
+    <parent link="hand"/>
+    <child link="tool"/>
+  </joint>
+  <link name="tool">
+    <inertial>
+      <origin xyz="0 0 0.02"/>
+      <mass value="0.1"/>
+      <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/>
+    </inertial>
+  </link>
+)",
+       "", Code::DIFF_ELEMENT_MISSING, "'tool'", 20, false,
+       {Code::DIFF_INERTIAL}},
+      {"a joint with another parent",
+       R"(<parent link="forearm"/>
+    <child link="hand"/>)",
+       R"(<parent link="arm"/>
+    <child link="hand"/>)",
+       Code::DIFF_CONNECTION, "'wrist'", 20, false, {Code::DIFF_POSE}},
+      {"a joint of another type", R"(<joint name="elbow" type="revolute">)",
+       R"(<joint name="elbow" type="prismatic">)", Code::DIFF_JOINT_TYPE,
+       "'elbow'", 0},
+      {"a joint origin moved by 1 mm", R"(<origin xyz="0 0 0.2" rpy="0 0 0.5"/>)",
+       R"(<origin xyz="0 0 0.201" rpy="0 0 0.5"/>)", Code::DIFF_POSE,
+       "'shoulder'"},
+      {"a joint origin turned", R"(<origin xyz="0 0 0.2" rpy="0 0 0.5"/>)",
+       R"(<origin xyz="0 0 0.2" rpy="0 0 0.51"/>)", Code::DIFF_POSE,
+       "'shoulder'"},
+      {"an axis (zero configuration only)", R"(<axis xyz="1 0 0"/>)",
+       R"(<axis xyz="0 1 0"/>)", Code::DIFF_AXIS, "'elbow'", 0},
+      {"an axis, seen at the sampled configurations", R"(<axis xyz="1 0 0"/>)",
+       R"(<axis xyz="0 1 0"/>)", Code::DIFF_POSE, "sampled configuration", 20,
+       false, {Code::DIFF_AXIS}},
+      {"a lower limit", R"(lower="-1" upper="1")", R"(lower="-1.5" upper="1")",
+       Code::DIFF_LIMIT, "'shoulder'"},
+      {"an effort limit", R"(effort="10")", R"(effort="11")", Code::DIFF_LIMIT,
+       "effort"},
+      {"damping", R"(damping="0.1")", R"(damping="0.3")", Code::DIFF_DYNAMICS,
+       "damping"},
+      {"friction", R"(friction="0.2")", R"(friction="0.25")",
+       Code::DIFF_DYNAMICS, "friction"},
+      {"a mimic multiplier", R"(multiplier="2")", R"(multiplier="3")",
+       Code::DIFF_MIMIC, "'elbow'"},
+      {"a mass", R"(<mass value="2"/>)", R"(<mass value="2.5"/>)",
+       Code::DIFF_INERTIAL, "mass"},
+      {"a centre of mass", R"(<origin xyz="0 0 0.1"/>
+      <mass value="2"/>)",
+       R"(<origin xyz="0 0.01 0.1"/>
+      <mass value="2"/>)",
+       Code::DIFF_INERTIAL, "centre of mass"},
+      {"an inertia moment", R"(ixx="0.1" ixy="0" ixz="0" iyy="0.2")",
+       R"(ixx="0.15" ixy="0" ixz="0" iyy="0.2")", Code::DIFF_INERTIAL,
+       "inertia"},
+      {"a fixed link's mass",
+       R"(<mass value="0.1"/>)", R"(<mass value="0.12"/>)",
+       Code::DIFF_INERTIAL, "'tool'"},
+      {"a visual moved", R"(<origin xyz="0 0 0.05"/>)",
+       R"(<origin xyz="0 0 0.06"/>)", Code::DIFF_SHAPE, "visual"},
+      {"a box size", R"(<box size="0.2 0.2 0.1"/>)",
+       R"(<box size="0.2 0.3 0.1"/>)", Code::DIFF_SHAPE, "box size"},
+      {"a collision's geometry type",
+       R"(<cylinder radius="0.1" length="0.2"/>)", R"(<sphere radius="0.1"/>)",
+       Code::DIFF_SHAPE, "cylinder against sphere"},
+      {"a sphere radius", R"(<sphere radius="0.05"/>)",
+       R"(<sphere radius="0.06"/>)", Code::DIFF_SHAPE, "radius"},
+      {"a mesh file", R"(package://p/arm.dae)", R"(package://p/arm2.dae)",
+       Code::DIFF_SHAPE, "arm2.dae"},
+      {"a mesh scale", R"(scale="1 1 1")", R"(scale="1 1 2")",
+       Code::DIFF_SHAPE, "mesh scale"},
+      {"a colour (--materials)", R"(rgba="1 0 0 1")", R"(rgba="0 1 0 1")",
+       Code::DIFF_MATERIAL, "colour", 20, true},
+  };
+}
+
+TEST(RobotDiffTest, EachDifferenceIsFoundAndNamed) {
+  const std::string sdf = ToSdf(kUrdf);
+  for (const Change& c : Changes()) {
+    const std::string changed = Replace(kUrdf, c.from, c.to);
+    const std::string changed_sdf = ToSdf(changed);
+    robot_diff::Options o;
+    o.samples = c.samples;
+    o.materials = c.materials;
+    for (const auto& [pair, a, b] :
+         {std::tuple<const char*, std::string, std::string>{"URDF-URDF", kUrdf,
+                                                            changed},
+          {"URDF-SDF", kUrdf, changed_sdf},
+          {"SDF-SDF", sdf, changed_sdf}}) {
+      SCOPED_TRACE(std::string(c.what) + ", " + pair);
+      const auto r = Diff(a, b, o);
+      ASSERT_TRUE(r.compared) << r.differences.ToString();
+      EXPECT_FALSE(r.equal());
+      const std::set<Code> codes = Codes(r);
+      EXPECT_TRUE(codes.count(c.code)) << r.differences.ToString();
+      for (Code code : codes) {
+        EXPECT_TRUE(code == c.code || c.also.count(code))
+            << "unexpected " << code << ":\n" << r.differences.ToString();
+      }
+      bool named = false;
+      for (const auto& d : r.differences.all())
+        named = named || (d.code == c.code &&
+                          d.message.find(c.names) != std::string::npos);
+      EXPECT_TRUE(named) << c.names << " not in:\n" << r.differences.ToString();
+    }
+  }
+}
+
+TEST(RobotDiffTest, LumpedLinksAreComparedAsTheirBody) {
+  const std::string changed =
+      Replace(kUrdf, R"(<mass value="0.1"/>)", R"(<mass value="0.12"/>)");
+  const auto r = Diff(kUrdf, ToSdf(changed, true));
+  EXPECT_EQ(Codes(r), std::set<Code>{Code::DIFF_INERTIAL});
+  EXPECT_NE(r.differences.ToString().find("link 'hand' (with the links lumped"),
+            std::string::npos)
+      << r.differences.ToString();
+  // The lumped link, a frame in B, still moves with its body.
+  const auto moved = Diff(kUrdf, ToSdf(Replace(kUrdf, R"(<origin xyz="0 0 0.1"/>
+    <parent link="hand"/>)", R"(<origin xyz="0 0 0.11"/>
+    <parent link="hand"/>)"), true));
+  EXPECT_TRUE(Codes(moved).count(Code::DIFF_POSE)) << moved.differences.ToString();
+}
+
+TEST(RobotDiffTest, MaterialsAreComparedOnlyWhenAsked) {
+  const std::string changed = Replace(kUrdf, R"(rgba="1 0 0 1")", R"(rgba="0 1 0 1")");
+  EXPECT_TRUE(Diff(kUrdf, ToSdf(changed)).equal());
+}
+
+TEST(RobotDiffTest, RenamesOfOursAndTheUsersAreKnown) {
+  // A joint named as a link: urdf2sdf renames it (<urdf:original_name>).
+  const std::string clash =
+      Replace(kUrdf, R"(<joint name="wrist" type="continuous">)",
+              R"(<joint name="hand" type="continuous">)");
+  const std::string sdf = ToSdf(clash);
+  EXPECT_NE(sdf.find("hand_joint"), std::string::npos);
+  EXPECT_TRUE(Diff(clash, sdf).equal()) << Diff(clash, sdf).differences.ToString();
+
+  // The user's own: arm is called upper_arm in B.
+  std::string renamed = kUrdf;
+  for (const char* from : {R"(<child link="arm"/>)", R"(<link name="arm">)",
+                           R"(<parent link="arm"/>)"}) {
+    std::string to = from;
+    to.replace(to.find("\"arm\""), 5, "\"upper_arm\"");
+    renamed = Replace(renamed, from, to);
+  }
+  const auto without = Diff(kUrdf, ToSdf(renamed));
+  EXPECT_TRUE(Codes(without).count(Code::DIFF_ELEMENT_MISSING));
+  frames::Diagnostics d;
+  robot_diff::Options o;
+  o.renames = robot_diff::ParseMap("# mine\narm upper_arm  # renamed\n", "m", &d);
+  EXPECT_FALSE(d.HasErrors());
+  const auto with = Diff(kUrdf, ToSdf(renamed), o);
+  EXPECT_TRUE(with.equal()) << with.differences.ToString();
+}
+
+// Nested models flattened by sdf2urdf with a separator, //frame elements
+// written as links; an SDF-vs-SDF frame moved or re-attached.
+constexpr char kNested[] = R"(<?xml version="1.0"?>
+<sdf version="1.8">
+  <model name="m">
+    <link name="base"/>
+    <model name="arm">
+      <pose>0 0 0.5 0 0 0</pose>
+      <link name="link"><pose>0.1 0 0 0 0 0</pose></link>
+      <link name="tip"><pose>0.3 0 0 0 0 0</pose></link>
+      <joint name="j" type="revolute">
+        <parent>link</parent><child>tip</child>
+        <axis><xyz>0 1 0</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+      </joint>
+      <frame name="marker" attached_to="tip"><pose>0 0 0.1 0 0 0</pose></frame>
+    </model>
+    <joint name="mount" type="fixed">
+      <parent>base</parent><child>arm::link</child>
+    </joint>
+    <frame name="camera" attached_to="base"><pose>0.2 0 0.3 0 0 0</pose></frame>
+  </model>
+</sdf>
+)";
+
+TEST(RobotDiffTest, NestedModelsAndFrames) {
+  converter::SdfToUrdfOptions o;
+  o.separator = "__";
+  const auto urdf = converter::SdfToUrdf(kNested, "m.sdf", o);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  EXPECT_NE(urdf.output.find("arm__tip"), std::string::npos);
+  robot_diff::Options d;
+  d.separator = "__";
+  const auto equal = Diff(kNested, urdf.output, d);
+  EXPECT_TRUE(equal.equal()) << equal.differences.ToString();
+  // Without the separator, the nested names are not found.
+  EXPECT_TRUE(Codes(Diff(kNested, urdf.output)).count(Code::DIFF_ELEMENT_MISSING));
+
+  const auto moved = Diff(kNested, Replace(kNested, "<pose>0 0 0.1 0 0 0</pose>",
+                                           "<pose>0 0 0.12 0 0 0</pose>"));
+  EXPECT_EQ(Codes(moved), std::set<Code>{Code::DIFF_POSE});
+  EXPECT_NE(moved.differences.ToString().find("frame 'arm::marker'"),
+            std::string::npos)
+      << moved.differences.ToString();
+  const auto attached =
+      Diff(kNested, Replace(kNested, R"(<frame name="camera" attached_to="base">)",
+                            R"(<frame name="camera" attached_to="arm::link">)"));
+  EXPECT_TRUE(Codes(attached).count(Code::DIFF_CONNECTION))
+      << attached.differences.ToString();
+}
+
+// A world's model, posed by a world frame, against sdf2urdf's URDF of it
+// (the pose applied to the joint from `world`).
+constexpr char kWorld[] = R"(<?xml version="1.0"?>
+<sdf version="1.7">
+  <world name="shop">
+    <frame name="bench"><pose>2 0 0.9 0 0 0</pose></frame>
+    <model name="vise">
+      <pose relative_to="bench">0.1 0 0 0 0 0</pose>
+      <link name="body"/>
+      <joint name="bolted" type="fixed"><parent>world</parent><child>body</child></joint>
+    </model>
+    <model name="part"><link name="p"/></model>
+  </world>
+</sdf>
+)";
+
+TEST(RobotDiffTest, WorldModelAgainstItsUrdf) {
+  converter::SdfToUrdfOptions o;
+  o.model = "vise";
+  const auto urdf = converter::SdfToUrdf(kWorld, "w.sdf", o);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  auto compare = [&](const std::string& world) {
+    frames::Diagnostics d;
+    const auto a = converter::ReadRobots(world, "w.sdf", {}, &d);
+    const auto b = converter::ReadRobots(urdf.output, "w.urdf", {}, &d);
+    EXPECT_TRUE(a && b) << d.ToString();
+    const converter::Robot* ra = converter::SelectRobot(*a, "vise", {}, &d);
+    EXPECT_TRUE(ra != nullptr);
+    return robot_diff::Compare({&ra->model, false}, {&b->front().model, true}, {});
+  };
+  const auto equal = compare(kWorld);
+  EXPECT_TRUE(equal.equal()) << equal.differences.ToString();
+  const auto moved = compare(Replace(kWorld, "<pose>2 0 0.9 0 0 0</pose>",
+                                     "<pose>2 0 0.95 0 0 0</pose>"));
+  EXPECT_EQ(Codes(moved), std::set<Code>{Code::DIFF_POSE}) << moved.differences.ToString();
+}
+
+TEST(RobotDiffTest, MapFileProblemsAreCoded) {
+  frames::Diagnostics d;
+  const auto m = robot_diff::ParseMap("a b\nc\nd b\na e\n\n  # x\n", "m.map", &d);
+  EXPECT_EQ(m.size(), 1u);
+  ASSERT_EQ(d.all().size(), 3u) << d.ToString();
+  EXPECT_EQ(d.all()[0].where.line, 2);
+  EXPECT_EQ(d.all()[1].where.line, 3);
+  EXPECT_EQ(d.all()[2].where.line, 4);
+  for (const auto& x : d.all()) EXPECT_EQ(x.code, Code::DIFF_MAP_INVALID);
+}
+
+}  // namespace
