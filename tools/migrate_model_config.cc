@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "converter/migrate.h"
+#include "migrate/migrate.h"
 #include "converter/sdf_version.h"
 #include "tools/cli.h"
 #include "xml/reader.h"

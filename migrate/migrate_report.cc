@@ -1,4 +1,4 @@
-#include "converter/migrate_report.h"
+#include "migrate/migrate_report.h"
 
 #include <cinttypes>
 #include <cstdio>

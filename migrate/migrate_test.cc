@@ -2,8 +2,8 @@
 // statuses, sources byte for byte unchanged, outputs equal to the
 // single-file library calls, resume, in place, dry run, -j 8 equal to -j 1.
 // Also run under ThreadSanitizer: bazel test --config=tsan
-// //converter:migrate_test.
-#include "converter/migrate.h"
+// //migrate:migrate_test.
+#include "migrate/migrate.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -17,8 +17,8 @@
 #include <gtest/gtest.h>
 
 #include "converter/json.h"
-#include "converter/migrate_manifest.h"
-#include "converter/migrate_report.h"
+#include "migrate/migrate_manifest.h"
+#include "migrate/migrate_report.h"
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"

@@ -1,4 +1,4 @@
-#include "converter/migrate.h"
+#include "migrate/migrate.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -22,10 +22,10 @@
 
 #include "converter/file_io.h"
 #include "converter/json.h"
-#include "converter/migrate_manifest.h"
+#include "migrate/migrate_manifest.h"
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
-#include "converter/thread_pool.h"
+#include "migrate/thread_pool.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/model_config.h"
 #include "xml/reader.h"

@@ -1,4 +1,4 @@
-#include "converter/migrate_manifest.h"
+#include "migrate/migrate_manifest.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "converter/thread_pool.h"
+#include "migrate/thread_pool.h"
 
 #include <algorithm>
 #include <atomic>

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "converter/migrate.h"
+#include "migrate/migrate.h"
 
 namespace converter {
 

@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "converter/migrate.h"
+#include "migrate/migrate.h"
 #include "converter/sdf_to_sdf.h"
 #include "testing/corpus.h"
 
