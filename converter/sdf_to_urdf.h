@@ -68,13 +68,16 @@
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
+#include "reshape/options.h"
 #include "xml/dom.h"
 
 namespace converter {
 
 // model_paths, uris (relative_to_dir: the output file's directory), limits
-// and allowed_include_dirs: ReadInputOptions.
-struct SdfToUrdfOptions : ReadInputOptions {
+// and allowed_include_dirs: ReadInputOptions. separator, frames_as_links,
+// ball_as_floating and keep_joint_types (what the reshaping passes take):
+// ToUrdfReshapeOptions (reshape/options.h).
+struct SdfToUrdfOptions : ReadInputOptions, ToUrdfReshapeOptions {
   // Only validate (reshape without writing); the output stays empty.
   bool check_only = false;
   // Only say whether the model is already in URDF-parity form (spec: a tree,
@@ -84,17 +87,6 @@ struct SdfToUrdfOptions : ReadInputOptions {
   bool check_parity = false;
   // Which model of the document (a name); empty: the only one.
   std::string model;
-  // Joins a nested model's name and its elements' names.
-  std::string separator = "::";
-  // //frame elements become massless links on fixed joints.
-  bool frames_as_links = true;
-  // A ball joint becomes a floating joint (with a warning) instead of an
-  // error.
-  bool ball_as_floating = false;
-  // universal and revolute2 joints are written as floating joints with the
-  // SDF joint carried in the robot's <gazebo> block (as ball, screw and
-  // gearbox joints are), instead of two revolute joints.
-  bool keep_joint_types = false;
   // The <robot version> attribute: "" (none) or "1.0"; "1.1" also writes
   // capsules as URDF 1.1 <capsule>.
   std::string urdf_version;

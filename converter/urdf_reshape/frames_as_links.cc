@@ -7,7 +7,7 @@
 
 namespace converter::urdf_reshape {
 
-void FramesAsLinks(const FlatModel& flat, const SdfToUrdfOptions& options,
+void FramesAsLinks(const FlatModel& flat, const ToUrdfReshapeOptions& options,
                    OutputNames* names, Draft* draft,
                    frames::Diagnostics* diags) {
   frames::Model& out = draft->out;

@@ -43,7 +43,7 @@ frames::JointAxis SdfDefaultAxis() {
 
 class JointMapper {
  public:
-  JointMapper(const FlatModel& flat, const SdfToUrdfOptions& options,
+  JointMapper(const FlatModel& flat, const ToUrdfReshapeOptions& options,
               OutputNames* names, Draft* draft, frames::Diagnostics* diags)
       : flat_joints_(flat.joints.data()), from_urdf_(FromUrdf(flat)),
         opt_(options), names_(*names), draft_(*draft), diags_(diags) {
@@ -86,7 +86,7 @@ class JointMapper {
 
   const FlatJoint* flat_joints_;
   const bool from_urdf_;
-  const SdfToUrdfOptions& opt_;
+  const ToUrdfReshapeOptions& opt_;
   OutputNames& names_;
   Draft& draft_;
   frames::Diagnostics* diags_;
@@ -415,7 +415,7 @@ std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
       frames::Vector3(fj.X_MJ.linear().transpose() * (X_ME.linear() * a.xyz)));
 }
 
-bool MapJoints(const FlatModel& flat, const SdfToUrdfOptions& options,
+bool MapJoints(const FlatModel& flat, const ToUrdfReshapeOptions& options,
                OutputNames* names, Draft* draft, frames::Diagnostics* diags) {
   JointMapper mapper(flat, options, names, draft, diags);
   bool ok = true;

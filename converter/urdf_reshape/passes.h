@@ -35,12 +35,12 @@
 #include <utility>
 #include <vector>
 
-#include "converter/sdf_to_urdf.h"
 #include "frames/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 #include "frames/name_index.h"
 #include "frames/tree.h"
+#include "reshape/options.h"
 
 namespace converter::urdf_reshape {
 
@@ -217,7 +217,7 @@ void MakeLinks(const FlatModel& flat, Draft* draft);
 
 // The output joints of the flat joints; false (with errors) for a joint URDF
 // cannot hold.
-bool MapJoints(const FlatModel& flat, const SdfToUrdfOptions& options,
+bool MapJoints(const FlatModel& flat, const ToUrdfReshapeOptions& options,
                OutputNames* names, Draft* draft, frames::Diagnostics* diags);
 
 // The direction of axis `a` of joint `fj` in the joint frame (through its
@@ -227,7 +227,7 @@ std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
 
 // --- frames_as_links.cc ---------------------------------------------------
 
-void FramesAsLinks(const FlatModel& flat, const SdfToUrdfOptions& options,
+void FramesAsLinks(const FlatModel& flat, const ToUrdfReshapeOptions& options,
                    OutputNames* names, Draft* draft,
                    frames::Diagnostics* diags);
 
