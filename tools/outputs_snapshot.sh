@@ -50,8 +50,11 @@ run_one() {
   out=$(mktemp -p "$work") err=$(mktemp -p "$work")
   env -i PATH=/usr/bin:/bin HOME="$work/home" LC_ALL=C \
     "$bindir/$tool" "$@" "$file" >"$out" 2>"$err" </dev/null || rc=$?
+  # Messages may name HOME (the Fuel cache searched): hashed with the
+  # temporary directory written as WORK.
   printf '%s | %s | exit %d | out %s | err %s\n' "$file" "$tool $*" "$rc" \
-    "$(sha256sum <"$out" | cut -c1-64)" "$(sha256sum <"$err" | cut -c1-64)"
+    "$(sed "s|$work|WORK|g" "$out" | sha256sum | cut -c1-64)" \
+    "$(sed "s|$work|WORK|g" "$err" | sha256sum | cut -c1-64)"
   rm -f "$out" "$err"
 }
 export -f run_one
@@ -85,10 +88,10 @@ for to in sdf urdf; do
     "$bindir/migrate" -j 1 --to "$to" "$root/testdata/migrate/repo" -o "$out" \
     >"$work/m.out" 2>"$work/m.err" </dev/null || rc=$?
   # migrate's messages name the (temporary) output directory: hash them with
-  # it written as DST.
+  # it written as DST (and HOME's directory as WORK).
   printf 'migrate --to %s | exit %d | out %s | err %s\n' "$to" "$rc" \
-    "$(sed "s|$out|DST|g" "$work/m.out" | sha256sum | cut -c1-64)" \
-    "$(sed "s|$out|DST|g" "$work/m.err" | sha256sum | cut -c1-64)"
+    "$(sed "s|$out|DST|g; s|$work|WORK|g" "$work/m.out" | sha256sum | cut -c1-64)" \
+    "$(sed "s|$out|DST|g; s|$work|WORK|g" "$work/m.err" | sha256sum | cut -c1-64)"
   if [[ -d $out ]]; then
     (cd "$out" && find . -type f ! -name .migrate-manifest | LC_ALL=C sort |
       while IFS= read -r f; do
