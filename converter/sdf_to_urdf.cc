@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
 #include "urdf_io/reader.h"
@@ -28,7 +28,7 @@ size_t CountLinks(const Model& m) {
   return n;
 }
 
-// The reshaping, pass by pass (converter/urdf_reshape/passes.h).
+// The reshaping, pass by pass (reshape/to_urdf/passes.h).
 std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
                              const Isometry3& X_WM,
                              const SdfToUrdfOptions& options,

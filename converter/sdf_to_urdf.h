@@ -30,7 +30,7 @@
 //    axis without finite limits (SDF's default ±1e16) is continuous; effort
 //    and velocity are copied (SDF's default -1, no limit, when absent).
 //  - A kinematic loop or a link with two parent joints is cut at a joint
-//    (rule: converter/urdf_reshape/loops.cc), carried as an SDF <joint> in
+//    (rule: reshape/to_urdf/loops.cc), carried as an SDF <joint> in
 //    the robot-level <gazebo> block, posed in its child link's URDF frame
 //    (JOINT_LOOP_CUT).
 //  - Material colour: URDF rgba = diffuse, or ambient when there is no
@@ -41,7 +41,7 @@
 //  - What URDF has no element for is carried in <gazebo> blocks (the
 //    extension libsdformat reads back), in libsdformat's keywords where one
 //    says exactly the same and as SDFormat otherwise (see
-//    converter/gazebo_from_sdf.h): link children (sensors, lights, gravity,
+//    reshape/to_urdf/gazebo_from_sdf.h): link children (sensors, lights, gravity,
 //    self_collide, ...) in <gazebo reference="LINK">, joint children
 //    (physics, sensors) and axis details (initial_position, limit
 //    stiffness/dissipation, spring_reference/spring_stiffness) in

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "converter/result.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "xml/dom.h"

@@ -38,7 +38,7 @@
 #include <string_view>
 #include <vector>
 
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
 #include "frames/diagnostics.h"
 #include "xml/dom.h"

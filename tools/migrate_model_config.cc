@@ -7,7 +7,7 @@
 #include <string>
 
 #include "migrate/migrate.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "tools/cli.h"
 #include "xml/reader.h"
 

@@ -105,7 +105,7 @@
 #include <optional>
 #include <string>
 
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "frames/diagnostics.h"
 #include "frames/model.h"
 

@@ -1,4 +1,4 @@
-#include "converter/gazebo_from_sdf.h"
+#include "reshape/to_urdf/gazebo_from_sdf.h"
 
 #include <string>
 #include <vector>

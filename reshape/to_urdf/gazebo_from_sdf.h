@@ -15,7 +15,7 @@
 // rest stays SDF. What libsdformat cannot take (a <physics> blob lands after
 // the <physics> it always makes for a joint with a block, a second <axis>
 // after the joint's axis, and libsdformat reads only the first of each) is
-// still carried in the form converter/gazebo_to_sdf.h merges back into the
+// still carried in the form reshape/to_sdf/gazebo_to_sdf.h merges back into the
 // modelled element:
 //   <gazebo reference="J"><physics>rest</physics>
 //     <axis><initial_position/>..<dynamics>..</dynamics><limit>..</limit></axis>
@@ -93,7 +93,7 @@ namespace converter {
 
 // A model that came from a URDF (urdf2sdf) carries the URDF's <gazebo>
 // blocks verbatim (as <urdf:gazebo>) and also their translation into SDF
-// content (converter/gazebo_to_sdf.h). `urdf` is the reshaped model without
+// content (reshape/to_sdf/gazebo_to_sdf.h). `urdf` is the reshaped model without
 // SDF-only content, the carried blocks (restored, named "gazebo") in its
 // extensions; `sdf` the flat SDF model it was reshaped from (links not
 // moved). Returns nullopt when applying the blocks to `urdf` as urdf2sdf

@@ -1,4 +1,4 @@
-// --lump-fixed-joints (converter/lump.h) cases the corpus and the golden
+// --lump-fixed-joints (reshape/to_sdf/lump.h) cases the corpus and the golden
 // fixtures do not show: how <preserveFixedJoint> is read, names that would
 // clash in the body, a combined inertia that is not valid, plugin offsets
 // through a chain of merged links (against libsdformat's own numbers), and

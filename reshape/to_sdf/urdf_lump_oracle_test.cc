@@ -30,7 +30,7 @@
 // Outside Bazel:
 //   URDF_CORPUS_DIR=../shared/corpus
 //   URDF_LUMP_DIFFERENCES=testdata/urdf_lump_differences.txt
-//   bazel-bin/converter/urdf_lump_oracle_test   (with both exported)
+//   bazel-bin/reshape/to_sdf/urdf_lump_oracle_test   (with both exported)
 //
 // Notation as in DESIGN.md: X_MA is the pose of frame A in the model frame M.
 

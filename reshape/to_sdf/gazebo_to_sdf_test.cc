@@ -1,8 +1,8 @@
-// Unit tests for ApplyGazeboBlocks (converter/gazebo_to_sdf.h): each mapping
+// Unit tests for ApplyGazeboBlocks (reshape/to_sdf/gazebo_to_sdf.h): each mapping
 // of a <gazebo> element onto the model, merging, document order, and the
 // warnings for what is not applied. Models are read with urdf_io's reader, so
 // the blocks are stored as the converter sees them.
-#include "converter/gazebo_to_sdf.h"
+#include "reshape/to_sdf/gazebo_to_sdf.h"
 
 #include <string>
 #include <vector>

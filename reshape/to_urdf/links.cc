@@ -1,8 +1,8 @@
 // MakeLinks: the output links, with the URDF details urdf2sdf carried
 // restored and URDF's inertial rules applied.
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 
-#include "converter/urdf_extensions.h"
+#include "reshape/urdf_extensions.h"
 
 namespace converter::urdf_reshape {
 

@@ -1,8 +1,8 @@
 // FramesAsLinks: //frame elements as massless links on fixed joints
 // (FRAME_joint), or the floating or planar URDF joint urdf2sdf carried as a
 // frame.
-#include "converter/urdf_extensions.h"
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/urdf_extensions.h"
+#include "reshape/to_urdf/passes.h"
 #include "urdf_io/reader.h"
 
 namespace converter::urdf_reshape {

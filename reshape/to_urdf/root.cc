@@ -1,7 +1,7 @@
 // CheckTree and ChooseRoot: the output is a tree with one root.
 #include <algorithm>
 
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 #include "urdf_io/reader.h"
 
 namespace converter::urdf_reshape {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <tuple>
 
-#include "converter/gazebo_from_sdf.h"
-#include "converter/urdf_extensions.h"
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/gazebo_from_sdf.h"
+#include "reshape/urdf_extensions.h"
+#include "reshape/to_urdf/passes.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
 

@@ -1,4 +1,4 @@
-// --sdf-version (converter/sdf_version.h) on the fixtures of
+// --sdf-version (reshape/to_sdf/sdf_version.h) on the fixtures of
 // testdata/sdf/versions (see its README.md):
 //  - each input written as 1.7 .. 1.12 is its golden NAME.1_X.sdf, byte for
 //    byte (regenerate with the commands in the README and review the diff);
@@ -17,7 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "converter/sdf_to_sdf.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/urdf_to_sdf.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"

@@ -1,10 +1,10 @@
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 
 #include <cmath>
 #include <utility>
 #include <vector>
 
-#include "converter/as_sdf17.h"
+#include "reshape/to_sdf/as_sdf17.h"
 
 namespace converter {
 namespace {

@@ -1,4 +1,4 @@
-#include "converter/urdf_extensions.h"
+#include "reshape/urdf_extensions.h"
 
 #include <algorithm>
 #include <array>

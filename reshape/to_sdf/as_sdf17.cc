@@ -1,4 +1,4 @@
-#include "converter/as_sdf17.h"
+#include "reshape/to_sdf/as_sdf17.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 // Flatten: a model and its nested models as one list of links, joints and
 // frames, each with its pose in the top model frame.
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 
 #include "urdf_io/reader.h"
 

@@ -1,4 +1,4 @@
-#include "converter/lump.h"
+#include "reshape/to_sdf/lump.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,8 +7,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "converter/gazebo_to_sdf.h"
-#include "converter/urdf_extensions.h"
+#include "reshape/to_sdf/gazebo_to_sdf.h"
+#include "reshape/urdf_extensions.h"
 #include "frames/inertia.h"
 #include "xml/reader.h"
 #include "xml/writer.h"

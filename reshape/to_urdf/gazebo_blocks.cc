@@ -1,13 +1,13 @@
 // The <gazebo> blocks: what URDF has no element for, carried in libsdformat's
 // keywords where one says exactly the same and as SDFormat otherwise
-// (converter/gazebo_from_sdf.h), and the URDF's own blocks restored when
+// (reshape/to_urdf/gazebo_from_sdf.h), and the URDF's own blocks restored when
 // they still say what the SDF says.
 #include <algorithm>
 #include <limits>
 
-#include "converter/gazebo_from_sdf.h"
-#include "converter/urdf_extensions.h"
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/gazebo_from_sdf.h"
+#include "reshape/urdf_extensions.h"
+#include "reshape/to_urdf/passes.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
 
@@ -76,7 +76,7 @@ std::vector<Element> CarryVisual(frames::Visual* v) {
 }
 
 // Everything else of the link goes to <gazebo reference=LINK>, in
-// libsdformat's vocabulary where it has one (converter/gazebo_from_sdf.h).
+// libsdformat's vocabulary where it has one (reshape/to_urdf/gazebo_from_sdf.h).
 void CarryLink(frames::Link* l, GazeboBlocks* blocks,
                frames::Diagnostics* diags) {
   std::vector<Element> sdf_only;

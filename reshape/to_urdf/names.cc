@@ -1,5 +1,5 @@
 // OutputNames: the URDF name of every element, each claimed once.
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 
 namespace converter::urdf_reshape {
 

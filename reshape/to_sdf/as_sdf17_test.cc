@@ -1,7 +1,7 @@
 // ExpressAsSdf17 on what the fixtures cannot show yet (the reader's
 // //world/joint and //include/placement_frame): models built directly, every
 // pose checked through a graph of the result, which must also be valid 1.7.
-#include "converter/as_sdf17.h"
+#include "reshape/to_sdf/as_sdf17.h"
 
 #include <gtest/gtest.h>
 

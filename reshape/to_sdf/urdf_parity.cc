@@ -1,4 +1,4 @@
-#include "converter/urdf_parity.h"
+#include "reshape/to_sdf/urdf_parity.h"
 
 #include <string>
 #include <unordered_map>

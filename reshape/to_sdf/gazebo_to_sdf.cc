@@ -1,4 +1,4 @@
-#include "converter/gazebo_to_sdf.h"
+#include "reshape/to_sdf/gazebo_to_sdf.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "converter/gazebo_from_sdf.h"
+#include "reshape/to_urdf/gazebo_from_sdf.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,9 +6,9 @@
 #include <optional>
 #include <utility>
 
-#include "converter/gazebo_to_sdf.h"
-#include "converter/sdf_version.h"
-#include "converter/urdf_extensions.h"
+#include "reshape/to_sdf/gazebo_to_sdf.h"
+#include "reshape/to_sdf/sdf_version.h"
+#include "reshape/urdf_extensions.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
@@ -280,7 +280,7 @@ void JointToGazebo(std::vector<Element> children, Element* block) {
     }
     for (auto& k : keywords) block->children.push_back(std::move(k));
     // The rest: libsdformat appends it after the <physics> it makes itself
-    // and reads only that one; converter/gazebo_to_sdf.h merges it.
+    // and reads only that one; reshape/to_sdf/gazebo_to_sdf.h merges it.
     if (!e.children.empty() || !e.text.empty()) block->children.push_back(std::move(e));
   }
 }

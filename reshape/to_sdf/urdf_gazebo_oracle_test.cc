@@ -22,7 +22,7 @@
 // Outside Bazel, with both variables exported:
 //   URDF_CORPUS_DIR=../shared/corpus
 //   URDF_GAZEBO_DIFFERENCES=testdata/urdf_gazebo_oracle_differences.txt
-//   bazel-bin/converter/urdf_gazebo_oracle_test
+//   bazel-bin/reshape/to_sdf/urdf_gazebo_oracle_test
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>

@@ -17,8 +17,8 @@
 #include <deque>
 #include <limits>
 
-#include "converter/urdf_reshape/passes.h"
-#include "converter/urdf_extensions.h"
+#include "reshape/to_urdf/passes.h"
+#include "reshape/urdf_extensions.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
 

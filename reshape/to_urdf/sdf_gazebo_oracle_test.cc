@@ -4,7 +4,7 @@
 //
 // Files: every testdata/sdf2urdf/*.sdf fixture that sdf2urdf converts with
 // default options (the gazebo_*.sdf fixtures cover every mapping of
-// converter/gazebo_from_sdf.h), and every single-model document of
+// reshape/to_urdf/gazebo_from_sdf.h), and every single-model document of
 // ../shared/corpus (an <sdf> root with one <model> and no <world>; Bazel
 // data @corpus//:sdf) that libsdformat loads and sdf2urdf converts (refusals
 // are converter:sdf_to_urdf_corpus_test's business, only counted here).
@@ -32,7 +32,7 @@
 //
 // Outside Bazel: SDF_CORPUS_DIR=/work/shared/corpus
 //   SDF_GAZEBO_DIFFERENCES=testdata/sdf_gazebo_oracle_differences.txt
-//   bazel-bin/converter/sdf_gazebo_oracle_test   (from the workspace)
+//   bazel-bin/reshape/to_urdf/sdf_gazebo_oracle_test   (from the workspace)
 // SDF_GAZEBO_MAX_FAILURES=N prints N failure lines instead of 60.
 
 #include <chrono>

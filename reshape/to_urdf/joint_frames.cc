@@ -4,7 +4,7 @@
 // physical moves. Numbers that need no arithmetic are copied.
 #include <unordered_set>
 
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_urdf/passes.h"
 #include "urdf_io/reader.h"
 #include "xml/writer.h"
 
