@@ -1,12 +1,12 @@
 // Fuzz target of the SDF -> SDF pipeline, includes from an in-memory file
-// set (tools/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
+// set (testing/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
 // `ok` means no error, and the SDF written converts again without errors to
 // the same bytes.
 #include <cstdint>
 #include <string>
 
 #include "converter/sdf_to_sdf.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   converter::SdfToSdfOptions options;

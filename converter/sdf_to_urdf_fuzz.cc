@@ -1,11 +1,11 @@
 // Fuzz target of the SDF -> URDF pipeline, includes from an in-memory file
-// set (tools/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
+// set (testing/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
 // `ok` means no error, and the URDF written reads without errors.
 #include <cstdint>
 #include <string>
 
 #include "converter/sdf_to_urdf.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 #include "urdf_io/reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

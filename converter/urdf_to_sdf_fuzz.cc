@@ -9,7 +9,7 @@
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
 #include "converter/urdf_to_sdf.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 #include "urdf_io/reader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

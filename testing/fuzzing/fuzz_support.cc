@@ -1,4 +1,4 @@
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 #include <cstdio>
 #include <cstdlib>
