@@ -219,7 +219,7 @@ bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
   frames::Joint moved = j;
   moved.parent = "world";
   moved.child = link->substr(head.size() + 2);
-  moved.pose = Pose::FromIsometry(X_WM->inverse() * *X_WJ, "__model__");
+  moved.pose = Pose::FromIsometry(X_WM->inverse() * *X_WJ, frames::kModelFrame);
   for (auto* axis : {&moved.axis, &moved.axis2}) {
     if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
     const auto X_JE = g.Resolve((*axis)->expressed_in, j.name);

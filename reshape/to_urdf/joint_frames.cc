@@ -15,7 +15,7 @@ using frames::ComputedPose;
 using frames::Isometry3;
 using frames::Pose;
 
-constexpr char kModelFrame[] = "__model__";
+using frames::kModelFrame;
 
 // Link children of SDFormat 1.7 that carry a <pose> in the link frame.
 bool IsPosedLinkChild(const std::string& name) {

@@ -406,7 +406,7 @@ std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
   const Scope& s = *fj.scope;
   if (a.expressed_in.empty() || a.expressed_in == j.name) return a.xyz;
   Isometry3 X_ME = s.X_MS;
-  if (a.expressed_in != "__model__") {
+  if (a.expressed_in != frames::kModelFrame) {
     auto X_SE = s.graph->PoseInModel(a.expressed_in);
     if (!X_SE) return std::nullopt;
     X_ME = s.X_MS * *X_SE;
