@@ -88,10 +88,11 @@ for to in sdf urdf; do
     "$bindir/migrate" -j 1 --to "$to" "$root/testdata/migrate/repo" -o "$out" \
     >"$work/m.out" 2>"$work/m.err" </dev/null || rc=$?
   # migrate's messages name the (temporary) output directory: hash them with
-  # it written as DST (and HOME's directory as WORK).
+  # it written as DST (and HOME's directory as WORK), and its progress
+  # lines' speed ("812.4 files/s, ETA 0s") as RATE.
   printf 'migrate --to %s | exit %d | out %s | err %s\n' "$to" "$rc" \
     "$(sed "s|$out|DST|g; s|$work|WORK|g" "$work/m.out" | sha256sum | cut -c1-64)" \
-    "$(sed "s|$out|DST|g; s|$work|WORK|g" "$work/m.err" | sha256sum | cut -c1-64)"
+    "$(sed -E "s|$out|DST|g; s|$work|WORK|g; s|[0-9.]+ files/s(, ETA [0-9]+s)?|RATE|" "$work/m.err" | sha256sum | cut -c1-64)"
   if [[ -d $out ]]; then
     (cd "$out" && find . -type f ! -name .migrate-manifest | LC_ALL=C sort |
       while IFS= read -r f; do
