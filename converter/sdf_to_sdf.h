@@ -16,7 +16,7 @@
 #include "converter/result.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
 #include "xml/dom.h"

@@ -65,7 +65,7 @@
 #include "converter/result.h"
 #include "converter/read_input.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 #include "reshape/options.h"

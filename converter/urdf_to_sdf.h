@@ -12,7 +12,7 @@
 #include "converter/result.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "xml/dom.h"
 
 namespace converter {

@@ -40,7 +40,7 @@
 
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "xml/dom.h"
 
 namespace converter {

@@ -17,7 +17,7 @@
 #include <set>
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace converter {
 

@@ -1,4 +1,4 @@
-// The README's list of diagnostic codes, generated from frames/codes.def.
+// The README's list of diagnostic codes, generated from diag/codes.def.
 #pragma once
 
 #include <optional>
@@ -9,11 +9,11 @@ namespace tools {
 
 // The markers around the generated list in README.md.
 inline constexpr std::string_view kCodesBegin =
-    "<!-- BEGIN CODES: generated from frames/codes.def by "
+    "<!-- BEGIN CODES: generated from diag/codes.def by "
     "`bazel run //tools:codes_doc -- --update`; do not edit -->";
 inline constexpr std::string_view kCodesEnd = "<!-- END CODES -->";
 
-// One Markdown table per group of frames/codes.def (a "####" heading each):
+// One Markdown table per group of diag/codes.def (a "####" heading each):
 // severity, code, documentation, spec section; in the order of the file.
 std::string CodesMarkdown();
 

@@ -1,5 +1,5 @@
 // Prints the README's list of diagnostic codes (a Markdown table generated
-// from frames/codes.def). With --update [README], rewrites that file's list
+// from diag/codes.def). With --update [README], rewrites that file's list
 // between its markers (default: README.md of the workspace `bazel run`
 // runs in).
 #include <cstdlib>

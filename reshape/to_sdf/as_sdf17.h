@@ -28,7 +28,7 @@
 
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 

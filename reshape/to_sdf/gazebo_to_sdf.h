@@ -106,7 +106,7 @@
 #include <string>
 
 #include "reshape/to_sdf/sdf_version.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace converter {

@@ -39,7 +39,7 @@
 // disableFixedJointLumping joint into a revolute joint with zero limits).
 #pragma once
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 

@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 

@@ -4,7 +4,7 @@
 // the root link in the model frame.
 #pragma once
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace converter {

@@ -42,7 +42,7 @@
 #include <string>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace converter {

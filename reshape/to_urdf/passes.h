@@ -35,7 +35,7 @@
 #include <utility>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
 #include "frames/name_index.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace fuzzing {
 

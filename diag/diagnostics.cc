@@ -1,4 +1,4 @@
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 #include <algorithm>
 #include <ostream>
@@ -17,7 +17,7 @@ struct CodeInfo {
 constexpr CodeInfo kCodes[] = {
 #define CODE(name, severity, doc, spec) {#name, Severity::severity, doc, spec},
 #define CODE_GROUP(title)
-#include "frames/codes.def"
+#include "diag/codes.def"
 #undef CODE_GROUP
 #undef CODE
 };
@@ -29,7 +29,7 @@ const std::vector<std::string_view>& Groups() {
     std::string_view group;
 #define CODE(name, severity, doc, spec) v.push_back(group);
 #define CODE_GROUP(title) group = title;
-#include "frames/codes.def"
+#include "diag/codes.def"
 #undef CODE_GROUP
 #undef CODE
     return v;

@@ -23,27 +23,27 @@ struct SourceLocation {
 
 enum class Severity { kWarning, kError };
 
-// Every diagnostic code, one enumerator per line of frames/codes.def, spelled
+// Every diagnostic code, one enumerator per line of diag/codes.def, spelled
 // as the code is printed (Code::DUPLICATE_NAME prints as DUPLICATE_NAME).
 enum class Code {
 #define CODE(name, severity, doc, spec) name,
 #define CODE_GROUP(title)
-#include "frames/codes.def"
+#include "diag/codes.def"
 #undef CODE_GROUP
 #undef CODE
 };
 
 // The code as printed and written to reports, e.g. "DUPLICATE_NAME".
 std::string_view CodeName(Code code);
-// The severity the code is usually reported with (frames/codes.def).
+// The severity the code is usually reported with (diag/codes.def).
 Severity DefaultSeverity(Code code);
 // Its one line of documentation (Markdown).
 std::string_view CodeDoc(Code code);
 // The spec section it comes from ("1.7 §3.2"), "" when none.
 std::string_view CodeSpec(Code code);
-// The title of its group in frames/codes.def ("URDF input").
+// The title of its group in diag/codes.def ("URDF input").
 std::string_view CodeGroup(Code code);
-// Every code, in the order of frames/codes.def.
+// Every code, in the order of diag/codes.def.
 const std::vector<Code>& AllCodes();
 // The code named `name`, nullopt-like false when there is none.
 bool CodeFromName(std::string_view name, Code* code);
