@@ -10,7 +10,7 @@
 
 #include "converter/json.h"
 #include "converter/sdf_to_sdf.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "sdf_io/reader.h"
 #include "urdf_io/reader.h"
 

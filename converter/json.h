@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace converter {
 

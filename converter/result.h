@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace converter {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "converter/read_input.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace converter {

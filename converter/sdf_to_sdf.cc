@@ -2,8 +2,8 @@
 
 #include <unordered_set>
 
-#include "converter/as_sdf17.h"
-#include "converter/urdf_parity.h"
+#include "reshape/to_sdf/as_sdf17.h"
+#include "reshape/to_sdf/urdf_parity.h"
 #include "frames/graph.h"
 #include "frames/inertia.h"
 #include "sdf_io/reader.h"

@@ -1,11 +1,11 @@
 // sdf2sdf as a library call: any SDFormat document (1.0 to 1.12, models and
 // worlds) in, checked against every rule of the spec's phases of parsing
 // kinematics, and written as SDFormat 1.7 (or the version asked for, which
-// keeps composition; converter/sdf_version.h): explicit relative_to poses,
+// keeps composition; reshape/to_sdf/sdf_version.h): explicit relative_to poses,
 // use_parent_model_frame replaced by expressed_in, kept elements in their
 // 1.7 form, the file's layout kept. SDFormat 1.8 composition (placement
 // frames, "::" references, joints to frames, world joints) is rewritten into
-// what 1.7 holds with every pose unchanged (converter/as_sdf17.h).
+// what 1.7 holds with every pose unchanged (reshape/to_sdf/as_sdf17.h).
 #pragma once
 
 #include <string>
@@ -14,9 +14,9 @@
 
 #include "converter/read_input.h"
 #include "converter/result.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/document.h"
 #include "xml/dom.h"

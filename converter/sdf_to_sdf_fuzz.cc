@@ -1,5 +1,5 @@
 // Fuzz target of the SDF -> SDF pipeline, includes from an in-memory file
-// set (tools/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
+// set (testing/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
 // `ok` means no error, the SDF written passes sdf2sdf --check (the read-back
 // invariant, converter/testing/read_back.h) and converts again without
 // errors to the same bytes.
@@ -8,7 +8,7 @@
 
 #include "converter/sdf_to_sdf.h"
 #include "converter/testing/read_back.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   converter::SdfToSdfOptions options;

@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
-#include "converter/sdf_version.h"
-#include "converter/urdf_reshape/passes.h"
+#include "reshape/to_sdf/sdf_version.h"
+#include "reshape/to_urdf/passes.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
 #include "urdf_io/reader.h"
@@ -29,7 +29,7 @@ size_t CountLinks(const Model& m) {
   return n;
 }
 
-// The reshaping, pass by pass (converter/urdf_reshape/passes.h).
+// The reshaping, pass by pass (reshape/to_urdf/passes.h).
 std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
                              const Isometry3& X_WM,
                              const SdfToUrdfOptions& options,

@@ -30,7 +30,7 @@
 //    axis without finite limits (SDF's default ±1e16) is continuous; effort
 //    and velocity are copied (SDF's default -1, no limit, when absent).
 //  - A kinematic loop or a link with two parent joints is cut at a joint
-//    (rule: converter/urdf_reshape/loops.cc), carried as an SDF <joint> in
+//    (rule: reshape/to_urdf/loops.cc), carried as an SDF <joint> in
 //    the robot-level <gazebo> block, posed in its child link's URDF frame
 //    (JOINT_LOOP_CUT). A link that is the child of a floating or planar
 //    URDF joint carried as a //frame (urdf2sdf's form) keeps that joint:
@@ -41,12 +41,12 @@
 //    `<gazebo reference="LINK"><visual name="V"><material>`, and the URDF
 //    material is named after the script when there is one.
 //  - A plugin without a name (SDFormat 1.10) is given one in the <gazebo>
-//    blocks, which are read as SDFormat 1.7 (converter/sdf_version.h,
+//    blocks, which are read as SDFormat 1.7 (reshape/to_sdf/sdf_version.h,
 //    NamePlugins).
 //  - What URDF has no element for is carried in <gazebo> blocks (the
 //    extension libsdformat reads back), in libsdformat's keywords where one
 //    says exactly the same and as SDFormat otherwise (see
-//    converter/gazebo_from_sdf.h): link children (sensors, lights, gravity,
+//    reshape/to_urdf/gazebo_from_sdf.h): link children (sensors, lights, gravity,
 //    self_collide, ...) in <gazebo reference="LINK">, joint children
 //    (physics, sensors) and axis details (initial_position, limit
 //    stiffness/dissipation, spring_reference/spring_stiffness) in
@@ -70,16 +70,19 @@
 #include "converter/result.h"
 #include "converter/read_input.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "frames/model.h"
+#include "reshape/options.h"
 #include "xml/dom.h"
 
 namespace converter {
 
 // model_paths, uris (relative_to_dir: the output file's directory), limits
-// and allowed_include_dirs: ReadInputOptions.
-struct SdfToUrdfOptions : ReadInputOptions {
+// and allowed_include_dirs: ReadInputOptions. separator, frames_as_links,
+// ball_as_floating and keep_joint_types (what the reshaping passes take):
+// ToUrdfReshapeOptions (reshape/options.h).
+struct SdfToUrdfOptions : ReadInputOptions, ToUrdfReshapeOptions {
   // Only validate (reshape without writing); the output stays empty.
   bool check_only = false;
   // Only say whether the model is already in URDF-parity form (spec: a tree,
@@ -89,17 +92,6 @@ struct SdfToUrdfOptions : ReadInputOptions {
   bool check_parity = false;
   // Which model of the document (a name); empty: the only one.
   std::string model;
-  // Joins a nested model's name and its elements' names.
-  std::string separator = "::";
-  // //frame elements become massless links on fixed joints.
-  bool frames_as_links = true;
-  // A ball joint becomes a floating joint (with a warning) instead of an
-  // error.
-  bool ball_as_floating = false;
-  // universal and revolute2 joints are written as floating joints with the
-  // SDF joint carried in the robot's <gazebo> block (as ball, screw and
-  // gearbox joints are), instead of two revolute joints.
-  bool keep_joint_types = false;
   // The <robot version> attribute: "1.0", "1.1" or "1.2" (README, "URDF
   // versions"); from 1.1 capsules are written as <capsule> and poses that
   // hold a quaternion (an SDF rotation_format="quat_xyzw") as quat_xyzw.

@@ -1,5 +1,5 @@
 // Fuzz target of the SDF -> URDF pipeline, includes from an in-memory file
-// set (tools/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
+// set (testing/fuzzing/fuzz_support.h): every problem is a coded diagnostic,
 // `ok` means no error, and the URDF written reads back (the read-back
 // invariant, converter/testing/read_back.h): urdf2sdf converts it, and
 // sdf2sdf --check accepts that SDF.
@@ -8,7 +8,7 @@
 
 #include "converter/sdf_to_urdf.h"
 #include "converter/testing/read_back.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   converter::SdfToUrdfOptions options;

@@ -12,7 +12,7 @@
 #include <urdf_world/types.h>  // urdf::ModelInterfaceSharedPtr
 
 #include "converter/sdf_to_urdf.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace converter {
 

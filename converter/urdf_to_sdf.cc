@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "converter/gazebo_to_sdf.h"
-#include "converter/lump.h"
-#include "converter/urdf_extensions.h"
+#include "reshape/to_sdf/gazebo_to_sdf.h"
+#include "reshape/to_sdf/lump.h"
+#include "reshape/urdf_extensions.h"
 #include "frames/graph.h"
 #include "xml/writer.h"
 #include "frames/name_index.h"

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "converter/result.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "xml/dom.h"
 
 namespace converter {

@@ -11,7 +11,7 @@
 #include "converter/sdf_to_urdf.h"
 #include "converter/testing/read_back.h"
 #include "converter/urdf_to_sdf.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 namespace {
 

@@ -35,7 +35,7 @@
 #include <string_view>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "sdf_io/document.h"
 #include "sdf_io/packages.h"

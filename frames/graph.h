@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "frames/name_index.h"
 #include "frames/pose.h"

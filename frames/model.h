@@ -14,7 +14,7 @@
 
 #include <Eigen/Core>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/pose.h"
 
 namespace frames {

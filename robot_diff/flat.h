@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "frames/pose.h"
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace sdf_io {
 

@@ -954,7 +954,7 @@ void SdfReader::ReadAxis(const Node* e, frames::JointAxis* axis) {
                           xml::FormatVector3(axis->xyz) +
                           "' is zero: an axis needs a direction");
   }
-  if (minor_ < 7 && r.in_model_frame) axis->expressed_in = "__model__";
+  if (minor_ < 7 && r.in_model_frame) axis->expressed_in = frames::kModelFrame;
 }
 
 void SdfReader::ReadAxisXyz(const Node* c, AxisRead* r) {
@@ -1491,7 +1491,7 @@ bool SdfReader::MergeProxy(const Node* include, bool into_world,
   // checked, so they are not reported twice here).
   frames::Diagnostics ignored;
   const frames::FrameGraph g = frames::FrameGraph::Build(m, &ignored);
-  proxy->name = "_merged__" + m.name + "__model__";
+  proxy->name = "_merged__" + m.name + frames::kModelFrame;
   proxy->attached_to = g.canonical_link();
   proxy->where = ctx_.At(include);
   proxy->pose = m.pose;
@@ -1508,7 +1508,7 @@ bool SdfReader::MergeProxy(const Node* include, bool into_world,
         m.pose.ToIsometry() * X_MP->inverse(), m.pose.relative_to);
   }
   if (proxy->pose.relative_to.empty()) {
-    proxy->pose.relative_to = into_world ? "world" : "__model__";
+    proxy->pose.relative_to = into_world ? frames::kWorldFrame : frames::kModelFrame;
   }
   return true;
 }
@@ -1518,7 +1518,7 @@ bool SdfReader::PrepareMerge(const Node* include, bool into_world,
   if (!MergeProxy(include, into_world, *m, proxy)) return false;
   const std::string& name = proxy->name;
   auto to_proxy = [&](std::string* ref, bool if_empty) {
-    if (*ref == "__model__" || (if_empty && ref->empty())) *ref = name;
+    if (*ref == frames::kModelFrame || (if_empty && ref->empty())) *ref = name;
   };
   for (frames::Link& l : m->links) to_proxy(&l.pose.relative_to, true);
   for (Model& n : m->models) to_proxy(&n.pose.relative_to, true);

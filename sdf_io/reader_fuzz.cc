@@ -1,5 +1,5 @@
 // Fuzz target of the SDF reader with its includes: the input is a set of
-// files (tools/fuzzing/fuzz_support.h: the main file, then "@@@ NAME"
+// files (testing/fuzzing/fuzz_support.h: the main file, then "@@@ NAME"
 // sections) written to a private directory, which is also the only model
 // path. Every problem is a coded diagnostic, a refused document comes with
 // an error, and a document read without errors prints as SDF that reads
@@ -9,7 +9,7 @@
 
 #include "sdf_io/reader.h"
 #include "sdf_io/writer.h"
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   sdf_io::ReadOptions options;

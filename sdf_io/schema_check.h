@@ -50,7 +50,7 @@
 #include <optional>
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "xml/dom.h"
 #include "xml/reader.h"

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "sdf_io/schema.h"
 #include "xml/dom.h"
 #include "xml/reader.h"

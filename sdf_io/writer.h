@@ -20,7 +20,7 @@ struct WriteOptions {
   // (uri, name, pose, static ...) rather than expanded.
   bool keep_includes = true;
   // The <sdf version> written. The caller has made the model fit it first
-  // (converter/sdf_version.h); this printer writes what the model holds.
+  // (reshape/to_sdf/sdf_version.h); this printer writes what the model holds.
   std::string version = "1.7";
 };
 
@@ -35,7 +35,7 @@ std::string WriteSdf(const frames::Model& model, const WriteOptions& options);
 // A whole document (models, worlds, top-level lights ...) as SDFormat
 // (options.version, 1.7 by default).
 // Composition 1.7 lacks is the caller's to rewrite first
-// (converter/as_sdf17.h); a //world/joint left in World::joints is written
+// (reshape/to_sdf/as_sdf17.h); a //world/joint left in World::joints is written
 // as the 1.10 element it is.
 std::string WriteSdfDocument(const SdfDocument& doc,
                              const WriteOptions& options);

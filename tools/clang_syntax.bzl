@@ -13,25 +13,30 @@ Needs clang++ on the PATH (Debian's clang package, tools/install_deps.sh).
 
 _SourcesInfo = provider(
     doc = "C++ sources of this workspace under a target.",
-    fields = {"srcs": "depset of source Files"},
+    fields = {
+        "srcs": "depset of source Files (.cc)",
+        "files": "depset of source Files and headers (srcs, hdrs, textual_hdrs)",
+    },
 )
 
 _CXX_EXTENSIONS = ["cc", "cpp", "cxx"]
 
 def _sources_aspect_impl(target, ctx):
     own = []
-    if hasattr(ctx.rule.files, "srcs"):
-        for f in ctx.rule.files.srcs:
+    files = []
+    for attr in ["srcs", "hdrs", "textual_hdrs"]:
+        for f in getattr(ctx.rule.files, attr, []):
             # Only this workspace's sources: external repositories are
             # prebuilt system libraries.
-            if f.is_source and f.owner.workspace_name == "" and f.extension in _CXX_EXTENSIONS:
-                own.append(f)
-    transitive = [
-        dep[_SourcesInfo].srcs
-        for dep in getattr(ctx.rule.attr, "deps", [])
-        if _SourcesInfo in dep
-    ]
-    return [_SourcesInfo(srcs = depset(own, transitive = transitive))]
+            if f.is_source and f.owner.workspace_name == "":
+                files.append(f)
+                if attr == "srcs" and f.extension in _CXX_EXTENSIONS:
+                    own.append(f)
+    deps = [dep for dep in getattr(ctx.rule.attr, "deps", []) if _SourcesInfo in dep]
+    return [_SourcesInfo(
+        srcs = depset(own, transitive = [d[_SourcesInfo].srcs for d in deps]),
+        files = depset(files, transitive = [d[_SourcesInfo].files for d in deps]),
+    )]
 
 _sources_aspect = aspect(
     implementation = _sources_aspect_impl,
@@ -92,3 +97,7 @@ clang_syntax_test = rule(
         ),
     },
 )
+
+# For other checks over the same sources (tools/layering.bzl).
+SourcesInfo = _SourcesInfo
+sources_aspect = _sources_aspect

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "converter/file_io.h"
-#include "converter/sdf_version.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "converter/json.h"
 #include "tools/version.h"
 #include "xml/reader.h"

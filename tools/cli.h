@@ -108,7 +108,7 @@ extern const char kInputOptionsHelp[];
 int RunCli(int argc, char** argv, const Cli& cli);
 
 // --sdf-version V or --sdf-version=V (urdf2sdf, sdf2sdf): the SDFormat
-// version written, 1.7 to 1.12 (converter/sdf_version.h), into *version.
+// version written, 1.7 to 1.12 (reshape/to_sdf/sdf_version.h), into *version.
 // False when `arg` is not that flag; a missing or unknown V sets *error.
 bool SdfVersionFlag(const std::string& arg,
                     const std::function<std::optional<std::string>()>& value,

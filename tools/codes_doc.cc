@@ -1,6 +1,6 @@
 #include "tools/codes_doc.h"
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace tools {
 

@@ -1,5 +1,5 @@
 // The list of diagnostic codes in docs/diagnostics.md, generated from
-// frames/codes.def.
+// diag/codes.def.
 #pragma once
 
 #include <optional>
@@ -10,11 +10,11 @@ namespace tools {
 
 // The markers around the generated list in docs/diagnostics.md.
 inline constexpr std::string_view kCodesBegin =
-    "<!-- BEGIN CODES: generated from frames/codes.def by "
+    "<!-- BEGIN CODES: generated from diag/codes.def by "
     "`bazel run //tools:codes_doc -- --update`; do not edit -->";
 inline constexpr std::string_view kCodesEnd = "<!-- END CODES -->";
 
-// One Markdown table per group of frames/codes.def (a "####" heading each):
+// One Markdown table per group of diag/codes.def (a "####" heading each):
 // severity, code, documentation, spec section; in the order of the file.
 std::string CodesMarkdown();
 

@@ -1,5 +1,5 @@
 // Prints the list of diagnostic codes (a Markdown table generated from
-// frames/codes.def). With --update [FILE], rewrites that file's list between
+// diag/codes.def). With --update [FILE], rewrites that file's list between
 // its markers (default: docs/diagnostics.md of the workspace `bazel run`
 // runs in).
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // docs/diagnostics.md's list of diagnostic codes is the one generated from
-// frames/codes.def.
+// diag/codes.def.
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "tools/codes_doc.h"
 
 namespace {
@@ -29,7 +29,7 @@ TEST(CodesDocTest, PageListIsGenerated) {
   const auto section = tools::CodesSection(page);
   ASSERT_TRUE(section) << "docs/diagnostics.md has no code-list markers";
   EXPECT_EQ(*section, tools::CodesMarkdown())
-      << "docs/diagnostics.md's code list differs from frames/codes.def; regenerate "
+      << "docs/diagnostics.md's code list differs from diag/codes.def; regenerate "
          "it with: bazel run //tools:codes_doc -- --update";
 }
 

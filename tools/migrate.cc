@@ -1,7 +1,7 @@
 // migrate: converts a whole model repository in one process, on several
 // threads, with a report and resume. A thin command line over
-// converter::Migrate (converter/migrate.h).
-#include "converter/migrate.h"
+// converter::Migrate (migrate/migrate.h).
+#include "migrate/migrate.h"
 
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -18,7 +18,7 @@
 
 #include "converter/file_io.h"
 #include "converter/json.h"
-#include "converter/migrate_report.h"
+#include "migrate/migrate_report.h"
 #include "tools/cli.h"
 #include "tools/version.h"
 

@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 
-#include "converter/migrate.h"
-#include "converter/sdf_version.h"
+#include "migrate/migrate.h"
+#include "reshape/to_sdf/sdf_version.h"
 #include "tools/cli.h"
 #include "xml/reader.h"
 

@@ -627,7 +627,7 @@ TEST(Warned, SecondAxisCarried) {
 // Likewise a second <limit>, <dynamics>, <mimic>, <safety_controller> or
 // <calibration>: urdfdom reads the first. A second <calibration> with an
 // attribute of its own once printed that attribute twice on the first
-// (found by //urdf_io:reader_fuzz, urdf_io/reader_fuzz_regressions/).
+// (found by //urdf_io:reader_fuzz, fuzzing/urdf_io_reader_fuzz/regressions/).
 TEST(Warned, SecondJointChildrenCarried) {
   const std::string out = ExpectWarned(R"(<robot name="r">
   <link name="a"/>

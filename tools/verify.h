@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "converter/read_input.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "robot_diff/robot_diff.h"
 
 namespace tools {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "converter/file_io.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "sdf_io/packages.h"
 #include "tools/cli.h"
 #include "tools/version.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "xml/dom.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 #include "urdf_io/reader.h"
 #include "urdf_io/writer.h"
 

@@ -9,7 +9,7 @@
 
 #include <optional>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace urdf_io {

@@ -47,7 +47,7 @@
 #include <optional>
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 
 namespace urdf_io {

@@ -34,7 +34,7 @@
 #include <string>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "testing/corpus.h"
 #include "urdf_io/reader.h"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 #include "xacro/tree.h"
 #include "xacro/xacro.h"
 

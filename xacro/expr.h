@@ -42,7 +42,7 @@
 #include <string>
 #include <string_view>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "xacro/value.h"
 
 namespace xacro {

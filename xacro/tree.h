@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace xacro {
 

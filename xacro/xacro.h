@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace xacro {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "tools/fuzzing/fuzz_support.h"
+#include "testing/fuzzing/fuzz_support.h"
 #include "xml/dom.h"
 
 namespace {

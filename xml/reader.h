@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/model.h"
 #include "xml/dom.h"
 

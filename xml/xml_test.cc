@@ -193,7 +193,7 @@ TEST(WriterTest, NestedAndEscaped) {
 
 // A carriage return (from "&#13;" in the input) is written as a
 // reference: written as itself it would read back as a newline. Found by
-// //urdf_io:reader_fuzz (urdf_io/reader_fuzz_regressions/).
+// //urdf_io:reader_fuzz (fuzzing/urdf_io_reader_fuzz/regressions/).
 TEST(WriterTest, CarriageReturnReadsBackAsItself) {
   const std::string value = "a\rb\r\nc\nd";
   std::string out;

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 
 namespace converter_testing {
 

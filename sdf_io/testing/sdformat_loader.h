@@ -16,7 +16,7 @@
 //   ToIsometry       an ignition pose as an Eigen isometry.
 //
 // Users check that fast loading reads what Root::Load reads
-// (converter:sdf_gazebo_oracle_test LoadsLikeRootLoad,
+// (reshape/to_urdf:sdf_gazebo_oracle_test LoadsLikeRootLoad,
 // SDF_ROUND_TRIP_FRESH_INIT=1 for converter:sdf_round_trip_corpus_test).
 // Nothing we ship may depend on libsdformat.
 #pragma once

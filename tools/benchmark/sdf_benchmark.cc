@@ -43,7 +43,7 @@
 
 #include "converter/sdf_to_sdf.h"
 #include "converter/sdf_to_urdf.h"
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
 #include "sdf_io/schema.h"

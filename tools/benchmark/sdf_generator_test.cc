@@ -11,7 +11,7 @@
 #include <sdf/Visual.hh>
 #include <string>
 
-#include "frames/diagnostics.h"
+#include "diag/diagnostics.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
 #include "testing/sanitizers.h"

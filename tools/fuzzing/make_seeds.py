@@ -5,7 +5,7 @@ Run once from the repository root: python3 tools/fuzzing/make_seeds.py.
 The seeds were then run through the fuzzers and minimized with libFuzzer's
 -set_cover_merge=1 (tools/fuzzing/run_fuzzers.sh --merge), which is what is checked in;
 rerunning this only adds seeds. An SDF seed with includes is packed in the
-file-set form of tools/fuzzing/fuzz_support.h: the main file, then for each
+file-set form of testing/fuzzing/fuzz_support.h: the main file, then for each
 included file a line "@@@ NAME" and its text, NAME relative to the main
 file's directory (model://M becomes M/, found in the fuzz file set, which is
 the only model path).
@@ -88,7 +88,7 @@ def main():
         files(CORPUS, ".urdf"))[:400:8]
     sdfs = [p for p in files("testdata/sdf", ".sdf")
             if "/models/" not in p] + list(files(CORPUS, ".sdf"))[::12]
-    xml_dir = "xml/dom_fuzz_corpus"
+    xml_dir = "fuzzing/xml_dom_fuzz/corpus"
     for p in urdfs[:20] + sdfs[:20]:
         put(xml_dir, read(p))
     for extra in [
@@ -98,8 +98,8 @@ def main():
     ]:
         put(xml_dir, extra)
     for p in urdfs:
-        put("urdf_io/reader_fuzz_corpus", read(p))
-        put("converter/urdf_to_sdf_fuzz_corpus", read(p))
+        put("fuzzing/urdf_io_reader_fuzz/corpus", read(p))
+        put("fuzzing/converter_urdf_to_sdf_fuzz/corpus", read(p))
     model_dirs = ["testdata/sdf/reader/models",
                   os.path.join(CORPUS, "px4-gazebo-models", "models"),
                   os.path.join(CORPUS, "gazebo_models")]
@@ -108,9 +108,9 @@ def main():
         packed = pack_sdf(p, model_dirs)
         if packed is None:
             continue
-        for dest in ["sdf_io/reader_fuzz_corpus",
-                     "converter/sdf_to_urdf_fuzz_corpus",
-                     "converter/sdf_to_sdf_fuzz_corpus"]:
+        for dest in ["fuzzing/sdf_io_reader_fuzz/corpus",
+                     "fuzzing/converter_sdf_to_urdf_fuzz/corpus",
+                     "fuzzing/converter_sdf_to_sdf_fuzz/corpus"]:
             put(dest, packed)
 
 

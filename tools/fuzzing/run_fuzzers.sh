@@ -8,7 +8,8 @@
 #
 #   tools/fuzzing/run_fuzzers.sh [-t SECONDS] [-w WORKDIR] [--merge] [--suite] [TARGET...]
 #
-# TARGET: a label such as //xml:dom_fuzz; default all of them. --merge
+# TARGET: a label such as //xml:dom_fuzz; default all of them. Each target's
+# checked-in corpus is fuzzing/PKG_NAME/corpus (fuzzing/BUILD.bazel). --merge
 # replaces each checked-in corpus by libFuzzer's minimization (-set_cover_merge=1) of
 # it and of what the run found. --suite first runs the whole test suite in
 # the same build, so under ASan and UBSan, and fuzzes only if every test
@@ -77,7 +78,7 @@ bin=$(bazel --output_base="$output_base" info "${bazel_flags[@]}" bazel-bin)
 status=0
 for t in "${targets[@]}"; do
   pkg=${t#//}; pkg=${pkg%%:*}; name=${t##*:}
-  corpus="$pkg/${name}_corpus"
+  corpus="fuzzing/${pkg//\//_}_$name/corpus"
   dir="$work/${pkg//\//_}_$name"
   mkdir -p "$dir/corpus" "$dir/artifacts"
   cp -n "$corpus"/* "$dir/corpus/" 2>/dev/null
