@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converter/read_input.h"
 #include "converter/result.h"
 #include "converter/uris.h"
 #include "xml/dom.h"
@@ -59,6 +60,10 @@ struct Cli {
   xml::Limits* limits = nullptr;
   // Added to by --allow-include-from DIR (when not null: the SDF commands).
   std::vector<std::string>* allowed_include_dirs = nullptr;
+  // When set, the input may be a xacro file (IN.xacro): NAME:=VALUE
+  // arguments set its xacro:args, and --allow-include-from DIR lets its
+  // includes and load_yaml read under DIR too (--package finds $(find)).
+  converter::XacroOptions* xacro = nullptr;
 };
 
 // --package PKG=DIR (repeatable) and --uris keep|package|model|relative|
