@@ -35,6 +35,8 @@ std::optional<InputText> ReadInputText(const std::string& path,
     return sdf_io::FindPackage(package, packages, from);
   };
   options.max_depth = xacro.max_depth;
+  options.max_nodes = xacro.max_nodes;
+  options.max_output_bytes = xacro.max_output_bytes;
   options.max_file_size = limits.max_file_size;
   options.source_map = true;
   xacro::Result result = xacro::ExpandFile(path, xacro.args, options, diags);

@@ -31,8 +31,11 @@ struct XacroOptions {
   // input's directory, its package and the packages $(find) found):
   // --allow-include-from.
   std::vector<std::string> allowed_dirs;
-  // Nesting bound of elements, macro calls and includes.
-  size_t max_depth = 500;
+  // Nesting bound of elements, macro calls and includes, and the bounds
+  // on what the expansion makes (xacro::Options).
+  size_t max_depth = xacro::Options{}.max_depth;
+  size_t max_nodes = xacro::Options{}.max_nodes;
+  size_t max_output_bytes = xacro::Options{}.max_output_bytes;
 };
 
 // An input file's text, and for a xacro file where each of its lines came
