@@ -615,6 +615,7 @@ bool Migration::UpToDate(Task* task) {
   task->file.status = MigrateStatus::kSkipped;
   // What its conversion said, as if it were converted again.
   task->file.diagnostics = e->diagnostics;
+  task->file.reads = e->reads;
   manifest_.Record(*e);
   return true;
 }
@@ -654,7 +655,7 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   manifest_.Record({task->key, task->file.output, task->file.input_hash,
-                    ContentHash(data), task->file.diagnostics});
+                    ContentHash(data), task->file.diagnostics, task->file.reads});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {

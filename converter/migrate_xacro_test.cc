@@ -139,6 +139,12 @@ TEST(MigrateXacroTest, ChangedMacroFileConvertsItsIncluderAgain) {
 
   MigrateReport second = Migrate(options);
   EXPECT_EQ(BySource(second).at("arm.urdf.xacro")->status, MigrateStatus::kSkipped);
+  // The manifest keeps what the expansion read, for the skipped file's report.
+  EXPECT_EQ(BySource(second).at("arm.urdf.xacro")->reads,
+            std::vector<std::string>{"arm_macros.xacro"});
+  EXPECT_NE(test_support::ReadFile(options.dst_dir + "/.migrate-manifest")
+                .find("\tread\tarm_macros.xacro"),
+            std::string::npos);
 
   {
     std::ofstream append(src + "/arm_macros.xacro", std::ios::app);
