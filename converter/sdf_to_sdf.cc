@@ -1,3 +1,4 @@
+#include "converter/read_input.h"
 #include "converter/sdf_to_sdf.h"
 
 #include <unordered_set>
@@ -8,6 +9,7 @@
 #include "frames/inertia.h"
 #include "sdf_io/reader.h"
 #include "sdf_io/writer.h"
+#include "xacro/xacro.h"
 #include "xml/reader.h"
 
 namespace converter {
@@ -202,6 +204,10 @@ ConversionResult SdfToSdf(std::string_view sdf_text,
 
 ConversionResult SdfFileToSdf(const std::string& path,
                               const SdfToSdfOptions& options) {
+  if (xacro::IsXacroPath(path)) {
+    return ConvertXacroFile(path, options.xacro, options.uris.packages, options.limits,
+                            [&](std::string_view text) { return SdfToSdf(text, path, options); });
+  }
   ConversionResult result;
   auto text = xml::ReadFile(path, &result.diagnostics);
   if (!text) return result;

@@ -1,3 +1,4 @@
+#include "converter/read_input.h"
 #include "converter/sdf_to_urdf.h"
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include "reshape/to_urdf/passes.h"
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
+#include "xacro/xacro.h"
 #include "urdf_io/reader.h"
 #include "urdf_io/writer.h"
 #include "xml/writer.h"
@@ -256,6 +258,10 @@ ConversionResult SdfToUrdf(std::string_view sdf_text,
 
 ConversionResult SdfFileToUrdf(const std::string& path,
                                const SdfToUrdfOptions& options) {
+  if (xacro::IsXacroPath(path)) {
+    return ConvertXacroFile(path, options.xacro, options.uris.packages, options.limits,
+                            [&](std::string_view text) { return SdfToUrdf(text, path, options); });
+  }
   ConversionResult result;
   auto doc = sdf_io::ReadSdfFile(path, &result.diagnostics,
                                  ToReadOptions(options));

@@ -1,3 +1,4 @@
+#include "converter/read_input.h"
 #include "converter/urdf_to_sdf.h"
 
 #include <string>
@@ -15,6 +16,7 @@
 #include "frames/rename.h"
 #include "sdf_io/writer.h"
 #include "urdf_io/reader.h"
+#include "xacro/xacro.h"
 #include "xml/reader.h"
 
 namespace converter {
@@ -288,6 +290,10 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
 
 ConversionResult UrdfFileToSdf(const std::string& path,
                                const UrdfToSdfOptions& options) {
+  if (xacro::IsXacroPath(path)) {
+    return ConvertXacroFile(path, options.xacro, options.uris.packages, options.limits,
+                            [&](std::string_view text) { return UrdfToSdf(text, path, options); });
+  }
   frames::Diagnostics diags;
   auto text = xml::ReadFile(path, &diags, options.limits);
   if (!text) {

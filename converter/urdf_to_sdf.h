@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converter/read_input.h"
 #include "converter/result.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/uris.h"
@@ -38,6 +39,8 @@ struct UrdfToSdfOptions {
   // Bounds on the input (size, depth, number of elements, include chain):
   // beyond them the conversion is refused with a coded error.
   xml::Limits limits;
+  // How a .urdf.xacro input is expanded (UrdfFileToSdf).
+  XacroOptions xacro;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").
@@ -46,6 +49,8 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
                            const UrdfToSdfOptions& options = {});
 
 // Reads `path` and converts it; an unreadable file is an IO_ERROR diagnostic.
+// A xacro file (name ending in .xacro) is expanded first (options.xacro),
+// and the diagnostics on the robot point at the xacro lines that wrote it.
 ConversionResult UrdfFileToSdf(const std::string& path,
                                const UrdfToSdfOptions& options = {});
 

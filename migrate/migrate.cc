@@ -1,12 +1,14 @@
 #include "migrate/migrate.h"
 
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cerrno>
+#include <cctype>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -16,11 +18,13 @@
 #include <mutex>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <system_error>
 #include <thread>
 #include <utility>
 
 #include "converter/file_io.h"
+#include "converter/read_input.h"
 #include "converter/json.h"
 #include "migrate/migrate_manifest.h"
 #include "converter/sdf_to_sdf.h"
@@ -28,6 +32,7 @@
 #include "migrate/thread_pool.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/model_config.h"
+#include "xacro/xacro.h"
 #include "xml/reader.h"
 #include "xxhash.h"
 
@@ -79,10 +84,11 @@ std::optional<std::string> UpgradedName(const std::string& rel) {
   return stem.substr(0, stem.size() - 5) + ext;
 }
 
-enum class Kind { kUrdf, kSdf, kModelConfig, kOther };
+enum class Kind { kUrdf, kSdf, kModelConfig, kXacro, kOther };
 
 Kind KindOf(const std::string& rel) {
   if (BaseName(rel) == "model.config") return Kind::kModelConfig;
+  if (xacro::IsXacroPath(rel)) return Kind::kXacro;
   if (EndsWith(rel, ".urdf")) return Kind::kUrdf;
   if (EndsWith(rel, ".sdf") || EndsWith(rel, ".world")) return Kind::kSdf;
   return Kind::kOther;
@@ -215,7 +221,88 @@ struct Task {
   // source, or for NAME.orig.EXT (in place) NAME.EXT, so that a run after
   // an in-place upgrade sees the same inputs as the run that made it.
   std::string key;
+  // A xacro entry point (PlanXacro): its arguments, its expansion (none
+  // when it failed) and the expansion's diagnostics.
+  bool xacro_entry = false;
+  std::map<std::string, std::string> xacro_args;
+  std::optional<InputText> xacro;
+  frames::Diagnostics xacro_diags;
 };
+
+// Whether an XML text (a xacro file or its expansion) is a robot: its
+// root is <robot> and holds an element that is no macro, property, arg or
+// include definition. A file of macros only is not one: its expansion is
+// an empty <robot>.
+bool IsRobot(std::string_view text) {
+  int depth = 0;
+  bool root_seen = false;
+  size_t i = 0;
+  while ((i = text.find('<', i)) != std::string_view::npos) {
+    if (text.compare(i, 4, "<!--") == 0) {
+      const size_t end = text.find("-->", i + 4);
+      if (end == std::string_view::npos) return false;
+      i = end + 3;
+      continue;
+    }
+    if (text.compare(i, 9, "<![CDATA[") == 0) {
+      const size_t end = text.find("]]>", i);
+      if (end == std::string_view::npos) return false;
+      i = end + 3;
+      continue;
+    }
+    const size_t close = text.find('>', i);
+    if (close == std::string_view::npos) return false;
+    const std::string_view tag = text.substr(i + 1, close - i - 1);
+    i = close + 1;
+    if (tag.empty() || tag[0] == '?' || tag[0] == '!') continue;
+    if (tag[0] == '/') {
+      if (--depth <= 0) return false;
+      continue;
+    }
+    size_t end = 0;
+    while (end < tag.size() && !std::isspace(static_cast<unsigned char>(tag[end])) &&
+           tag[end] != '/') {
+      ++end;
+    }
+    const std::string_view name = tag.substr(0, end);
+    if (!root_seen) {
+      if (name != "robot") return false;
+      root_seen = true;
+    } else if (depth == 1 && name != "xacro:macro" && name != "xacro:property" &&
+               name != "xacro:arg" && name != "xacro:include") {
+      return true;
+    }
+    if (tag.back() != '/') ++depth;
+  }
+  return false;
+}
+
+// The file names (last path component) that the xacro:include elements of
+// `text` name, as written (a name made by an expression is taken as it
+// reads). What a file that failed to expand includes is known this way.
+void NamedIncludes(std::string_view text, std::set<std::string>* names) {
+  size_t i = 0;
+  while ((i = text.find("<xacro:include", i)) != std::string_view::npos) {
+    const size_t end = text.find('>', i);
+    const std::string_view tag = text.substr(i, end == std::string_view::npos ? end : end - i);
+    i += 14;
+    const size_t attr = tag.find("filename=");
+    if (attr == std::string_view::npos || attr + 10 > tag.size()) continue;
+    const char quote = tag[attr + 9];
+    const size_t close = tag.find(quote, attr + 10);
+    if (close == std::string_view::npos) continue;
+    std::string_view name = tag.substr(attr + 10, close - attr - 10);
+    const size_t slash = name.rfind('/');
+    if (slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    names->insert(std::string(name));
+  }
+}
+
+std::string CanonicalPath(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(path, ec);
+  return ec ? path : p.string();
+}
 
 class Migration {
  public:
@@ -257,6 +344,11 @@ class Migration {
     return rel.empty() ? out_root_ : Join(out_root_, rel);
   }
   void Plan(const Walk& walk);
+  // Which .xacro files are entry points (expanded, converted) and which
+  // are macro files (copied).
+  void PlanXacro();
+  // The arguments of the xacro entry point `rel`.
+  std::map<std::string, std::string> XacroArgs(const std::string& rel) const;
   void ResolveConflicts();
   uint64_t RepositoryDigest() const;
   void RunTask(Task* task);
@@ -350,6 +442,7 @@ void Migration::Plan(const Walk& walk) {
         t.file.action = MigrateAction::kUpdateConfig;
         t.file.output = target;
         break;
+      case Kind::kXacro:  // PlanXacro decides
       case Kind::kOther:
         t.file.action = MigrateAction::kCopy;
         t.file.output = rel;
@@ -365,7 +458,78 @@ void Migration::Plan(const Walk& walk) {
     }
     tasks_.push_back(std::move(t));
   }
+  PlanXacro();
   ResolveConflicts();
+}
+
+std::map<std::string, std::string> Migration::XacroArgs(const std::string& rel) const {
+  std::map<std::string, std::string> args = o_.xacro_args;
+  for (const auto& rule : o_.xacro_arg_rules) {
+    if (fnmatch(rule.glob.c_str(), rel.c_str(), 0) != 0) continue;
+    for (const auto& [name, value] : rule.args) args[name] = value;
+  }
+  return args;
+}
+
+void Migration::PlanXacro() {
+  if (o_.target == MigrateOptions::Target::kUrdf) return;  // copied
+  std::vector<Task*> xs;
+  for (auto& t : tasks_) {
+    if (t.kind == Kind::kXacro) xs.push_back(&t);
+  }
+  if (xs.empty()) return;
+  std::vector<std::string> texts(xs.size());
+  ParallelFor(Jobs(), xs.size(), [&](size_t i) {
+    frames::Diagnostics ignored;
+    if (auto text = xml::ReadFile(SourcePath(xs[i]->file.source), &ignored, o_.limits)) {
+      texts[i] = std::move(*text);
+    }
+  });
+  std::set<std::string> named;  // file names some xacro:include names
+  for (const std::string& text : texts) NamedIncludes(text, &named);
+  // Expanded: every *.urdf.xacro, and the other .xacro files no include
+  // names.
+  std::vector<char> candidate(xs.size());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const std::string& rel = xs[i]->file.source;
+    candidate[i] = EndsWith(rel, ".urdf.xacro") || !named.count(BaseName(rel));
+  }
+  ParallelFor(Jobs(), xs.size(), [&](size_t i) {
+    if (!candidate[i]) return;
+    Task* t = xs[i];
+    t->xacro_args = XacroArgs(t->file.source);
+    XacroOptions options;
+    options.args = t->xacro_args;
+    options.allowed_dirs = allowed_include_dirs_;
+    t->xacro = ReadInputText(SourcePath(t->file.source), options, uris_.packages, o_.limits,
+                             &t->xacro_diags);
+  });
+  // What the expansions read is included by them.
+  std::set<std::string> included;
+  for (const Task* t : xs) {
+    if (!t->xacro) continue;
+    for (const std::string& dep : t->xacro->dependencies) included.insert(CanonicalPath(dep));
+  }
+  for (size_t i = 0; i < xs.size(); ++i) {
+    Task* t = xs[i];
+    const std::string& rel = t->file.source;
+    const bool entry =
+        candidate[i] &&
+        (EndsWith(rel, ".urdf.xacro") ||
+         (!included.count(CanonicalPath(SourcePath(rel))) &&
+          IsRobot(t->xacro ? std::string_view(t->xacro->text) : std::string_view(texts[i]))));
+    if (!entry) {
+      t->xacro.reset();
+      t->xacro_diags = {};
+      continue;
+    }
+    t->xacro_entry = true;
+    t->file.action = MigrateAction::kConvert;
+    const std::string stem = rel.substr(
+        0, rel.size() - (EndsWith(rel, ".urdf.xacro") ? 11 : 6));
+    t->file.output = stem + ".sdf";
+    t->backup.clear();
+  }
 }
 
 // Two sources with one output (robot.urdf and robot.sdf both make
@@ -451,6 +615,7 @@ bool Migration::UpToDate(Task* task) {
   task->file.status = MigrateStatus::kSkipped;
   // What its conversion said, as if it were converted again.
   task->file.diagnostics = e->diagnostics;
+  task->file.reads = e->reads;
   manifest_.Record(*e);
   return true;
 }
@@ -490,7 +655,7 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   manifest_.Record({task->key, task->file.output, task->file.input_hash,
-                    ContentHash(data), task->file.diagnostics});
+                    ContentHash(data), task->file.diagnostics, task->file.reads});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {
@@ -498,7 +663,8 @@ void Migration::Convert(Task* task, const std::string& text) {
   ConversionResult result;
   UriOptions uris = uris_;
   uris.relative_to_dir = DirOf(OutputPath(task->file.output));
-  if (task->kind == Kind::kUrdf) {
+  // A .urdf's, or a xacro entry point's expansion's.
+  auto urdf_options = [&]() {
     UrdfToSdfOptions u;
     u.lump_fixed_joints = o_.lump_fixed_joints;
     u.package_to_model = o_.package_to_model;
@@ -506,7 +672,20 @@ void Migration::Convert(Task* task, const std::string& text) {
     u.model_paths = model_paths_;
     u.uris = std::move(uris);
     u.limits = o_.limits;
-    result = UrdfToSdf(text, path, u);
+    return u;
+  };
+  if (task->xacro_entry) {
+    if (!task->xacro) {  // the expansion failed: its diagnostics
+      result.diagnostics = task->xacro_diags;
+    } else {
+      result = UrdfToSdf(task->xacro->text, path, urdf_options());
+      MapToXacroSources(*task->xacro, path, &result);
+      frames::Diagnostics all = task->xacro_diags;  // the expansion's warnings first
+      all.Append(result.diagnostics);
+      result.diagnostics = std::move(all);
+    }
+  } else if (task->kind == Kind::kUrdf) {
+    result = UrdfToSdf(text, path, urdf_options());
   } else if (o_.target == MigrateOptions::Target::kUrdf) {
     SdfToUrdfOptions s;
     s.model_paths = model_paths_;
@@ -571,8 +750,27 @@ void Migration::RunTask(Task* task) {
   // An SDF file reads its includes; with --uris any file's output depends
   // on where the repository's packages and models are.
   if (task->file.action == MigrateAction::kConvert &&
-      (task->kind == Kind::kSdf || o_.uris.form != UriForm::kKeep))
+      (task->kind == Kind::kSdf || task->xacro_entry || o_.uris.form != UriForm::kKeep))
     h = ContentHashOfWord(repository_digest_, h);
+  if (task->xacro_entry) {
+    // Its arguments and every file its expansion read.
+    std::string args;
+    for (const auto& [name, value] : task->xacro_args) args += name + '\0' + value + '\0';
+    h = ContentHash(args, h);
+    if (task->xacro) {
+      const std::string prefix = Join(o_.src_dir, "");
+      for (const std::string& dep : task->xacro->dependencies) {
+        frames::Diagnostics ignored;
+        auto bytes = xml::ReadFile(dep, &ignored);
+        h = ContentHash(dep + '\0', h);
+        h = ContentHashOfWord(ContentHash(bytes ? *bytes : std::string("\0unreadable", 11)), h);
+        task->file.reads.push_back(dep.compare(0, prefix.size(), prefix) == 0
+                                       ? dep.substr(prefix.size())
+                                       : dep);
+      }
+      std::sort(task->file.reads.begin(), task->file.reads.end());
+    }
+  }
   task->file.input_hash = h;
   if (task->file.action == MigrateAction::kUpdateConfig) {
     UpdateConfig(task, *text);
@@ -953,6 +1151,24 @@ std::string MigrateOptionsJson(const MigrateOptions& o) {
        std::to_string(o.limits.max_include_depth) + "}";
   s += ", \"allowed_include_dirs\": ";
   AppendJsonStrings(&s, o.allowed_include_dirs);
+  s += ", \"xacro_args\": {";
+  for (auto it = o.xacro_args.begin(); it != o.xacro_args.end(); ++it) {
+    s += it == o.xacro_args.begin() ? "" : ", ";
+    AppendJsonString(&s, it->first);
+    s += ": ";
+    AppendJsonString(&s, it->second);
+  }
+  s += "}, \"xacro_arg_rules\": [";
+  for (size_t r = 0; r < o.xacro_arg_rules.size(); ++r) {
+    s += r ? ", [" : "[";
+    AppendJsonString(&s, o.xacro_arg_rules[r].glob);
+    for (const auto& [name, value] : o.xacro_arg_rules[r].args) {
+      s += ", ";
+      AppendJsonString(&s, name + ":=" + value);
+    }
+    s += "]";
+  }
+  s += "]";
   s += ", \"environment\": {";
   bool first = true;
   for (const char* var :
@@ -968,6 +1184,29 @@ std::string MigrateOptionsJson(const MigrateOptions& o) {
     AppendJsonString(&s, v);
   }
   return s + "}}";
+}
+
+bool ParseXacroArgRules(std::string_view text,
+                        std::vector<MigrateOptions::XacroArgRule>* rules,
+                        std::string* error) {
+  std::istringstream in{std::string(text)};
+  std::string line;
+  for (int n = 1; std::getline(in, line); ++n) {
+    std::istringstream words(line);
+    MigrateOptions::XacroArgRule rule;
+    if (!(words >> rule.glob) || rule.glob[0] == '#') continue;
+    std::string word;
+    while (words >> word) {
+      const size_t remap = word.find(":=");
+      if (remap == 0 || remap == std::string::npos) {
+        *error = "line " + std::to_string(n) + ": '" + word + "' is not NAME:=VALUE";
+        return false;
+      }
+      rule.args[word.substr(0, remap)] = word.substr(remap + 2);
+    }
+    rules->push_back(std::move(rule));
+  }
+  return true;
 }
 
 std::string BuildIdentity() {

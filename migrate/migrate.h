@@ -78,6 +78,20 @@ struct MigrateOptions {
   // Directories an SDF <include> may read besides SRC_DIR and the model
   // paths (--allow-include-from; sdf_io::ReadOptions::allowed_include_dirs).
   std::vector<std::string> allowed_include_dirs;
+  // xacro entry points (*.urdf.xacro, and *.xacro files whose expansion
+  // has a <robot> root and that no other file includes) are expanded and
+  // converted as URDF (to SDF; with Target::kUrdf they are copied); other
+  // .xacro files (macros) are copied. The arguments of an entry point:
+  // `xacro_args` (--xacro-arg NAME=VALUE), then those of every rule whose
+  // glob matches its path relative to SRC_DIR (fnmatch, '*' matching '/'
+  // too; --xacro-args FILE: lines `GLOB NAME:=VALUE ...`), in order, a
+  // later value overriding an earlier one.
+  std::map<std::string, std::string> xacro_args;
+  struct XacroArgRule {
+    std::string glob;
+    std::map<std::string, std::string> args;
+  };
+  std::vector<XacroArgRule> xacro_arg_rules;
   // Who converts, recorded in the manifest and the report and covered by
   // every input hash, so that outputs of another converter (another build)
   // are converted again. Empty: BuildIdentity().
@@ -111,7 +125,19 @@ struct MigrateFile {
   frames::Diagnostics diagnostics;
   // ContentHash of the inputs; 0 when not computed.
   uint64_t input_hash = 0;
+  // A xacro entry point: the files its expansion read besides itself
+  // (includes, YAML), relative to SRC_DIR when inside it, sorted; covered
+  // by input_hash, so that a changed macro file converts again what
+  // includes it.
+  std::vector<std::string> reads;
 };
+
+// Reads a --xacro-args file: one rule a line, `GLOB NAME:=VALUE ...`
+// (blank lines and lines starting with '#' skipped). False, with *error
+// naming the line, when a line is not of that form.
+bool ParseXacroArgRules(std::string_view text,
+                        std::vector<MigrateOptions::XacroArgRule>* rules,
+                        std::string* error);
 
 // How long one step of a run took, wall clock.
 struct MigratePhase {

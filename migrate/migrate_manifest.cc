@@ -74,6 +74,7 @@ std::string EntryLine(const ManifestEntry& e) {
             Escape(d.where.file) + "\t" + Escape(d.element_path) + "\t" +
             Escape(d.message);
   }
+  for (const std::string& read : e.reads) line += "\tread\t" + Escape(read);
   return line + "\n";
 }
 
@@ -116,7 +117,7 @@ void Manifest::Load(const std::string& path) {
     ManifestEntry e;
     const std::vector<std::string> f = SplitTabs(line);
     constexpr size_t kDiagnosticFields = 6;
-    if (f.size() < 4 || (f.size() - 4) % kDiagnosticFields != 0) continue;
+    if (f.size() < 4) continue;
     if (!ParseHash(f[0], &e.input_hash) || !ParseHash(f[1], &e.output_hash))
       continue;
     e.source = f[2];
@@ -124,6 +125,15 @@ void Manifest::Load(const std::string& path) {
     if (e.source.empty() || e.output.empty()) continue;
     bool ok = true;
     for (size_t i = 4; ok && i < f.size(); i += kDiagnosticFields) {
+      if (f[i] == "read" && i + 1 < f.size()) {
+        e.reads.push_back(Unescape(f[i + 1]));
+        i -= kDiagnosticFields - 2;  // two fields
+        continue;
+      }
+      if (i + kDiagnosticFields > f.size()) {
+        ok = false;
+        break;
+      }
       frames::Diagnostic d;
       ok = f[i] == "error" || f[i] == "warning";
       d.severity = f[i] == "error" ? frames::Severity::kError

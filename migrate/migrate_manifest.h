@@ -4,7 +4,8 @@
 // "<TAB>SEVERITY<TAB>LINE<TAB>CODE<TAB>FILE<TAB>ELEMENT_PATH<TAB>MESSAGE"
 // (each field with '\\', tab, newline and carriage return escaped as \\,
 // \t, \n, \r), so that a file skipped as up to date still reports what its
-// conversion said; in OUTPUT_ROOT/.migrate-manifest. Lines are appended as
+// conversion said, and for each file a xacro expansion read besides the
+// source "<TAB>read<TAB>PATH" (escaped the same way); in OUTPUT_ROOT/.migrate-manifest. Lines are appended as
 // each file is written, so that a killed run keeps what it finished; the end
 // of a run rewrites the file with one line per source, after a header
 // naming the converter and the options of the run (what the input hashes
@@ -16,6 +17,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "diag/diagnostics.h"
 
@@ -30,6 +32,8 @@ struct ManifestEntry {
   uint64_t output_hash = 0;
   // What the conversion reported (warnings), file paths as in the report.
   frames::Diagnostics diagnostics;
+  // A xacro entry point's: the files its expansion read (MigrateFile::reads).
+  std::vector<std::string> reads;
 };
 
 class Manifest {

@@ -69,6 +69,14 @@ std::string MigrateReportJson(const MigrateReport& report,
     } else {
       out += "null";
     }
+    if (!f.reads.empty()) {
+      out += ", \"reads\": [";
+      for (size_t k = 0; k < f.reads.size(); ++k) {
+        out += k ? ", " : "";
+        AppendJsonString(&out, f.reads[k]);
+      }
+      out += "]";
+    }
     out += ",\n     \"diagnostics\": [";
     const auto& all = f.diagnostics.all();
     for (size_t k = 0; k < all.size(); ++k) {

@@ -13,6 +13,7 @@
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/json.h"
 #include "tools/version.h"
+#include "xacro/xacro.h"
 #include "xml/reader.h"
 
 namespace tools {
@@ -245,6 +246,10 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
       return usage_error(error);
     } else if (a.size() > 1 && a[0] == '-' && a != "-") {
       return usage_error("unknown option '" + a + "'");
+    } else if (const size_t remap = a.find(":=");
+               cli.xacro && remap != std::string::npos) {
+      if (remap == 0) return usage_error("argument without a name: " + a);
+      cli.xacro->args[a.substr(0, remap)] = a.substr(remap + 2);
     } else if (args->have_input) {
       return usage_error("more than one input file ('" + args->input + "', '" +
                          a + "')");
@@ -257,6 +262,19 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
     return usage_error("--check writes nothing; drop -o");
   if (*cli.check_only && args->verify)
     return usage_error("--verify compares the output, which --check does not make; drop one");
+  if (cli.xacro) {
+    const bool xacro_input = args->have_input && xacro::IsXacroPath(args->input);
+    if (!xacro_input && !cli.xacro->args.empty()) {
+      return usage_error("NAME:=VALUE arguments are for a .xacro input ('" +
+                         cli.xacro->args.begin()->first + ":=...')");
+    }
+    // The includes of a xacro input may read where an SDF //include may.
+    if (cli.allowed_include_dirs && cli.allowed_include_dirs != &cli.xacro->allowed_dirs) {
+      for (const std::string& dir : *cli.allowed_include_dirs) {
+        cli.xacro->allowed_dirs.push_back(dir);
+      }
+    }
+  }
   if (cli.check_flags) {
     const std::string error = cli.check_flags();
     if (!error.empty()) return usage_error(error);

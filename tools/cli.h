@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "converter/read_input.h"
 #include "converter/result.h"
 #include "converter/uris.h"
 #include "xml/dom.h"
@@ -69,6 +70,10 @@ struct Cli {
                                     std::string_view output,
                                     const std::string& output_source)>
       verify;
+  // When set, the input may be a xacro file (IN.xacro): NAME:=VALUE
+  // arguments set its xacro:args, and --allow-include-from DIR lets its
+  // includes and load_yaml read under DIR too (--package finds $(find)).
+  converter::XacroOptions* xacro = nullptr;
 };
 
 // The --verify line of a command's --help.

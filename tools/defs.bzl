@@ -1,9 +1,13 @@
 """Starlark rules that convert robot descriptions at build time.
 
     load("@urdf_sdf_converter//tools:defs.bzl",
-         "model_repository", "sdf_to_sdf", "sdf_to_urdf", "urdf_to_sdf")
+         "model_repository", "sdf_to_sdf", "sdf_to_urdf", "urdf_to_sdf", "xacro")
 
     urdf_to_sdf(name = "robot_sdf", src = "robot.urdf")   # robot.sdf
+    xacro(name = "arm_urdf", src = "arm.urdf.xacro",       # arm.urdf
+          args = {"length": "2"}, deps = ["arm_macros.xacro"])
+    urdf_to_sdf(name = "arm_sdf", src = "arm.urdf.xacro",  # arm.sdf
+                args = {"length": "2"}, deps = ["arm_macros.xacro"])
     sdf_to_urdf(name = "robot_urdf", src = "model.sdf")   # model.urdf
     sdf_to_sdf(name = "world_17", src = "old.world", out = "new.world")
     sdf_to_sdf(name = "world_19", src = "old.world", out = "new19.world",
@@ -43,8 +47,12 @@ def _convert_impl(ctx):
     for name, flag in ctx.attr._list_flags.items():
         for value in getattr(ctx.attr, name):
             args.add(flag, value)
+    xacro_deps = []
+    if ctx.attr._xacro:
+        _add_xacro_args(ctx, args)
+        xacro_deps = ctx.files.deps
     ctx.actions.run(
-        inputs = [ctx.file.src] + ctx.files.includes,
+        inputs = [ctx.file.src] + ctx.files.includes + xacro_deps,
         outputs = [ctx.outputs.out],
         executable = ctx.executable._tool,
         arguments = [args],
@@ -57,12 +65,30 @@ def _convert_impl(ctx):
         runfiles = ctx.runfiles(files = [out]),
     )]
 
-def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, string_flags, doc, list_flags = {}):
+def _add_xacro_args(ctx, args):
+    """A xacro input's NAME:=VALUE arguments and $(find) packages."""
+    for name in sorted(ctx.attr.args.keys()):
+        args.add(name + ":=" + ctx.attr.args[name])
+    for package in sorted(ctx.attr.packages.keys()):
+        args.add("--package", package + "=" + ctx.attr.packages[package])
+
+# The attributes of a xacro input: `args` (NAME -> VALUE, each NAME:=VALUE),
+# `deps` (the macro, include and YAML files the expansion may read: the
+# action's inputs besides src) and `packages` (PKG -> execroot-relative
+# directory: where $(find PKG) points, --package PKG=DIR).
+_XACRO_ATTRS = {
+    "args": attr.string_dict(),
+    "deps": attr.label_list(allow_files = True),
+    "packages": attr.string_dict(),
+}
+
+def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, string_flags, doc, list_flags = {}, xacro = False):
     """A rule running `tool` SRC -o OUT with the options of its attributes.
 
     bool_flags / string_flags / list_flags: attribute name -> command-line
     flag; a true bool adds the flag, a non-empty string adds the flag and
-    the value, a string list the flag and each value.
+    the value, a string list the flag and each value. With `xacro`, src may
+    be a .xacro, expanded by the tool with the _XACRO_ATTRS.
     """
     attrs = {
         "src": attr.label(allow_single_file = src_types, mandatory = True),
@@ -79,7 +105,10 @@ def _conversion_rule(tool, mnemonic, target_format, src_types, bool_flags, strin
         "_bool_flags": attr.string_dict(default = bool_flags),
         "_string_flags": attr.string_dict(default = string_flags),
         "_list_flags": attr.string_dict(default = list_flags),
+        "_xacro": attr.bool(default = xacro),
     }
+    if xacro:
+        attrs.update(_XACRO_ATTRS)
     for name in bool_flags:
         attrs[name] = attr.bool(default = False)
     for name in string_flags:
@@ -98,13 +127,14 @@ _urdf_to_sdf = _conversion_rule(
     tool = "//tools:urdf2sdf",
     mnemonic = "Urdf2Sdf",
     target_format = "SDFormat",
-    src_types = [".urdf"],
+    src_types = [".urdf", ".xacro"],
     bool_flags = {
         "lump_fixed_joints": "--lump-fixed-joints",
         "package_to_model": "--package-to-model",
     },
     string_flags = dict(_SDF_VERSION_FLAG, **_URIS_FLAG),
-    doc = "Converts a URDF file to URDF-parity SDFormat (1.7, or sdf_version) with urdf2sdf.",
+    doc = "Converts a URDF file (or a .urdf.xacro, expanded with args) to URDF-parity SDFormat (1.7, or sdf_version) with urdf2sdf.",
+    xacro = True,
 )
 
 _sdf_to_sdf = _conversion_rule(
@@ -153,6 +183,37 @@ _model_config = _conversion_rule(
     doc = "Updates a model.config to name the migrated files (migrate_model_config).",
 )
 
+def _xacro_impl(ctx):
+    args = ctx.actions.args()
+    args.add(ctx.file.src)
+    args.add("-o", ctx.outputs.out)
+    if ctx.attr.quiet:
+        args.add("-q")
+    _add_xacro_args(ctx, args)
+    ctx.actions.run(
+        inputs = [ctx.file.src] + ctx.files.deps,
+        outputs = [ctx.outputs.out],
+        executable = ctx.executable._tool,
+        arguments = [args],
+        mnemonic = "Xacro",
+        progress_message = "Expanding %s" % ctx.file.src.short_path,
+    )
+    return [DefaultInfo(
+        files = depset([ctx.outputs.out]),
+        runfiles = ctx.runfiles(files = [ctx.outputs.out]),
+    )]
+
+_xacro = rule(
+    implementation = _xacro_impl,
+    attrs = dict({
+        "src": attr.label(allow_single_file = [".xacro"], mandatory = True),
+        "out": attr.output(mandatory = True),
+        "quiet": attr.bool(default = True),
+        "_tool": attr.label(default = Label("//tools:xacro"), executable = True, cfg = "exec"),
+    }, **_XACRO_ATTRS),
+    doc = "Expands one xacro entry point with the xacro command (one action).",
+)
+
 def _copy_impl(ctx):
     ctx.actions.symlink(output = ctx.outputs.out, target_file = ctx.file.src)
     return [DefaultInfo(files = depset([ctx.outputs.out]))]
@@ -176,10 +237,20 @@ def _replace_suffix(path, suffixes, new):
     return path
 
 def urdf_to_sdf(name, src, out = None, **kwargs):
-    """Converts `src` (a .urdf) to `out` (default: src with .sdf)."""
+    """Converts `src` (a .urdf, or a .urdf.xacro expanded first with `args`,
+    reading `deps`) to `out` (default: src with .sdf)."""
     if out == None:
-        out = _replace_suffix(_file_name(src), [".urdf"], ".sdf")
+        out = _replace_suffix(_file_name(src), [".urdf.xacro", ".xacro", ".urdf"], ".sdf")
     _urdf_to_sdf(name = name, src = src, out = out, **kwargs)
+
+def xacro(name, src, out = None, args = {}, deps = [], **kwargs):
+    """Expands the xacro entry point `src` with `args` (NAME -> VALUE) to
+    `out` (default: src without .xacro), as ROS's xacro prints it; `deps`
+    are the macro, include and YAML files it may read, `packages` (PKG ->
+    directory) where $(find PKG) points. One action."""
+    if out == None:
+        out = _replace_suffix(_file_name(src), [".xacro"], "")
+    _xacro(name = name, src = src, out = out, args = args, deps = deps, **kwargs)
 
 def sdf_to_sdf(name, src, out = None, **kwargs):
     """Writes `src` (a .sdf or .world of any version) as SDFormat 1.7 to

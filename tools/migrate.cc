@@ -12,6 +12,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -58,6 +60,12 @@ options:
   --allow-include-from DIR  let <include> read files under DIR (repeatable);
                           by default only SRC_DIR, the model paths and the
                           Fuel cache are read
+  --xacro-arg NAME=VALUE  an argument of every xacro entry point
+                          (*.urdf.xacro, and *.xacro files with a <robot>
+                          root that no file includes; repeatable)
+  --xacro-args FILE       arguments per entry point: lines
+                          `GLOB NAME:=VALUE ...`, GLOB matched against the
+                          path relative to SRC_DIR ('*' matches '/' too)
   -v, --verbose           a line per file (and every warning), then how long
                           each step of the run took
   -q, --quiet             no progress, no summary; errors only
@@ -141,6 +149,29 @@ bool ConversionFlag(const std::string& a, const Value& value, Args* args,
     options.lump_fixed_joints = true;
   } else if (a == "--package-to-model") {
     options.package_to_model = true;
+  } else if (a == "--xacro-arg") {
+    auto v = value();
+    const size_t eq = v ? v->find('=') : std::string::npos;
+    if (!v || eq == 0 || eq == std::string::npos) {
+      *error = "--xacro-arg needs NAME=VALUE";
+    } else {
+      // NAME:=VALUE, as xacro writes it, is taken too.
+      const bool colon = (*v)[eq - 1] == ':';
+      const std::string name = v->substr(0, colon ? eq - 1 : eq);
+      if (name.empty()) *error = "--xacro-arg needs NAME=VALUE";
+      else options.xacro_args[name] = v->substr(eq + 1);
+    }
+  } else if (a == "--xacro-args") {
+    auto v = value();
+    std::ifstream in(v ? *v : std::string());
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string why;
+    if (!v || !in) {
+      *error = "--xacro-args needs a readable file";
+    } else if (!converter::ParseXacroArgRules(text.str(), &options.xacro_arg_rules, &why)) {
+      *error = "--xacro-args " + *v + ": " + why;
+    }
   } else {
     return tools::ParseUriFlag(a, value, &options.uris, error) ||
            tools::ParseInputFlag(

@@ -9,7 +9,7 @@
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: sdf2sdf [options] [IN.sdf | -] [-o OUT.sdf]
+constexpr char kUsage[] = R"(usage: sdf2sdf [options] [IN.sdf | IN.sdf.xacro | -] [-o OUT.sdf]
 
 Reads an SDFormat model or world of any version from 1.0 to 1.12 (and the old
 <gazebo version=...> root), checks every rule of SDFormat 1.7's frame
@@ -39,6 +39,9 @@ options:
   --sdf-version V         write SDFormat V: 1.7 (default; composition
                           expanded into what 1.7 holds), or 1.8, 1.9, 1.10,
                           1.11, 1.12 (composition kept as the input had it)
+  NAME:=VALUE             an xacro:arg of a .sdf.xacro input, which is
+                          expanded first (as the `xacro` command does),
+                          its problems reported at their xacro lines
   --allow-include-from DIR  let <include> read files under DIR (repeatable);
                           by default only the input's directory tree, the
                           model paths and the Fuel cache are read
@@ -55,6 +58,7 @@ int main(int argc, char** argv) {
   cli.uris = &options.uris;
   cli.limits = &options.limits;
   cli.allowed_include_dirs = &options.allowed_include_dirs;
+  cli.xacro = &options.xacro;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;

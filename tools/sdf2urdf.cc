@@ -10,7 +10,7 @@
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: sdf2urdf [options] [IN.sdf | -] [-o OUT.urdf]
+constexpr char kUsage[] = R"(usage: sdf2urdf [options] [IN.sdf | IN.sdf.xacro | -] [-o OUT.urdf]
 
 Reads an SDFormat model (1.0 to 1.12; alone, or the one model of a world) and
 writes it as a URDF robot whose links, joints, visuals, collisions and
@@ -52,6 +52,9 @@ options:
                           SDF_PATH, GZ_SIM_RESOURCE_PATH,
                           IGN_GAZEBO_RESOURCE_PATH and GAZEBO_MODEL_PATH;
                           Fuel URIs are read from the local Fuel cache)
+  NAME:=VALUE             an xacro:arg of a .sdf.xacro input, which is
+                          expanded first (as the `xacro` command does),
+                          its problems reported at their xacro lines
   --allow-include-from DIR  let <include> read files under DIR (repeatable);
                           by default only the input's directory tree, the
                           model paths and the Fuel cache are read
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
   cli.diagnostics_json = &json;
   cli.limits = &options.limits;
   cli.allowed_include_dirs = &options.allowed_include_dirs;
+  cli.xacro = &options.xacro;
   std::string output;  // the -o file, set by RunCli
   cli.output = &output;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {

@@ -9,12 +9,16 @@
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: urdf2sdf [options] [IN.urdf | -] [-o OUT.sdf]
+constexpr char kUsage[] = R"(usage: urdf2sdf [options] [IN.urdf | IN.urdf.xacro | -] [-o OUT.sdf] [NAME:=VALUE ...]
 
 Converts a URDF robot into an SDFormat 1.7 model (or the --sdf-version
 asked for) with the same kinematics, posed the URDF way (joints relative_to
 their parent link, links relative_to their joint). Reads standard input when IN is '-' or absent; writes standard
 output unless -o is given (the file is written whole or not at all).
+A xacro file (IN ending in .xacro) is expanded first, in-process, as the
+`xacro` command expands it (NAME:=VALUE sets its xacro:arg NAME; $(find PKG)
+finds what --package and package:// find), and each problem of the robot is
+reported at the xacro line that wrote it, with the macro calls that did.
 
 options:
   -o, --output FILE       write the SDFormat to FILE
@@ -28,6 +32,10 @@ options:
   --sdf-version V         write SDFormat V: 1.7 (default), 1.8, 1.9, 1.10,
                           1.11 or 1.12; from 1.11 a <mimic> becomes the
                           joint's //axis/mimic instead of <urdf:mimic>
+  --allow-include-from DIR  let a xacro input's includes and load_yaml read
+                          files under DIR (repeatable); by default only
+                          under its directory, its package and the packages
+                          $(find) found
 )";
 
 }  // namespace
@@ -40,6 +48,8 @@ int main(int argc, char** argv) {
   cli.check_only = &options.check_only;
   cli.uris = &options.uris;
   cli.limits = &options.limits;
+  cli.allowed_include_dirs = &options.xacro.allowed_dirs;
+  cli.xacro = &options.xacro;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;

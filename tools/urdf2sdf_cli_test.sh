@@ -206,6 +206,21 @@ if grep -Ev "^$(esc "$FIX/extensions.urdf"):[0-9]+: (error|warning): .+ \[[A-Z0-
   fail "diagnostics not in file:line: severity: message [CODE] form: $(cat "$TMP/odd")"
 fi
 
+# --- a xacro input: NAME:=VALUE reaches it, the output is the golden
+# (urdf2sdf of the reference xacro's expansion), an error inside a macro
+# is reported at the macro's line with its call site, and NAME:=VALUE with
+# another input is a usage error.
+XFIX="$PWD/testdata/xacro"
+run "$XFIX/arm.urdf.xacro" length:=2 -o "$TMP/arm.sdf"
+expect_rc 0 "xacro input"
+expect_same "$XFIX/arm.length2.sdf" "$TMP/arm.sdf" "xacro input"
+run "$XFIX/bad_arm.urdf.xacro"
+expect_rc 1 "xacro input with an error in a macro"
+expect_empty "$OUT" "xacro input with an error in a macro (stdout)"
+expect_grep "^$(esc "$XFIX/arm_macros.xacro"):14: error: .*in macro 'hinge' called at $(esc "$XFIX/bad_arm.urdf.xacro"):5.*\[JOINT_CHILD_LINK_INVALID\]\$" "$ERR" "xacro error location"
+run "$FIX/extensions.urdf" length:=2
+expect_rc 2 "NAME:=VALUE without a xacro input"
+
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed" >&2
   exit 1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The urdf_to_sdf rule's output equals the checked-in golden.
+# A rule's output ($1) equals the checked-in golden ($2).
 if cmp -s "$1" "$2"; then
   echo "1 passed, 0 failed"
   exit 0

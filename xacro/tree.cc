@@ -92,6 +92,7 @@ Node* Tree::CopyOf(const Node* n) {
   k->attrs = n->attrs;
   k->file = n->file;
   k->line = n->line;
+  k->context = n->context;
   return k;
 }
 
@@ -434,8 +435,9 @@ bool IsWhitespaceOnly(const std::string& s) {
 
 class Printer {
  public:
-  Printer(size_t max_bytes, std::string* out, std::string* error)
-      : max_(max_bytes), out_(out), error_(error) {}
+  Printer(size_t max_bytes, std::string* out, std::string* error,
+          std::vector<std::pair<size_t, const Node*>>* starts)
+      : max_(max_bytes), out_(out), error_(error), starts_(starts) {}
 
   bool Node_(const Node* n, const std::string& indent) {
     if (out_->size() > max_) {
@@ -472,6 +474,7 @@ class Printer {
         break;
     }
     *out_ += indent;
+    if (starts_) starts_->emplace_back(out_->size(), n);
     *out_ += '<';
     *out_ += n->name;
     std::vector<const std::pair<std::string, std::string>*> attrs;
@@ -516,6 +519,7 @@ class Printer {
   size_t max_;
   std::string* out_;
   std::string* error_;
+  std::vector<std::pair<size_t, const Node*>>* starts_;
 };
 
 }  // namespace
@@ -527,9 +531,10 @@ Node* Tree::Parse(std::string_view text, const std::string& file,
 }
 
 bool Print(const Node* document, size_t max_bytes, std::string* out,
-           std::string* error) {
+           std::string* error,
+           std::vector<std::pair<size_t, const Node*>>* starts) {
   *out = "<?xml version=\"1.0\" ?>\n";
-  Printer printer(max_bytes, out, error);
+  Printer printer(max_bytes, out, error, starts);
   for (const Node* c = document->first; c; c = c->next) {
     if (!printer.Node_(c, "")) return false;
   }

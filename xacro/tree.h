@@ -35,6 +35,10 @@ struct Node {
   Node* next = nullptr;
   const std::string* file = nullptr;  // the file it is written in
   int line = 0;
+  // The macro calls and includes that put it in the document, as the
+  // diagnostics print them (" (in macro 'm' called at f:3)"); null when it
+  // is written in the input itself or not recorded (Options::source_map).
+  const std::string* context = nullptr;
 
   bool IsElement() const { return type == Type::kElement; }
   // The attribute's value, or nullptr.
@@ -92,8 +96,10 @@ class Tree {
 // is text printed on one line, whitespace-only text between elements left
 // out). False (and *error) when a comment holds "--" or a CDATA section
 // "]]>" (Python refuses to write them), or when the text would exceed
-// `max_bytes`.
+// `max_bytes`. When `starts` is not null, each element printed is added to
+// it with the offset in *out where its start tag begins, in output order.
 bool Print(const Node* document, size_t max_bytes, std::string* out,
-           std::string* error);
+           std::string* error,
+           std::vector<std::pair<size_t, const Node*>>* starts = nullptr);
 
 }  // namespace xacro

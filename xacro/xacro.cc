@@ -248,10 +248,24 @@ class Processor : public ExprHost {
         InsertBefore(doc, c, first);
       }
       std::string error;
-      if (!Print(doc, options_.max_output_bytes, &result.xml, &error)) {
+      std::vector<std::pair<size_t, const Node*>> starts;
+      if (!Print(doc, options_.max_output_bytes, &result.xml, &error,
+                 options_.source_map ? &starts : nullptr)) {
         Fail(error.find("character") != std::string::npos ? Code::XML_CHARACTER_INVALID
                                                           : Code::XACRO_OUTPUT_TOO_LARGE,
              "cannot print the expansion: " + error, file, 0);
+      }
+      if (options_.source_map) {
+        // Offsets to lines in one pass over the output.
+        int line = 1;
+        size_t pos = 0;
+        for (const auto& [offset, node] : starts) {
+          line += static_cast<int>(std::count(result.xml.begin() + static_cast<std::ptrdiff_t>(pos),
+                                              result.xml.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+          pos = offset;
+          result.source_map.Add(line, node->file ? *node->file : file, node->line,
+                                node->context ? *node->context : "");
+        }
       }
       std::set<std::string> deps(all_includes_.begin(), all_includes_.end());
       result.dependencies.assign(deps.begin(), deps.end());
@@ -531,6 +545,27 @@ class Processor : public ExprHost {
            "the expansion made more than " + std::to_string(options_.max_nodes) + " nodes", at);
     }
   }
+  // With Options::source_map: the elements under `top` (itself included)
+  // that no inner macro call or include marked get the current stack.
+  void MarkContext(Node* top) {
+    if (!options_.source_map) return;
+    std::string stack = Stack();
+    auto [it, added] = context_index_.emplace(stack, nullptr);
+    if (added) {
+      contexts_.push_back(std::move(stack));
+      it->second = &contexts_.back();
+    }
+    const std::string* context = it->second;
+    std::vector<Node*> todo{top};
+    while (!todo.empty()) {
+      Node* n = todo.back();
+      todo.pop_back();
+      if (!n->IsElement()) continue;
+      if (!n->context) n->context = context;
+      for (Node* c = n->first; c; c = c->next) todo.push_back(c);
+    }
+  }
+
   Node* Clone(const Node* n, const Node* at) {
     Node* c = tree_.Clone(n, true);
     CheckNodes(at);
@@ -1093,6 +1128,7 @@ class Processor : public ExprHost {
       filestack_.push_back({filename, elt});
       Node* root = doc->FirstChildElement();
       EvalAll(root, ns_macros, ns_symbols);
+      MarkContext(root);
       included.push_back(root);
       ImportNamespaces(elt->parent, root);
       filestack_.pop_back();
@@ -1329,6 +1365,7 @@ class Processor : public ExprHost {
       Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + list + "]", node);
     }
     EvalAll(body, scoped_macros, scoped_symbols);
+    MarkContext(body);
     RemovePreviousComments(node);
     ImportNamespaces(node->parent, body);
     ReplaceNode(node, {body}, true);
@@ -1349,6 +1386,8 @@ class Processor : public ExprHost {
   std::vector<FileFrame> filestack_;
   std::vector<MacroFrame> macrostack_;
   std::vector<std::string> all_includes_;
+  std::deque<std::string> contexts_;  // Node::context strings
+  std::unordered_map<std::string, const std::string*> context_index_;
   std::vector<std::string> allowed_;
   Table* cur_symbols_ = nullptr;
   std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
@@ -1391,6 +1430,29 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
   ss << in.rdbuf();
   Processor p(args, options, diags);
   return p.Run(ss.str(), path, banner_name.empty() ? path : banner_name);
+}
+
+void SourceMap::Add(int output_line, const std::string& file, int line,
+                    const std::string& context) {
+  auto index = [](std::vector<std::string>* table,
+                  std::unordered_map<std::string, int>* indices, const std::string& s) {
+    auto [it, added] = indices->emplace(s, static_cast<int>(table->size()));
+    if (added) table->push_back(s);
+    return it->second;
+  };
+  entries_.push_back({output_line, index(&files_, &file_index_, file), line,
+                      index(&contexts_, &context_index_, context)});
+}
+
+bool SourceMap::Lookup(int output_line, Origin* origin) const {
+  auto it = std::upper_bound(entries_.begin(), entries_.end(), output_line,
+                             [](int l, const Entry& e) { return l < e.output_line; });
+  if (it == entries_.begin()) return false;
+  --it;
+  origin->file = files_[static_cast<size_t>(it->file)];
+  origin->line = it->line;
+  origin->context = contexts_[static_cast<size_t>(it->context)];
+  return true;
 }
 
 bool IsXacroPath(std::string_view path) {

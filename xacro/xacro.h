@@ -24,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "diag/diagnostics.h"
@@ -56,6 +57,46 @@ struct Options {
   size_t max_string_length = size_t{16} << 20;
   // Largest file read (the input, an include, a YAML file).
   size_t max_file_size = size_t{64} << 20;
+  // Fill Result::source_map (off by default: it costs a walk of every
+  // macro body and include).
+  bool source_map = false;
+};
+
+// Where each line of an expansion came from: for a line of the output (1 =
+// the XML declaration, as an XML reader of the output counts), the element
+// whose start tag is on it or, for a line holding none (text, an end tag),
+// the last one started before it; its file and line in the xacro sources
+// and the macro calls and includes that put it there. A table of lines, so
+// that xacro/ needs to know nothing of what reads its output.
+class SourceMap {
+ public:
+  struct Origin {
+    std::string file;
+    int line = 0;
+    // " (in macro 'm' called at f.xacro:3, in file f.xacro included at
+    // robot.urdf.xacro:5)", the form of xacro's own errors; "" when the
+    // element is written in the input itself.
+    std::string context;
+  };
+  // False when `output_line` comes before any element (the header).
+  bool Lookup(int output_line, Origin* origin) const;
+  bool empty() const { return entries_.empty(); }
+
+  // Built by the expansion.
+  void Add(int output_line, const std::string& file, int line, const std::string& context);
+
+ private:
+  struct Entry {
+    int output_line;
+    int file;     // index into files_
+    int line;
+    int context;  // index into contexts_
+  };
+  std::vector<Entry> entries_;  // ascending output_line
+  std::vector<std::string> files_;
+  std::vector<std::string> contexts_;
+  std::unordered_map<std::string, int> file_index_;
+  std::unordered_map<std::string, int> context_index_;
 };
 
 struct Result {
@@ -64,6 +105,8 @@ struct Result {
   // Every file read besides the input (includes, YAML), as ROS's xacro
   // --deps names them, sorted, without repeats.
   std::vector<std::string> dependencies;
+  // Output line -> xacro source (only with Options::source_map).
+  SourceMap source_map;
 };
 
 // Expands the file at `path` with the `args` given as NAME:=VALUE.

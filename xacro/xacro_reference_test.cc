@@ -10,7 +10,6 @@
 // "python3".
 #include <gtest/gtest.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <set>
@@ -20,6 +19,7 @@
 
 #include "sdf_io/packages.h"
 #include "testing/corpus.h"
+#include "testing/xacro_oracle.h"
 #include "testing/xml_diff.h"
 #include "xacro/xacro.h"
 
@@ -81,40 +81,6 @@ std::vector<Variant> Variants() {
   return out;
 }
 
-std::string ShellQuote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
-  }
-  return q + "'";
-}
-
-// The reference's command line, as ../shared/oracles/xacro/run-xacro makes
-// it: python3 with the xacro package and the ament_index_python shim.
-std::string ReferenceCommand() {
-  const std::string root = test_support::Runfile("external/xacro_oracle");
-  return "PYTHONPATH=" + ShellQuote(root + ":" + root + "/shim") +
-         " python3 -c 'import sys, xacro; sys.argv[0] = \"xacro\"; xacro.main()'";
-}
-
-// Runs the reference; its exit status, *out the output (or its stderr).
-int RunReference(const std::string& in, const std::vector<std::pair<std::string, std::string>>& args,
-                 bool deps, const std::string& packages, std::string* out) {
-  const std::string tmp = std::string(std::getenv("TEST_TMPDIR") ? std::getenv("TEST_TMPDIR") : "/tmp");
-  const std::string out_file = tmp + "/reference.out";
-  const std::string err_file = tmp + "/reference.err";
-  std::string cmd = "ROS_PACKAGE_PATH=" + ShellQuote(packages) + " AMENT_PREFIX_PATH= " + ReferenceCommand() + " " +
-                    ShellQuote(in);
-  for (const auto& [k, v] : args) cmd += " " + ShellQuote(k + ":=" + v);
-  if (deps) cmd += " --deps";
-  cmd += " -o " + ShellQuote(out_file) + " 2>" + ShellQuote(err_file);
-  std::remove(out_file.c_str());
-  const int status = std::system(cmd.c_str());
-  *out = test_support::ReadFile(WEXITSTATUS(status) == 0 ? out_file : err_file);
-  return WEXITSTATUS(status);
-}
-
 std::string XacroPackages() {
   // The reference's package shim and ours must see the same paths: the
   // runfiles copy of the corpus (a tree of symbolic links).
@@ -145,7 +111,7 @@ TEST_P(ReferenceTest, SameXmlAsTheReference) {
   ASSERT_FALSE(packages.empty());
   const std::string in = packages + "/" + v.entry;
   std::string want;
-  ASSERT_EQ(RunReference(in, v.args, false, packages, &want), 0) << want;
+  ASSERT_EQ(test_support::RunXacroReference(in, v.args, false, packages, &want), 0) << want;
 
   setenv("ROS_PACKAGE_PATH", packages.c_str(), 1);
   unsetenv("AMENT_PREFIX_PATH");
@@ -167,7 +133,7 @@ TEST_P(ReferenceTest, SameXmlAsTheReference) {
   }
   if (v.deps) {
     std::string want_deps;
-    ASSERT_EQ(RunReference(in, v.args, true, packages, &want_deps), 0) << want_deps;
+    ASSERT_EQ(test_support::RunXacroReference(in, v.args, true, packages, &want_deps), 0) << want_deps;
     std::set<std::string> got_deps(got.dependencies.begin(), got.dependencies.end());
     EXPECT_EQ(Words(want_deps), got_deps) << PrintArgs(v);
   }
@@ -181,7 +147,7 @@ TEST(ReferenceGoldenTest, GoldensAreTheReferences) {
        {"properties", "macros", "conditions", "elements", "include", "args", "tricky"}) {
     const std::string dir = test_support::Runfile("xacro/testdata/cases");
     const std::string cmd =
-        "cd " + ShellQuote(dir) + " && " + ReferenceCommand() + " " + name +
+        "cd " + test_support::ShellQuote(dir) + " && " + test_support::XacroReferenceCommand() + " " + name +
         ".xacro given:=cmdline";
     FILE* p = popen(cmd.c_str(), "r");
     ASSERT_NE(p, nullptr);
