@@ -891,10 +891,23 @@ class Comparer {
   }
 
   // How two geometries differ ("" when they do not).
+  // A URDF capsule that urdf2sdf carried below SDFormat 1.8
+  // (<urdf:capsule radius length> in an empty geometry) is that capsule.
+  static frames::Geometry Uncarried(const frames::Geometry& g) {
+    if (g.type != frames::Geometry::Type::kOther || !g.other ||
+        g.other->name != "urdf:capsule")
+      return g;
+    frames::Geometry c;
+    c.type = frames::Geometry::Type::kCapsule;
+    if (const std::string* r = g.other->Attribute("radius")) Numbers(*r, 1, &c.radius);
+    if (const std::string* l = g.other->Attribute("length")) Numbers(*l, 1, &c.length);
+    return c;
+  }
+
   std::string GeometryDifference(const frames::Shape& a,
                                  const frames::Shape& b) const {
-    const frames::Geometry& ga = a.geometry;
-    const frames::Geometry& gb = b.geometry;
+    const frames::Geometry ga = Uncarried(a.geometry);
+    const frames::Geometry gb = Uncarried(b.geometry);
     if (TypeName(ga) != TypeName(gb))
       return TypeName(ga) + " against " + TypeName(gb);
     auto len = [&](double x, double y) { return Close(x, y, o_.tol.position); };
