@@ -373,4 +373,52 @@ TEST(GazeboJoint, LumpedIntoOneBodyDroppedWithAWarning) {
       << kept.output;
 }
 
+// Issue 35b (fuzzing, fuzzing/converter_urdf_to_sdf_fuzz/regressions/
+// lumped_joint_carrying_urdf_joint.urdf): a fixed joint holding a stray
+// <joint> (not URDF there: carried verbatim as <urdf:joint>) is merged by
+// --lump-fixed-joints into <frame name="ab">, its carried children with it.
+// sdf2urdf took that <urdf:joint> for the floating or planar joint a frame
+// carries, making joint 's' of the frame (a kinematic loop a -> b -> a:
+// URDF_KINEMATIC_LOOP). Only the form urdf2sdf writes for such a joint is
+// kinematics; the stray joint stays carried in <gazebo reference="ab">,
+// with a warning, and reads back.
+TEST(LumpedJoint, CarriedStrayJointStaysCarried) {
+  const std::string urdf = Robot(
+      "<link name=\"a\"/><link name=\"b\"/>",
+      "<joint name=\"ab\" type=\"fixed\"><parent link=\"a\"/>"
+      "<child link=\"b\"/>\n"
+      "<joint name=\"s\" type=\"revolute\"><parent link=\"b\"/>"
+      "<child link=\"a\"/><axis xyz=\"0 1 0\"/></joint>\n</joint>\n");
+  converter::UrdfToSdfOptions lump;
+  lump.lump_fixed_joints = true;
+  const ConversionResult sdf = ExpectUrdfRoundTrip(urdf, lump);
+  ASSERT_NE(sdf.output.find("<frame name=\"ab\""), std::string::npos)
+      << sdf.output;
+  const ConversionResult back = converter::SdfToUrdf(sdf.output, "out.sdf");
+  ASSERT_TRUE(back.ok) << back.diagnostics.ToString() << sdf.output;
+  bool named = false;
+  for (const auto& d : back.diagnostics.all()) {
+    named = named || (d.code == frames::Code::FRAME_CARRIED_URDF_KEPT &&
+                      d.message.find("<urdf:joint>") != std::string::npos &&
+                      d.message.find("'ab'") != std::string::npos);
+  }
+  EXPECT_TRUE(named) << back.diagnostics.ToString();
+  // Still carried, not a joint of the tree.
+  EXPECT_EQ(back.output.find("<joint name=\"s\""), std::string::npos)
+      << back.output;
+  EXPECT_NE(back.output.find("<urdf:joint name=\"s\" type=\"revolute\">"),
+            std::string::npos)
+      << back.output;
+  const ConversionResult again = converter::UrdfToSdf(back.output, "back.urdf");
+  EXPECT_TRUE(again.ok) << again.diagnostics.ToString() << back.output;
+  // Without lumping, the stray joint comes back inside its joint.
+  const ConversionResult kept = ExpectUrdfRoundTrip(urdf);
+  const ConversionResult kept_back =
+      converter::SdfToUrdf(kept.output, "out.sdf");
+  ASSERT_TRUE(kept_back.ok) << kept_back.diagnostics.ToString();
+  EXPECT_NE(kept_back.output.find("<joint name=\"s\" type=\"revolute\">"),
+            std::string::npos)
+      << kept_back.output;
+}
+
 }  // namespace

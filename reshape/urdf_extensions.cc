@@ -566,6 +566,17 @@ bool RestoreAxisDetail(const Element& e,
   return true;
 }
 
+const Element* FindFrameJoint(const std::vector<Element>& extensions) {
+  for (const auto& e : extensions) {
+    if (!IsCarried(e) || UncarriedName(e) != "joint") continue;
+    const std::string* type = e.Attribute("type");
+    if (type && (*type == "floating" || *type == "planar") &&
+        e.Attribute("parent") && e.Attribute("child"))
+      return &e;
+  }
+  return nullptr;
+}
+
 frames::Joint CarriedJoint(const Element& carried, const std::string& prefix) {
   frames::Joint j;
   auto attr = [&](const char* key) {

@@ -77,6 +77,14 @@ bool RestoreJointDetail(const frames::Element& e, frames::Joint* j);
 // into the axis, made if absent; false when `e` is neither.
 bool RestoreAxisDetail(const frames::Element& e,
                        std::optional<frames::JointAxis>* axis);
+// The <urdf:joint> by which a frame stands for a URDF floating or planar
+// joint, in the form urdf2sdf writes it (JointAsFrame: type "floating" or
+// "planar", parent and child attributes), or nullptr. Any other
+// <urdf:joint> among a frame's extensions is a stray URDF <joint> carried
+// verbatim (a child of a fixed joint that --lump-fixed-joints turned into
+// the frame): carried content, never kinematics.
+const frames::Element* FindFrameJoint(
+    const std::vector<frames::Element>& extensions);
 // The floating or planar joint a frame carries as <urdf:joint>, its parent
 // and child link names prefixed with `prefix` (a nested model's scope).
 frames::Joint CarriedJoint(const frames::Element& carried,

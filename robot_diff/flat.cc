@@ -53,6 +53,24 @@ const Element* Carried(const std::vector<Element>& elements,
   return nullptr;
 }
 
+// The <urdf:joint> by which a frame stands for a URDF floating or planar
+// joint, in the form urdf2sdf writes it (type floating or planar, parent and
+// child attributes), or nullptr: any other <urdf:joint> in a frame is a
+// stray URDF <joint> carried verbatim (a child of a fixed joint that
+// --lump-fixed-joints merged into the frame), not a joint of the robot. As
+// converter::FindFrameJoint (reshape/urdf_extensions.h) decides, kept here
+// so that robot_diff does not depend on the converter it checks.
+const Element* FrameJoint(const std::vector<Element>& elements) {
+  for (const auto& e : elements) {
+    if (e.name != "urdf:joint") continue;
+    const std::string* type = e.Attribute("type");
+    if (type && (*type == "floating" || *type == "planar") &&
+        e.Attribute("parent") && e.Attribute("child"))
+      return &e;
+  }
+  return nullptr;
+}
+
 // The URDF's own inertia that urdf2sdf replaced by the nearest valid one
 // (RepairInertias), carried as <urdf:inertia ixx= ...>.
 std::optional<frames::Inertial> CarriedInertia(const frames::Link& l) {
@@ -239,7 +257,7 @@ class Flattener {
              const std::string& prefix, const Isometry3& X_MS) {
     const auto X = g.PoseInModel(fr.name);
     if (!X) return false;
-    if (const Element* carried = Carried(fr.extensions, "joint")) {
+    if (const Element* carried = FrameJoint(fr.extensions)) {
       // A URDF floating or planar joint urdf2sdf carried as this frame.
       FlatJoint f;
       auto attr = [&](const char* k) {

@@ -277,6 +277,7 @@ void WriteBlocks(const FlatModel& flat, Draft* draft) {
                               [](const Element& b) { return b.children.empty(); }),
                blocks.end());
   for (auto& e : draft->restored) blocks.push_back(std::move(e));
+  for (auto& e : draft->kept_carried) blocks.push_back(std::move(e));
   std::stable_sort(blocks.begin(), blocks.end(),
                    [&](const Element& a, const Element& b) {
                      return line(a) < line(b);

@@ -56,7 +56,7 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
   for (size_t k = 0; k < J; ++k)
     add(k, node_of(flat->joints[k].parent), node_of(flat->joints[k].child));
   for (const FlatFrame& ff : flat->frames) {
-    const frames::Element* carried = FindCarried(ff.src->extensions, "joint");
+    const frames::Element* carried = FindFrameJoint(ff.src->extensions);
     if (!carried) continue;
     const frames::Joint j = CarriedJoint(*carried, ff.scope->prefix);
     parent_node.push_back(0);

@@ -203,6 +203,10 @@ struct Draft {
   GazeboBlocks blocks;
   // Robot-level URDF elements urdf2sdf carried, restored.
   std::vector<frames::Element> restored;
+  // URDF content urdf2sdf carried in a frame, which URDF has no place for
+  // there: <gazebo reference=FRAME> blocks holding it still carried,
+  // written whichever blocks ChooseGazeboBlocks keeps (FramesAsLinks).
+  std::vector<frames::Element> kept_carried;
   // Per flat joint: written as a floating joint, the SDF joint carried in
   // the robot-level <gazebo> block (MapJoints: a type URDF lacks).
   std::vector<bool> carried_type;
