@@ -13,7 +13,6 @@
 #include <deque>
 #include <fstream>
 #include <memory>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -90,6 +89,60 @@ std::string_view Strip(std::string_view s) {
   while (!s.empty() && IsSpaceChar(s.front())) s.remove_prefix(1);
   while (!s.empty() && IsSpaceChar(s.back())) s.remove_suffix(1);
   return s;
+}
+
+// One `NAME:=DEFAULT` (or `NAME=DEFAULT`, `NAME:=^`, `NAME:=^|DEFAULT`) of a
+// macro's params at the start of `*rest` (no leading blanks): xacro's
+// re_macro_arg, scanned by hand in linear time (std::regex backtracked for
+// minutes on some inputs, found by //xacro:expand_fuzz). The default is a
+// `${...}` or `$(...)` followed by a blank or the end, else a run of quoted
+// strings and other non-blank characters. false (nothing consumed) when the
+// text there is not of that form: the caller takes a bare name.
+bool ParseParamWithDefault(std::string_view* rest, std::string* name,
+                           Macro::Default* d) {
+  std::string_view s = *rest;
+  auto blank = [](char c) { return IsSpaceChar(c); };
+  size_t i = 0;
+  while (i < s.size() && !blank(s[i]) && s[i] != ':' && s[i] != '=') ++i;
+  if (i == 0) return false;
+  const size_t name_end = i;
+  while (i < s.size() && blank(s[i])) ++i;
+  if (i < s.size() && s[i] == ':') ++i;
+  if (i >= s.size() || s[i] != '=') return false;
+  ++i;
+  while (i < s.size() && blank(s[i])) ++i;
+  bool forward = false;
+  if (i < s.size() && s[i] == '^') {
+    forward = true;
+    ++i;
+    if (i < s.size() && s[i] == '|') ++i;
+  }
+  const size_t def_begin = i;
+  auto ends_token = [&](size_t j) { return j == s.size() || blank(s[j]); };
+  size_t def_end = std::string_view::npos;
+  if (s.compare(i, 2, "${") == 0 || s.compare(i, 2, "$(") == 0) {
+    const size_t close = s.find(s[i + 1] == '{' ? '}' : ')', i + 2);
+    if (close != std::string_view::npos && ends_token(close + 1)) def_end = close + 1;
+  }
+  if (def_end == std::string_view::npos) {
+    size_t j = i;
+    while (j < s.size() && !blank(s[j])) {
+      if (s[j] == '\'' || s[j] == '"') {
+        const size_t close = s.find(s[j], j + 1);
+        if (close == std::string_view::npos) return false;
+        j = close + 1;
+      } else {
+        ++j;
+      }
+    }
+    def_end = j;
+  }
+  *name = std::string(s.substr(0, name_end));
+  d->forward = forward;
+  d->default_text = std::string(s.substr(def_begin, def_end - def_begin));
+  d->has_default = !d->default_text.empty();
+  rest->remove_prefix(def_end);
+  return true;
 }
 
 // Python's int(s) != 0, or nullopt when int(s) raises.
@@ -1230,30 +1283,20 @@ class Processor : public ExprHost {
     Macro* m = &macros_.back();
     m->body = elt;
     m->name = name;
-    static const std::regex kArg(
-        R"(^\s*([^\s:=]+?)\s*:?=\s*(\^\|?)?(\$\{.*?\}|\$\(.*?\)|(?:'.*?'|".*?"|[^\s'"]+)+|)(?:\s+|$)(.*))");
-    std::string rest = params;
-    while (!rest.empty()) {
-      std::smatch match;
-      if (std::regex_search(rest, match, kArg)) {
-        const std::string param = match[1];
-        Macro::Default d;
-        d.forward = match[2].matched;
-        const std::string def = match[3];
-        d.has_default = !def.empty();
-        d.default_text = def;
+    std::string_view rest = params;
+    while (true) {
+      while (!rest.empty() && IsSpaceChar(rest.front())) rest.remove_prefix(1);
+      if (rest.empty()) break;
+      std::string param;
+      Macro::Default d;
+      if (ParseParamWithDefault(&rest, &param, &d)) {
         m->params.push_back(param);
         if (d.forward || d.has_default) m->defaults[param] = d;
-        rest = match[4];
       } else {
-        size_t b = 0;
-        while (b < rest.size() && IsSpaceChar(rest[b])) ++b;
-        if (b == rest.size()) break;
-        size_t e = b;
+        size_t e = 0;
         while (e < rest.size() && !IsSpaceChar(rest[e])) ++e;
-        m->params.push_back(rest.substr(b, e - b));
-        while (e < rest.size() && IsSpaceChar(rest[e])) ++e;
-        rest = rest.substr(e);
+        m->params.push_back(std::string(rest.substr(0, e)));
+        rest.remove_prefix(e);
       }
     }
     macros->map[name] = MacroTable::Item{m, nullptr};
