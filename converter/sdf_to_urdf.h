@@ -92,7 +92,7 @@ struct SdfToUrdfOptions : ReadInputOptions, ToUrdfReshapeOptions {
   bool check_parity = false;
   // Which model of the document (a name); empty: the only one.
   std::string model;
-  // The <robot version> attribute: "1.0", "1.1" or "1.2" (README, "URDF
+  // The <robot version> attribute: "1.0", "1.1" or "1.2" (docs/versions.md, "URDF
   // versions"); from 1.1 capsules are written as <capsule> and poses that
   // hold a quaternion (an SDF rotation_format="quat_xyzw") as quat_xyzw.
   // "": the version the URDF declared (a model urdf2sdf wrote), else the

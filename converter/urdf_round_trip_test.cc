@@ -255,7 +255,7 @@ TEST(UrdfRoundTripTest, CorpusComesBackElementForElement) {
   EXPECT_GT(compared, 200);
 }
 
-// The URDF version fixtures (README, "URDF versions": testdata/urdf/
+// The URDF version fixtures (docs/versions.md, "URDF versions": testdata/urdf/
 // urdf_1_*.urdf and every fixture of testdata/urdf_versions/ urdf2sdf
 // accepts) come back element for element through every SDFormat version
 // urdf2sdf writes: quaternions (as quat_xyzw text, also where SDFormat has

@@ -1,5 +1,5 @@
 // libsdformat 12 (the independent oracle) over what urdf2sdf writes from the
-// URDF 1.1 and 1.2 fixtures (README, "URDF versions"), in every SDFormat
+// URDF 1.1 and 1.2 fixtures (docs/versions.md, "URDF versions"), in every SDFormat
 // version written (1.7 to 1.12: quaternions as rpy below 1.9, as
 // rotation_format="quat_xyzw" from 1.9; capsules carried below 1.8):
 //  - every output loads without errors;

@@ -5,7 +5,7 @@
 
 // Every header of this library needs C++17 (std::optional, std::string_view).
 #if __cplusplus < 201703L
-#error "urdf_sdf_converter's headers need C++17: add 'build --cxxopt=-std=c++17 --host_cxxopt=-std=c++17' to your .bazelrc (README: In a monorepo)"
+#error "urdf_sdf_converter's headers need C++17: add 'build --cxxopt=-std=c++17 --host_cxxopt=-std=c++17' to your .bazelrc (docs/library.md: In a monorepo)"
 #endif
 
 #include <iosfwd>

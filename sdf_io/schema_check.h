@@ -1,7 +1,7 @@
 // Checks every element and attribute of an SDFormat document against the
 // description of its version (sdf_io/schema.h), as libsdformat 12 checks
 // what it reads, so that a document refused here is one libsdformat refuses
-// (the differences are listed in the README, "SDF input checks"):
+// (the differences are listed in docs/sdf2sdf.md, "SDF input checks"):
 //
 //  - a value that does not parse as its type, as libsdformat parses it:
 //    VALUE_INVALID. double: a number at the start of the text ("inf"

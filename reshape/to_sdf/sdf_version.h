@@ -1,7 +1,7 @@
 // The SDFormat version the converters write (`--sdf-version`), and what
 // changes with it. 1.7 is the default; 1.8 to 1.12 are written on request.
 //
-// What depends on the version written (README, "SDFormat versions"):
+// What depends on the version written (docs/versions.md, "SDFormat versions"):
 //  - 1.7: composition is expanded into what 1.7 holds (reshape/to_sdf/as_sdf17.h).
 //  - 1.8 and later: composition is kept as the input had it (placement
 //    frames, "::" references, joints to frames and nested models, a nested
