@@ -1657,9 +1657,16 @@ bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
   const bool own = cache_->stack.size() <= 1 || cache_->roots.size() < 2 ||
                    IsUnder(CanonicalPath(ctx_.file), cache_->roots[0]) ||
                    IsUnder(LexicalPath(ctx_.file), cache_->roots[1]);
-  if (own) return xml::Parse(text, ctx_.file, doc, ctx_.diags, options_.limits);
+  if (own) {
+    if (!xml::Parse(text, ctx_.file, doc, ctx_.diags, options_.limits)) {
+      return false;
+    }
+    doc->TrimAttributeValues();
+    return true;
+  }
   frames::Diagnostics parse;
   const bool ok = xml::Parse(text, ctx_.file, doc, &parse, options_.limits);
+  if (ok) doc->TrimAttributeValues();
   for (frames::Diagnostic d : parse.all()) {
     if (d.severity == frames::Severity::kError) {
       d.message = "the included file is not read: the XML reader refuses it "

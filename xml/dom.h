@@ -182,6 +182,14 @@ class Document {
   //                          declares): entities are never expanded
   frames::Code ErrorCode() const { return error_code_; }
 
+  // Strips leading and trailing white space (space, tab, line ends) from
+  // every attribute value, in place. SDFormat reads every value trimmed
+  // (libsdformat's Param::SetFromString trims, so `<link name=" P ">` is
+  // link "P" and `attached_to=" P"` names it), while URDF (urdfdom) takes
+  // attribute values as written: the SDF reader calls this, the URDF reader
+  // does not.
+  void TrimAttributeValues();
+
   // The default Limits::max_depth.
   static constexpr size_t kMaxDepth = Limits{}.max_depth;
   // The line of an XML declaration that does not come first (it is
