@@ -428,7 +428,7 @@ class Processor : public ExprHost {
     allowed_.push_back(AbsPath(dir, cwd_));
   }
 
-  // As the SDF reader decides (sdf_io/reader.cc): the file, canonical or
+  // As the SDF reader decides (sdf_io/include.cc): the file, canonical or
   // as written (made absolute), under a root, canonical or as written (a
   // tree of symbolic links, such as Bazel's runfiles, stays readable).
   bool Allowed(const std::string& path) const {
