@@ -1820,7 +1820,13 @@ bool Evaluator::CallXacro(int id, Args& a, Value* out) {
         if (err_->message.empty()) err_->message = "cannot read " + a.pos[0].str();
         return HostFailed();
       }
+      if (const Value* kept = host_.FindYaml(path, text)) return *out = *kept, true;
       if (!LoadYaml(text, path, host_, limits_, out, err_)) return HostFailed();
+      // A !degrees/!radians tag evaluates an expression, which may warn or
+      // read an arg: such a document is parsed at every load, as xacro does.
+      if (text.find("!degrees") == std::string::npos && text.find("!radians") == std::string::npos) {
+        host_.KeepYaml(path, text, *out);
+      }
       return true;
     }
     case X_ABS_FILENAME:

@@ -365,6 +365,13 @@ class Processor : public ExprHost {
   std::string AbsFilename(std::string_view filename) override {
     return AbsFilenameSpec(std::string(filename));
   }
+  const Value* FindYaml(const std::string& resolved_path, const std::string& text) override {
+    auto it = yaml_.find(resolved_path);
+    return it != yaml_.end() && it->second.first == text ? &it->second.second : nullptr;
+  }
+  void KeepYaml(const std::string& resolved_path, const std::string& text, const Value& value) override {
+    yaml_[resolved_path] = {text, value};
+  }
   void Message(MessageLevel level, const std::string& text, bool print_location) override {
     (void)print_location;
     if (level == MessageLevel::kMessage && text.empty()) return;
@@ -375,6 +382,8 @@ class Processor : public ExprHost {
   }
 
  private:
+  // load_yaml's documents by resolved path: (text, value).
+  std::map<std::string, std::pair<std::string, Value>> yaml_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
