@@ -740,7 +740,10 @@ class Processor : public ExprHost {
 
   void SetCurrent(const Node* at) {
     if (at && at->file) {
-      cur_file_ = *at->file;
+      if (cur_file_source_ != at->file) {  // interned: same pointer, same name
+        cur_file_ = *at->file;
+        cur_file_source_ = at->file;
+      }
       cur_line_ = at->line;
     }
   }
@@ -1036,7 +1039,10 @@ class Processor : public ExprHost {
       if (n->type == Node::Type::kElement) {
         eval_comments = false;
         const std::string& tag = n->name;
-        if (tag == "xacro:insert_block") {
+        if (tag.compare(0, 6, "xacro:") != 0) {
+          // Most elements: none of the xacro: tags below, no macro call.
+          EvalAll(n, macros, symbols);
+        } else if (tag == "xacro:insert_block") {
           CheckAttrs(n, {"name"});
           const std::string name = ReqAttr(n, "name");
           Entry* e;
@@ -1445,6 +1451,7 @@ class Processor : public ExprHost {
   std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
   std::map<std::string, std::optional<std::string>> found_packages_;
   std::string cur_file_;
+  const std::string* cur_file_source_ = nullptr;  // the interned name cur_file_ copies
   int cur_line_ = 0;
   size_t depth_ = 0;
   size_t expansion_bytes_ = 0;
