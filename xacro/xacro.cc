@@ -433,15 +433,28 @@ class Processor : public ExprHost {
   }
 
   void AllowDir(const std::string& dir) {
-    if (auto r = RealPath(dir)) allowed_.push_back(*r);
+    // Once per directory: every $(find PKG) allows its package again, and
+    // resolving it (a readlink per path component) was a twentieth of a
+    // robot's expansion.
+    if (!allowed_given_.insert(dir).second) return;
+    if (auto r = Real(dir)) allowed_.push_back(*r);
     allowed_.push_back(AbsPath(dir, cwd_));
+  }
+
+  // RealPath(path), resolved once per expansion: the include-cycle check
+  // resolved every file of the include stack at every include, a readlink
+  // per path component each time.
+  const std::optional<std::string>& Real(const std::string& path) const {
+    auto it = real_paths_.find(path);
+    if (it == real_paths_.end()) it = real_paths_.emplace(path, RealPath(path)).first;
+    return it->second;
   }
 
   // As the SDF reader decides (sdf_io/reader.cc): the file, canonical or
   // as written (made absolute), under a root, canonical or as written (a
   // tree of symbolic links, such as Bazel's runfiles, stays readable).
   bool Allowed(const std::string& path) const {
-    std::optional<std::string> real = RealPath(path);
+    const std::optional<std::string>& real = Real(path);
     const std::string lexical = AbsPath(path, cwd_);
     for (const std::string& root : allowed_) {
       if ((real && IsUnder(*real, root)) || IsUnder(lexical, root)) return true;
@@ -1170,7 +1183,7 @@ class Processor : public ExprHost {
       all_includes_.push_back(filename);
       for (const FileFrame& f : filestack_) {
         if (f.file == filename ||
-            (RealPath(f.file) && RealPath(f.file) == RealPath(filename))) {
+            (Real(f.file) && Real(f.file) == Real(filename))) {
           Fail(Code::XACRO_INCLUDE_CYCLE, "include cycle: " + filename + " includes itself", elt);
         }
       }
@@ -1447,6 +1460,8 @@ class Processor : public ExprHost {
   std::deque<std::string> contexts_;  // Node::context strings
   std::unordered_map<std::string, const std::string*> context_index_;
   std::vector<std::string> allowed_;
+  std::set<std::string> allowed_given_;  // the directories AllowDir was given
+  mutable std::map<std::string, std::optional<std::string>> real_paths_;  // Real()
   Table* cur_symbols_ = nullptr;
   std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
   std::map<std::string, std::optional<std::string>> found_packages_;
