@@ -648,11 +648,12 @@ class Processor : public ExprHost {
   }
 
   // --- text ---
-  // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
-  // escapes; one part keeps its type, several are joined as str.
-  Value EvalText(std::string_view text, Table* symbols, const Node* at) {
-    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
-    std::vector<Value> results;
+  // xacro's eval_text lexer: the parts of a text with '$' in order,
+  // `literal` getting each literal run (the $${ and $$( escapes resolved),
+  // `evaluated` each ${expr} and $(extension) result.
+  template <typename Literal, typename Evaluated>
+  void ForEachPart(std::string_view text, Table* symbols, const Node* at, Literal&& literal,
+                   Evaluated&& evaluated) {
     size_t p = 0;
     while (p < text.size()) {
       std::string_view rest = text.substr(p);
@@ -661,14 +662,14 @@ class Processor : public ExprHost {
         while (k < rest.size() && rest[k] == '$') ++k;
         if (k >= 2 && k < rest.size() && (rest[k] == '{' || rest[k] == '(')) {
           // DOLLAR_DOLLAR_BRACE: drop one '$'
-          results.push_back(Value::Str(std::string(rest.substr(1, k))));
+          literal(rest.substr(1, k));
           p += k + 1;
           continue;
         }
         if (rest.size() >= 2 && rest[1] == '{') {
           size_t close = rest.find('}', 2);
           if (close != std::string_view::npos) {
-            results.push_back(HandleExpr(rest.substr(2, close - 2), symbols, at));
+            evaluated(HandleExpr(rest.substr(2, close - 2), symbols, at));
             p += close + 1;
             continue;
           }
@@ -676,7 +677,7 @@ class Processor : public ExprHost {
         if (rest.size() >= 2 && rest[1] == '(') {
           size_t close = rest.find(')', 2);
           if (close != std::string_view::npos) {
-            results.push_back(HandleExtension(rest.substr(2, close - 2), symbols, at));
+            evaluated(HandleExtension(rest.substr(2, close - 2), symbols, at));
             p += close + 1;
             continue;
           }
@@ -687,31 +688,64 @@ class Processor : public ExprHost {
         if (q == 1 && rest.size() != 1) {
           Fail(Code::XACRO_EXPRESSION_INVALID, "invalid expression: " + std::string(rest), at);
         }
-        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        literal(rest.substr(0, q));
         p += q;
       } else {
         size_t q = rest.find('$');
         if (q == std::string_view::npos) q = rest.size();
-        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        literal(rest.substr(0, q));
         p += q;
       }
     }
+  }
+
+  // Several parts joined: bounded as one string, and charged.
+  void CheckJoined(size_t parts, size_t bytes, const Node* at) {
+    if (parts < 2) return;
+    if (bytes > options_.max_string_length) {
+      Fail(Code::XACRO_LIMIT_EXCEEDED,
+           "text longer than " + std::to_string(options_.max_string_length) + " bytes", at);
+    }
+    ChargeBytes(bytes, at);
+  }
+
+  // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
+  // escapes; one part keeps its type, several are joined as str.
+  Value EvalText(std::string_view text, Table* symbols, const Node* at) {
+    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
+    std::vector<Value> results;
+    ForEachPart(
+        text, symbols, at, [&](std::string_view s) { results.push_back(Value::Str(std::string(s))); },
+        [&](Value v) { results.push_back(std::move(v)); });
     if (results.size() == 1) return results[0];
     std::string joined;
-    for (const Value& v : results) {
-      joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
-      if (joined.size() > options_.max_string_length) {
-        Fail(Code::XACRO_LIMIT_EXCEEDED,
-             "text longer than " + std::to_string(options_.max_string_length) + " bytes", at);
-      }
-    }
-    ChargeBytes(joined.size(), at);
+    for (const Value& v : results) joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+    CheckJoined(results.size(), joined.size(), at);
     return Value::Str(std::move(joined));
   }
 
+  // EvalText as a str, built directly (without a Value per part: most
+  // attributes are evaluated this way).
   std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
-    Value v = EvalText(text, symbols, at);
-    return v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+    if (text.find('$') == std::string_view::npos) return std::string(text);
+    std::string joined;
+    size_t parts = 0;
+    ForEachPart(
+        text, symbols, at,
+        [&](std::string_view s) {
+          joined.append(s);
+          ++parts;
+        },
+        [&](const Value& v) {
+          if (v.kind() == Value::Kind::kStr) {
+            joined += v.str();
+          } else {
+            joined += Str(v);
+          }
+          ++parts;
+        });
+    CheckJoined(parts, joined.size(), at);
+    return joined;
   }
 
   Value HandleExpr(std::string_view inner, Table* symbols, const Node* at) {
