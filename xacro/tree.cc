@@ -72,9 +72,11 @@ void InsertBefore(Node* parent, Node* n, Node* before) {
 }
 
 Node* Tree::New(Node::Type type) {
-  nodes_.emplace_back();
-  nodes_.back().type = type;
-  return &nodes_.back();
+  if (count_ % kChunk == 0) chunks_.emplace_back(new Node[kChunk]);
+  Node* n = &chunks_.back()[count_ % kChunk];
+  ++count_;
+  n->type = type;
+  return n;
 }
 
 const std::string* Tree::Intern(const std::string& file) {
