@@ -39,7 +39,7 @@ std::optional<InputText> ReadInputText(const std::string& path,
   options.max_output_bytes = xacro.max_output_bytes;
   options.max_file_size = limits.max_file_size;
   options.source_map = true;
-  xacro::Result result = xacro::ExpandFile(path, xacro.args, options, diags);
+  xacro::Result result = xacro::ExpandFile(path, xacro.args, options, diags, xacro.banner_name);
   if (!result.ok) return std::nullopt;
   input.text = std::move(result.xml);
   input.expanded = true;

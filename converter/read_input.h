@@ -36,6 +36,11 @@ struct XacroOptions {
   size_t max_depth = xacro::Options{}.max_depth;
   size_t max_nodes = xacro::Options{}.max_nodes;
   size_t max_output_bytes = xacro::Options{}.max_output_bytes;
+  // The name the expansion's header comment gives the input, as ROS's
+  // xacro prints the path its command line gave; "" = the path read.
+  // migrate gives the path relative to the tree it migrates, so that its
+  // output does not depend on where that tree lies.
+  std::string banner_name;
 };
 
 // An input file's text, and for a xacro file where each of its lines came

@@ -472,7 +472,6 @@ std::map<std::string, std::string> Migration::XacroArgs(const std::string& rel) 
 }
 
 void Migration::PlanXacro() {
-  if (o_.target == MigrateOptions::Target::kUrdf) return;  // copied
   std::vector<Task*> xs;
   for (auto& t : tasks_) {
     if (t.kind == Kind::kXacro) xs.push_back(&t);
@@ -501,6 +500,7 @@ void Migration::PlanXacro() {
     XacroOptions options;
     options.args = t->xacro_args;
     options.allowed_dirs = allowed_include_dirs_;
+    options.banner_name = t->file.source;
     t->xacro = ReadInputText(SourcePath(t->file.source), options, uris_.packages, o_.limits,
                              &t->xacro_diags);
   });
@@ -527,7 +527,7 @@ void Migration::PlanXacro() {
     t->file.action = MigrateAction::kConvert;
     const std::string stem = rel.substr(
         0, rel.size() - (EndsWith(rel, ".urdf.xacro") ? 11 : 6));
-    t->file.output = stem + ".sdf";
+    t->file.output = stem + (o_.target == MigrateOptions::Target::kUrdf ? ".urdf" : ".sdf");
     t->backup.clear();
   }
 }
@@ -676,6 +676,12 @@ void Migration::Convert(Task* task, const std::string& text) {
   };
   if (task->xacro_entry) {
     if (!task->xacro) {  // the expansion failed: its diagnostics
+      result.diagnostics = task->xacro_diags;
+    } else if (o_.target == MigrateOptions::Target::kUrdf) {
+      // The URDF is the expansion, as `xacro` prints it (a .urdf is
+      // copied as it is too).
+      result.ok = true;
+      result.output = task->xacro->text;
       result.diagnostics = task->xacro_diags;
     } else {
       result = UrdfToSdf(task->xacro->text, path, urdf_options());

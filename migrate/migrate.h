@@ -80,7 +80,9 @@ struct MigrateOptions {
   std::vector<std::string> allowed_include_dirs;
   // xacro entry points (*.urdf.xacro, and *.xacro files whose expansion
   // has a <robot> root and that no other file includes) are expanded and
-  // converted as URDF (to SDF; with Target::kUrdf they are copied); other
+  // converted as URDF (to SDF; with Target::kUrdf the expansion is the
+  // output, NAME.urdf, its header comment naming the entry point by its
+  // path relative to SRC_DIR); other
   // .xacro files (macros) are copied. The arguments of an entry point:
   // `xacro_args` (--xacro-arg NAME=VALUE), then those of every rule whose
   // glob matches its path relative to SRC_DIR (fnmatch, '*' matching '/'

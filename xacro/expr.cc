@@ -18,7 +18,7 @@ using frames::Code;
 class CompiledExpr {
  public:
   std::string source;
-  NodePtr root;
+  ExprNodePtr root;
 };
 
 const std::string& SourceText(const CompiledExpr& expr) { return expr.source; }
@@ -188,7 +188,7 @@ class Evaluator {
     return true;
   }
 
-  bool Run(const Node& root, Value* out) {
+  bool Run(const ExprNode& root, Value* out) {
     if (!Eval(root, out)) {
       if (!host_error_) err_->message = "in expression '" + src_ + "': " + err_->message;
       return false;
@@ -715,7 +715,7 @@ class Evaluator {
   }
 
   // Python's slice.indices(n): the positions selected.
-  bool SliceIndices(const Node& slice, size_t n, std::vector<size_t>* idx) {
+  bool SliceIndices(const ExprNode& slice, size_t n, std::vector<size_t>* idx) {
     Value vs[3];
     for (int k = 0; k < 3; ++k) {
       if (!Eval(*slice.kids[k], &vs[k])) return false;
@@ -748,10 +748,10 @@ class Evaluator {
     return Step(idx->size());
   }
 
-  bool Subscript(const Node& node, Value* out) {
+  bool Subscript(const ExprNode& node, Value* out) {
     Value obj;
     if (!Eval(*node.kids[0], &obj)) return false;
-    const Node& index = *node.kids[1];
+    const ExprNode& index = *node.kids[1];
     if (index.type == NodeType::kSlice) {
       std::vector<size_t> idx;
       switch (obj.kind()) {
@@ -839,7 +839,7 @@ class Evaluator {
   // ---------------------------------------------------------------- comprehensions
   // Runs the clauses from `k` on, calling emit for each binding.
   template <typename Emit>
-  bool Clauses(const Node& node, size_t k, Emit emit) {
+  bool Clauses(const ExprNode& node, size_t k, Emit emit) {
     if (k == node.clauses.size()) return emit();
     const CompClause& c = node.clauses[k];
     Value iter;
@@ -888,7 +888,7 @@ class Evaluator {
   // Every value an expression makes passes here: one heavier than the
   // limits (its printing, comparing or hashing would be too costly, as
   // [[0] * 10**6] * 10**6 would) is refused before anything uses it.
-  bool Eval(const Node& n, Value* out) {
+  bool Eval(const ExprNode& n, Value* out) {
     if (!EvalNode(n, out)) return false;
     uint64_t max = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
     if (out->weight() > max) {
@@ -897,7 +897,7 @@ class Evaluator {
     return true;
   }
 
-  bool EvalNode(const Node& n, Value* out) {
+  bool EvalNode(const ExprNode& n, Value* out) {
     if (!Step()) return false;
     switch (n.type) {
       case NodeType::kConst: *out = n.value; return true;
@@ -1042,7 +1042,7 @@ class Evaluator {
     return Equal(a, b);
   }
 
-  bool EvalCall(const Node& n, Value* out) {
+  bool EvalCall(const ExprNode& n, Value* out) {
     Value f;
     if (!Eval(*n.kids[0], &f)) return false;
     Args args;
@@ -1504,7 +1504,7 @@ class Evaluator {
           Value k = !key.empty() && std::all_of(key.begin(), key.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); })
                         ? Value::Int(std::strtoll(key.c_str(), nullptr, 10))
                         : Value::Str(key);
-          Node fake;
+          ExprNode fake;
           Value next;
           if (v.kind() == Value::Kind::kDict) {
             if (!(v.dotted() ? DottedGet(v, k, &next) : (v.dict().Find(k) ? (next = *v.dict().Find(k), true) : Fail(Code::XACRO_EVALUATION_FAILED, "KeyError: " + Repr(k))))) return false;
@@ -1820,7 +1820,13 @@ bool Evaluator::CallXacro(int id, Args& a, Value* out) {
         if (err_->message.empty()) err_->message = "cannot read " + a.pos[0].str();
         return HostFailed();
       }
+      if (const Value* kept = host_.FindYaml(path, text)) return *out = *kept, true;
       if (!LoadYaml(text, path, host_, limits_, out, err_)) return HostFailed();
+      // A !degrees/!radians tag evaluates an expression, which may warn or
+      // read an arg: such a document is parsed at every load, as xacro does.
+      if (text.find("!degrees") == std::string::npos && text.find("!radians") == std::string::npos) {
+        host_.KeepYaml(path, text, *out);
+      }
       return true;
     }
     case X_ABS_FILENAME:

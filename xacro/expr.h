@@ -76,6 +76,17 @@ class ExprHost {
   // records it as a dependency. *resolved_path names it in YAML errors.
   virtual bool ReadFile(std::string_view filename, std::string* text, std::string* resolved_path,
                         EvalError* err) = 0;
+  // A document load_yaml parsed before in this expansion from the same
+  // resolved path and text, or nullptr: a robot loads the same file once
+  // per arm, and parsing is most of what load_yaml costs. Values never
+  // change once made, so one may be shared. The default keeps nothing.
+  virtual const Value* FindYaml(const std::string& resolved_path, const std::string& text) {
+    (void)resolved_path, (void)text;
+    return nullptr;
+  }
+  virtual void KeepYaml(const std::string& resolved_path, const std::string& text, const Value& value) {
+    (void)resolved_path, (void)text, (void)value;
+  }
   // xacro.abs_filename(name): the name joined to the current file's directory
   // unless absolute.
   virtual std::string AbsFilename(std::string_view filename) = 0;

@@ -39,31 +39,34 @@ enum class Op {
   kLt, kGt, kEq, kNe, kLe, kGe, kIn, kNotIn, kIs, kIsNot,
 };
 
-struct Node;
-using NodePtr = std::unique_ptr<Node>;
+// ExprNode, not Node: xacro::Node is the XML tree's (tree.h), and two
+// classes of one name in one namespace break the one-definition rule (the
+// linker kept one ~Node for both).
+struct ExprNode;
+using ExprNodePtr = std::unique_ptr<ExprNode>;
 
 // `for targets in iter if conds...` of a comprehension.
 struct CompClause {
   std::vector<std::string> targets;  // one name, or the names of a tuple target
   bool tuple_target = false;
-  NodePtr iter;
-  std::vector<NodePtr> conds;
+  ExprNodePtr iter;
+  std::vector<ExprNodePtr> conds;
 };
 
-struct Node {
+struct ExprNode {
   NodeType type;
   size_t pos = 0;  // byte offset in the source, for messages
   Op op = Op::kAdd;
   Value value;                // kConst
   std::string name;           // kName, kAttr
-  std::vector<NodePtr> kids;
+  std::vector<ExprNodePtr> kids;
   std::vector<Op> ops;        // kCompare
   std::vector<std::string> keywords;  // kCall: names of the last keywords.size() kids
   std::vector<CompClause> clauses;    // comprehensions
 };
 
 // Parses a whole expression; null with *err set.
-NodePtr ParseExpression(std::string_view source, const ExprLimits& limits, EvalError* err);
+ExprNodePtr ParseExpression(std::string_view source, const ExprLimits& limits, EvalError* err);
 
 // Names nobody may reach even when the host does not define them: refused
 // with XACRO_EXPRESSION_FORBIDDEN rather than reported undefined.

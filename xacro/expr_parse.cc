@@ -57,9 +57,9 @@ class Parser {
   Parser(std::string_view src, const ExprLimits& limits, EvalError* err)
       : src_(src), limits_(limits), err_(err) {}
 
-  NodePtr Run() {
+  ExprNodePtr Run() {
     if (!Tokenize()) return nullptr;
-    NodePtr n = ExprList(/*allow_tuple=*/true);
+    ExprNodePtr n = ExprList(/*allow_tuple=*/true);
     if (!n) return nullptr;
     if (Peek().type != Tok::kEnd) return Fail(Peek().pos, "unexpected '" + Peek().text + "'");
     return n;
@@ -73,7 +73,7 @@ class Parser {
   size_t at_ = 0;
   bool failed_ = false;
 
-  NodePtr Fail(size_t pos, const std::string& what, Code code = Code::XACRO_EXPRESSION_INVALID) {
+  ExprNodePtr Fail(size_t pos, const std::string& what, Code code = Code::XACRO_EXPRESSION_INVALID) {
     if (!failed_) {
       failed_ = true;
       err_->code = code;
@@ -407,8 +407,8 @@ class Parser {
     }
   };
 
-  static NodePtr Make(NodeType type, size_t pos) {
-    auto n = std::make_unique<Node>();
+  static ExprNodePtr Make(NodeType type, size_t pos) {
+    auto n = std::make_unique<ExprNode>();
     n->type = type;
     n->pos = pos;
     return n;
@@ -424,23 +424,23 @@ class Parser {
   }
 
   // expr (',' expr)* [','] → a tuple when there is a comma.
-  NodePtr ExprList(bool allow_tuple) {
+  ExprNodePtr ExprList(bool allow_tuple) {
     size_t pos = Peek().pos;
-    NodePtr first = Expr();
+    ExprNodePtr first = Expr();
     if (!first) return nullptr;
     if (!allow_tuple || !IsOp(",")) return first;
-    NodePtr t = Make(NodeType::kTuple, pos);
+    ExprNodePtr t = Make(NodeType::kTuple, pos);
     t->kids.push_back(std::move(first));
     while (Accept(",")) {
       if (AtExprEnd()) break;
-      NodePtr k = Expr();
+      ExprNodePtr k = Expr();
       if (!k) return nullptr;
       t->kids.push_back(std::move(k));
     }
     return t;
   }
 
-  NodePtr Expr() {
+  ExprNodePtr Expr() {
     DepthGuard g(this, /*counts_nesting=*/true);
     if (!g.ok) return nullptr;
     if (IsWord("lambda")) return Fail(Peek().pos, "lambda is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
@@ -448,60 +448,60 @@ class Parser {
     if (IsWord("import")) return Fail(Peek().pos, "import is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
     if (IsOp("*")) return Fail(Peek().pos, "starred expressions are not supported");
     size_t pos = Peek().pos;
-    NodePtr body = OrTest();
+    ExprNodePtr body = OrTest();
     if (!body) return nullptr;
     if (!IsWord("if")) return body;
     ++at_;
-    NodePtr cond = OrTest();
+    ExprNodePtr cond = OrTest();
     if (!cond) return nullptr;
     if (!AcceptWord("else")) return Fail(Peek().pos, "expected 'else' after 'if' expression");
-    NodePtr other = Expr();
+    ExprNodePtr other = Expr();
     if (!other) return nullptr;
-    NodePtr n = Make(NodeType::kIfExp, pos);
+    ExprNodePtr n = Make(NodeType::kIfExp, pos);
     n->kids.push_back(std::move(cond));
     n->kids.push_back(std::move(body));
     n->kids.push_back(std::move(other));
     return n;
   }
 
-  NodePtr OrTest() {
+  ExprNodePtr OrTest() {
     size_t pos = Peek().pos;
-    NodePtr first = AndTest();
+    ExprNodePtr first = AndTest();
     if (!first || !IsWord("or")) return first;
-    NodePtr n = Make(NodeType::kBoolOp, pos);
+    ExprNodePtr n = Make(NodeType::kBoolOp, pos);
     n->op = Op::kOr;
     n->kids.push_back(std::move(first));
     while (AcceptWord("or")) {
-      NodePtr k = AndTest();
+      ExprNodePtr k = AndTest();
       if (!k) return nullptr;
       n->kids.push_back(std::move(k));
     }
     return n;
   }
 
-  NodePtr AndTest() {
+  ExprNodePtr AndTest() {
     size_t pos = Peek().pos;
-    NodePtr first = NotTest();
+    ExprNodePtr first = NotTest();
     if (!first || !IsWord("and")) return first;
-    NodePtr n = Make(NodeType::kBoolOp, pos);
+    ExprNodePtr n = Make(NodeType::kBoolOp, pos);
     n->op = Op::kAnd;
     n->kids.push_back(std::move(first));
     while (AcceptWord("and")) {
-      NodePtr k = NotTest();
+      ExprNodePtr k = NotTest();
       if (!k) return nullptr;
       n->kids.push_back(std::move(k));
     }
     return n;
   }
 
-  NodePtr NotTest() {
+  ExprNodePtr NotTest() {
     DepthGuard g(this);
     if (!g.ok) return nullptr;
     size_t pos = Peek().pos;
     if (AcceptWord("not")) {
-      NodePtr k = NotTest();
+      ExprNodePtr k = NotTest();
       if (!k) return nullptr;
-      NodePtr n = Make(NodeType::kNot, pos);
+      ExprNodePtr n = Make(NodeType::kNot, pos);
       n->kids.push_back(std::move(k));
       return n;
     }
@@ -540,17 +540,17 @@ class Parser {
     return false;
   }
 
-  NodePtr Comparison() {
+  ExprNodePtr Comparison() {
     size_t pos = Peek().pos;
-    NodePtr first = BitOr();
+    ExprNodePtr first = BitOr();
     if (!first) return nullptr;
     Op op;
     if (!CompOp(&op)) return first;
-    NodePtr n = Make(NodeType::kCompare, pos);
+    ExprNodePtr n = Make(NodeType::kCompare, pos);
     n->kids.push_back(std::move(first));
     do {
       n->ops.push_back(op);
-      NodePtr k = BitOr();
+      ExprNodePtr k = BitOr();
       if (!k) return nullptr;
       n->kids.push_back(std::move(k));
     } while (CompOp(&op));
@@ -559,9 +559,9 @@ class Parser {
 
   // Left-associative binary levels.
   template <typename Next>
-  NodePtr Binary(Next next, std::initializer_list<std::pair<const char*, Op>> ops) {
+  ExprNodePtr Binary(Next next, std::initializer_list<std::pair<const char*, Op>> ops) {
     size_t pos = Peek().pos;
-    NodePtr left = (this->*next)();
+    ExprNodePtr left = (this->*next)();
     if (!left) return nullptr;
     size_t chain = 0;
     while (true) {
@@ -582,12 +582,12 @@ class Parser {
         return nullptr;
       }
       ++at_;
-      NodePtr right = (this->*next)();
+      ExprNodePtr right = (this->*next)();
       if (!right) {
         tree_ -= chain;
         return nullptr;
       }
-      NodePtr n = Make(NodeType::kBinary, pos);
+      ExprNodePtr n = Make(NodeType::kBinary, pos);
       n->op = hit->second;
       n->kids.push_back(std::move(left));
       n->kids.push_back(std::move(right));
@@ -595,19 +595,19 @@ class Parser {
     }
   }
 
-  NodePtr BitOr() { return Binary(&Parser::BitXor, {{"|", Op::kBitOr}}); }
-  NodePtr BitXor() { return Binary(&Parser::BitAnd, {{"^", Op::kBitXor}}); }
-  NodePtr BitAnd() { return Binary(&Parser::Shift, {{"&", Op::kBitAnd}}); }
-  NodePtr Shift() { return Binary(&Parser::Arith, {{"<<", Op::kLShift}, {">>", Op::kRShift}}); }
-  NodePtr Arith() { return Binary(&Parser::Term, {{"+", Op::kAdd}, {"-", Op::kSub}}); }
-  NodePtr Term() {
+  ExprNodePtr BitOr() { return Binary(&Parser::BitXor, {{"|", Op::kBitOr}}); }
+  ExprNodePtr BitXor() { return Binary(&Parser::BitAnd, {{"^", Op::kBitXor}}); }
+  ExprNodePtr BitAnd() { return Binary(&Parser::Shift, {{"&", Op::kBitAnd}}); }
+  ExprNodePtr Shift() { return Binary(&Parser::Arith, {{"<<", Op::kLShift}, {">>", Op::kRShift}}); }
+  ExprNodePtr Arith() { return Binary(&Parser::Term, {{"+", Op::kAdd}, {"-", Op::kSub}}); }
+  ExprNodePtr Term() {
     if (IsOp("@")) return Fail(Peek().pos, "invalid syntax");
-    NodePtr n = Binary(&Parser::Factor, {{"*", Op::kMul}, {"/", Op::kDiv}, {"//", Op::kFloorDiv}, {"%", Op::kMod}});
+    ExprNodePtr n = Binary(&Parser::Factor, {{"*", Op::kMul}, {"/", Op::kDiv}, {"//", Op::kFloorDiv}, {"%", Op::kMod}});
     if (n && IsOp("@")) return Fail(Peek().pos, "the matrix multiplication operator @ is not supported");
     return n;
   }
 
-  NodePtr Factor() {
+  ExprNodePtr Factor() {
     DepthGuard g(this);
     if (!g.ok) return nullptr;
     size_t pos = Peek().pos;
@@ -622,35 +622,35 @@ class Parser {
       return Power();
     }
     ++at_;
-    NodePtr k = Factor();
+    ExprNodePtr k = Factor();
     if (!k) return nullptr;
     // Fold -<number literal> so that -9223372036854775808 fits... as Python
     // does not: it is -(9223372036854775808), out of our range; keep the
     // general rule.
-    NodePtr n = Make(NodeType::kUnary, pos);
+    ExprNodePtr n = Make(NodeType::kUnary, pos);
     n->op = op;
     n->kids.push_back(std::move(k));
     return n;
   }
 
-  NodePtr Power() {
+  ExprNodePtr Power() {
     size_t pos = Peek().pos;
-    NodePtr base = Primary();
+    ExprNodePtr base = Primary();
     if (!base) return nullptr;
     if (!Accept("**")) return base;
-    NodePtr exp = Factor();  // right-associative, binds unary minus on its right
+    ExprNodePtr exp = Factor();  // right-associative, binds unary minus on its right
     if (!exp) return nullptr;
-    NodePtr n = Make(NodeType::kBinary, pos);
+    ExprNodePtr n = Make(NodeType::kBinary, pos);
     n->op = Op::kPow;
     n->kids.push_back(std::move(base));
     n->kids.push_back(std::move(exp));
     return n;
   }
 
-  NodePtr Primary() {
+  ExprNodePtr Primary() {
     DepthGuard g(this);
     if (!g.ok) return nullptr;
-    NodePtr n = Atom();
+    ExprNodePtr n = Atom();
     if (!n) return nullptr;
     struct Restore {
       size_t* tree;
@@ -669,20 +669,20 @@ class Parser {
         if (t.text.size() >= 2 && t.text[0] == '_' && t.text[1] == '_') {
           return Fail(t.pos, "access to '" + t.text + "' is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
         }
-        NodePtr a = Make(NodeType::kAttr, pos);
+        ExprNodePtr a = Make(NodeType::kAttr, pos);
         a->name = t.text;
         ++at_;
         a->kids.push_back(std::move(n));
         n = std::move(a);
       } else if (Accept("(")) {
-        NodePtr c = Make(NodeType::kCall, pos);
+        ExprNodePtr c = Make(NodeType::kCall, pos);
         c->kids.push_back(std::move(n));
         if (!CallArgs(c.get())) return nullptr;
         n = std::move(c);
       } else if (Accept("[")) {
-        NodePtr s = Make(NodeType::kSubscript, pos);
+        ExprNodePtr s = Make(NodeType::kSubscript, pos);
         s->kids.push_back(std::move(n));
-        NodePtr index = Subscript();
+        ExprNodePtr index = Subscript();
         if (!index) return nullptr;
         s->kids.push_back(std::move(index));
         if (!Expect("]")) return nullptr;
@@ -693,7 +693,7 @@ class Parser {
     }
   }
 
-  bool CallArgs(Node* call) {
+  bool CallArgs(ExprNode* call) {
     DepthGuard g(this);
     if (!g.ok) return false;
     while (!IsOp(")")) {
@@ -702,7 +702,7 @@ class Parser {
         std::string kw = Peek().text;
         if (IsKeyword(kw)) return FailB(Peek().pos, "invalid keyword argument");
         at_ += 2;
-        NodePtr v = Expr();
+        ExprNodePtr v = Expr();
         if (!v) return false;
         for (const auto& k : call->keywords) {
           if (k == kw) return FailB(v->pos, "keyword argument repeated: " + kw);
@@ -712,11 +712,11 @@ class Parser {
       } else {
         if (!call->keywords.empty()) return FailB(Peek().pos, "positional argument follows keyword argument");
         size_t pos = Peek().pos;
-        NodePtr v = Expr();
+        ExprNodePtr v = Expr();
         if (!v) return false;
         if (IsWord("for")) {
           if (call->kids.size() != 1) return FailB(pos, "generator expression must be parenthesized");
-          NodePtr gen = Make(NodeType::kGenExp, pos);
+          ExprNodePtr gen = Make(NodeType::kGenExp, pos);
           gen->kids.push_back(std::move(v));
           if (!CompClauses(gen.get())) return false;
           v = std::move(gen);
@@ -729,16 +729,16 @@ class Parser {
     return Expect(")");
   }
 
-  NodePtr SliceOrExpr() {
+  ExprNodePtr SliceOrExpr() {
     size_t pos = Peek().pos;
-    NodePtr start, stop, step;
+    ExprNodePtr start, stop, step;
     if (!IsOp(":")) {
       start = Expr();
       if (!start) return nullptr;
       if (!IsOp(":")) return start;
     }
     auto none = [&](size_t p) {
-      NodePtr c = Make(NodeType::kConst, p);
+      ExprNodePtr c = Make(NodeType::kConst, p);
       return c;
     };
     Accept(":");
@@ -752,23 +752,23 @@ class Parser {
         if (!step) return nullptr;
       }
     }
-    NodePtr s = Make(NodeType::kSlice, pos);
+    ExprNodePtr s = Make(NodeType::kSlice, pos);
     s->kids.push_back(start ? std::move(start) : none(pos));
     s->kids.push_back(stop ? std::move(stop) : none(pos));
     s->kids.push_back(step ? std::move(step) : none(pos));
     return s;
   }
 
-  NodePtr Subscript() {
+  ExprNodePtr Subscript() {
     size_t pos = Peek().pos;
-    NodePtr first = SliceOrExpr();
+    ExprNodePtr first = SliceOrExpr();
     if (!first) return nullptr;
     if (!IsOp(",")) return first;
-    NodePtr t = Make(NodeType::kTuple, pos);
+    ExprNodePtr t = Make(NodeType::kTuple, pos);
     t->kids.push_back(std::move(first));
     while (Accept(",")) {
       if (IsOp("]")) break;
-      NodePtr k = SliceOrExpr();
+      ExprNodePtr k = SliceOrExpr();
       if (!k) return nullptr;
       t->kids.push_back(std::move(k));
     }
@@ -778,7 +778,7 @@ class Parser {
     return t;
   }
 
-  bool CompClauses(Node* comp) {
+  bool CompClauses(ExprNode* comp) {
     while (AcceptWord("for")) {
       CompClause c;
       bool paren = Accept("(");
@@ -803,7 +803,7 @@ class Parser {
       if (!c.iter) return false;
       while (IsWord("if")) {
         ++at_;
-        NodePtr cond = OrTest();
+        ExprNodePtr cond = OrTest();
         if (!cond) return false;
         c.conds.push_back(std::move(cond));
       }
@@ -813,19 +813,19 @@ class Parser {
     return true;
   }
 
-  NodePtr Atom() {
+  ExprNodePtr Atom() {
     const Token& t = Peek();
     size_t pos = t.pos;
     switch (t.type) {
       case Tok::kEnd: return Fail(pos, "unexpected end of expression");
       case Tok::kNumber: {
-        NodePtr n = Make(NodeType::kConst, pos);
+        ExprNodePtr n = Make(NodeType::kConst, pos);
         n->value = t.value;
         ++at_;
         return n;
       }
       case Tok::kString: {
-        NodePtr n = Make(NodeType::kConst, pos);
+        ExprNodePtr n = Make(NodeType::kConst, pos);
         if (t.text.size() > limits_.max_string_length) return Fail(pos, "string literal too long", Code::XACRO_LIMIT_EXCEEDED);
         n->value = Value::Str(t.text);
         ++at_;
@@ -833,7 +833,7 @@ class Parser {
       }
       case Tok::kName: {
         if (t.text == "None" || t.text == "True" || t.text == "False") {
-          NodePtr n = Make(NodeType::kConst, pos);
+          ExprNodePtr n = Make(NodeType::kConst, pos);
           if (t.text != "None") n->value = Value::Bool(t.text == "True");
           ++at_;
           return n;
@@ -845,7 +845,7 @@ class Parser {
         if (t.text.size() >= 2 && t.text[0] == '_' && t.text[1] == '_') {
           return Fail(pos, "the name '" + t.text + "' is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
         }
-        NodePtr n = Make(NodeType::kName, pos);
+        ExprNodePtr n = Make(NodeType::kName, pos);
         n->name = t.text;
         ++at_;
         return n;
@@ -856,21 +856,21 @@ class Parser {
     if (!g.ok) return nullptr;
     if (Accept("(")) {
       if (Accept(")")) return Make(NodeType::kTuple, pos);
-      NodePtr first = Expr();
+      ExprNodePtr first = Expr();
       if (!first) return nullptr;
       if (IsWord("for")) {
-        NodePtr gen = Make(NodeType::kGenExp, pos);
+        ExprNodePtr gen = Make(NodeType::kGenExp, pos);
         gen->kids.push_back(std::move(first));
         if (!CompClauses(gen.get()) || !Expect(")")) return nullptr;
         return gen;
       }
       if (Accept(")")) return first;  // parenthesized expression
       if (!IsOp(",")) return Fail(Peek().pos, "expected ')'");
-      NodePtr tup = Make(NodeType::kTuple, pos);
+      ExprNodePtr tup = Make(NodeType::kTuple, pos);
       tup->kids.push_back(std::move(first));
       while (Accept(",")) {
         if (IsOp(")")) break;
-        NodePtr k = Expr();
+        ExprNodePtr k = Expr();
         if (!k) return nullptr;
         tup->kids.push_back(std::move(k));
       }
@@ -878,12 +878,12 @@ class Parser {
       return tup;
     }
     if (Accept("[")) {
-      NodePtr list = Make(NodeType::kList, pos);
+      ExprNodePtr list = Make(NodeType::kList, pos);
       if (Accept("]")) return list;
-      NodePtr first = Expr();
+      ExprNodePtr first = Expr();
       if (!first) return nullptr;
       if (IsWord("for")) {
-        NodePtr comp = Make(NodeType::kListComp, pos);
+        ExprNodePtr comp = Make(NodeType::kListComp, pos);
         comp->kids.push_back(std::move(first));
         if (!CompClauses(comp.get()) || !Expect("]")) return nullptr;
         return comp;
@@ -891,7 +891,7 @@ class Parser {
       list->kids.push_back(std::move(first));
       while (Accept(",")) {
         if (IsOp("]")) break;
-        NodePtr k = Expr();
+        ExprNodePtr k = Expr();
         if (!k) return nullptr;
         list->kids.push_back(std::move(k));
       }
@@ -899,17 +899,17 @@ class Parser {
       return list;
     }
     if (Accept("{")) {
-      NodePtr dict = Make(NodeType::kDict, pos);
+      ExprNodePtr dict = Make(NodeType::kDict, pos);
       if (Accept("}")) return dict;
       if (IsOp("**")) return Fail(Peek().pos, "dict unpacking (**) is not supported");
-      NodePtr key = Expr();
+      ExprNodePtr key = Expr();
       if (!key) return nullptr;
       if (!IsOp(":")) return Fail(Peek().pos, "set displays are not supported (expected ':')");
       ++at_;
-      NodePtr value = Expr();
+      ExprNodePtr value = Expr();
       if (!value) return nullptr;
       if (IsWord("for")) {
-        NodePtr comp = Make(NodeType::kDictComp, pos);
+        ExprNodePtr comp = Make(NodeType::kDictComp, pos);
         comp->kids.push_back(std::move(key));
         comp->kids.push_back(std::move(value));
         if (!CompClauses(comp.get()) || !Expect("}")) return nullptr;
@@ -919,10 +919,10 @@ class Parser {
       dict->kids.push_back(std::move(value));
       while (Accept(",")) {
         if (IsOp("}")) break;
-        NodePtr k = Expr();
+        ExprNodePtr k = Expr();
         if (!k) return nullptr;
         if (!Expect(":")) return nullptr;
-        NodePtr v = Expr();
+        ExprNodePtr v = Expr();
         if (!v) return nullptr;
         dict->kids.push_back(std::move(k));
         dict->kids.push_back(std::move(v));
@@ -937,7 +937,7 @@ class Parser {
 
 }  // namespace
 
-NodePtr ParseExpression(std::string_view source, const ExprLimits& limits, EvalError* err) {
+ExprNodePtr ParseExpression(std::string_view source, const ExprLimits& limits, EvalError* err) {
   Parser p(source, limits, err);
   return p.Run();
 }

@@ -72,9 +72,11 @@ void InsertBefore(Node* parent, Node* n, Node* before) {
 }
 
 Node* Tree::New(Node::Type type) {
-  nodes_.emplace_back();
-  nodes_.back().type = type;
-  return &nodes_.back();
+  if (count_ % kChunk == 0) chunks_.emplace_back(new Node[kChunk]);
+  Node* n = &chunks_.back()[count_ % kChunk];
+  ++count_;
+  n->type = type;
+  return n;
 }
 
 const std::string* Tree::Intern(const std::string& file) {
@@ -410,15 +412,22 @@ class Parser {
 };
 
 void WriteData(std::string_view data, std::string* out) {
-  for (char c : data) {
-    switch (c) {
-      case '&': *out += "&amp;"; break;
-      case '<': *out += "&lt;"; break;
-      case '"': *out += "&quot;"; break;
-      case '>': *out += "&gt;"; break;
-      default: out->push_back(c);
+  // Runs without a character to escape are appended whole.
+  size_t from = 0;
+  for (size_t i = 0; i < data.size(); ++i) {
+    const char* esc;
+    switch (data[i]) {
+      case '&': esc = "&amp;"; break;
+      case '<': esc = "&lt;"; break;
+      case '"': esc = "&quot;"; break;
+      case '>': esc = "&gt;"; break;
+      default: continue;
     }
+    out->append(data.data() + from, i - from);
+    out->append(esc);
+    from = i + 1;
   }
+  out->append(data.data() + from, data.size() - from);
 }
 
 bool IsWhitespaceOnly(const std::string& s) {
@@ -439,14 +448,17 @@ class Printer {
           std::vector<std::pair<size_t, const Node*>>* starts)
       : max_(max_bytes), out_(out), error_(error), starts_(starts) {}
 
-  bool Node_(const Node* n, const std::string& indent) {
+  // `depth` levels of two spaces.
+  void Indent(size_t depth) { out_->append(2 * depth, ' '); }
+
+  bool Node_(const Node* n, size_t depth) {
     if (out_->size() > max_) {
       *error_ = "the output would be larger than " + std::to_string(max_) + " bytes";
       return false;
     }
     switch (n->type) {
       case Node::Type::kText:
-        WriteData(indent, out_);
+        Indent(depth);
         WriteData(n->data, out_);
         out_->push_back('\n');
         return true;
@@ -455,7 +467,7 @@ class Printer {
           *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
           return false;
         }
-        *out_ += indent;
+        Indent(depth);
         *out_ += "<!--";
         *out_ += n->data;
         *out_ += "-->\n";
@@ -468,20 +480,22 @@ class Printer {
         *out_ += "<![CDATA[" + n->data + "]]>";
         return true;
       case Node::Type::kInstruction:
-        *out_ += indent + "<?" + n->name + " " + n->data + "?>\n";
+        Indent(depth);
+        *out_ += "<?" + n->name + " " + n->data + "?>\n";
         return true;
       case Node::Type::kElement:
         break;
     }
-    *out_ += indent;
+    Indent(depth);
     if (starts_) starts_->emplace_back(out_->size(), n);
     *out_ += '<';
     *out_ += n->name;
-    std::vector<const std::pair<std::string, std::string>*> attrs;
-    for (const auto& a : n->attrs) attrs.push_back(&a);
-    std::sort(attrs.begin(), attrs.end(),
+    // Sorted by name; one vector reused for every element.
+    attrs_.clear();
+    for (const auto& a : n->attrs) attrs_.push_back(&a);
+    std::sort(attrs_.begin(), attrs_.end(),
               [](const auto* a, const auto* b) { return a->first < b->first; });
-    for (const auto* a : attrs) {
+    for (const auto* a : attrs_) {
       *out_ += ' ';
       *out_ += a->first;
       *out_ += "=\"";
@@ -501,14 +515,13 @@ class Printer {
       return true;
     }
     *out_ += ">\n";
-    const std::string inner = indent + "  ";
     for (const Node* c = n->first; c; c = c->next) {
       if (c->type == Node::Type::kText && (c->data.empty() || IsWhitespaceOnly(c->data))) {
         continue;
       }
-      if (!Node_(c, inner)) return false;
+      if (!Node_(c, depth + 1)) return false;
     }
-    *out_ += indent;
+    Indent(depth);
     *out_ += "</";
     *out_ += n->name;
     *out_ += ">\n";
@@ -520,6 +533,7 @@ class Printer {
   std::string* out_;
   std::string* error_;
   std::vector<std::pair<size_t, const Node*>>* starts_;
+  std::vector<const std::pair<std::string, std::string>*> attrs_;
 };
 
 }  // namespace
@@ -536,7 +550,7 @@ bool Print(const Node* document, size_t max_bytes, std::string* out,
   *out = "<?xml version=\"1.0\" ?>\n";
   Printer printer(max_bytes, out, error, starts);
   for (const Node* c = document->first; c; c = c->next) {
-    if (!printer.Node_(c, "")) return false;
+    if (!printer.Node_(c, 0)) return false;
   }
   // Expressions and YAML can make text XML cannot hold (a control
   // character, bytes that are not UTF-8): Python would print it and leave
@@ -544,6 +558,10 @@ bool Print(const Node* document, size_t max_bytes, std::string* out,
   const std::string& o = *out;
   for (size_t i = 0; i < o.size();) {
     const unsigned char u = static_cast<unsigned char>(o[i]);
+    if (u >= 0x20 && u < 0x80) {  // printable ASCII, most of any output
+      ++i;
+      continue;
+    }
     size_t len = u < 0x80 ? 1 : (u >> 5) == 6 ? 2 : (u >> 4) == 14 ? 3 : (u >> 3) == 30 ? 4 : 0;
     bool ok = len != 0 && i + len <= o.size() && (u >= 0x20 || u == '\t' || u == '\n' || u == '\r');
     for (size_t k = 1; ok && k < len; ++k) {

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,7 +71,7 @@ class Tree {
   Node* New(Node::Type type);
   // A copy of `n` (with its descendants when `deep`), unlinked.
   Node* Clone(const Node* n, bool deep);
-  size_t node_count() const { return nodes_.size(); }
+  size_t node_count() const { return count_; }
   // A file name kept as long as the tree (nodes point at it).
   const std::string* Intern(const std::string& file);
 
@@ -86,7 +87,13 @@ class Tree {
 
  private:
   Node* CopyOf(const Node* n);  // without links
-  std::deque<Node> nodes_;
+  // Nodes in chunks of kChunk, made in order: a macro body's copy lies in
+  // consecutive memory, as the printer and the expansion walk it (a
+  // deque's blocks of three nodes each, spread between strings, made
+  // every step of a walk a cache miss).
+  static constexpr size_t kChunk = 256;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  size_t count_ = 0;
   std::deque<std::string> files_;
 };
 

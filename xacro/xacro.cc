@@ -365,6 +365,13 @@ class Processor : public ExprHost {
   std::string AbsFilename(std::string_view filename) override {
     return AbsFilenameSpec(std::string(filename));
   }
+  const Value* FindYaml(const std::string& resolved_path, const std::string& text) override {
+    auto it = yaml_.find(resolved_path);
+    return it != yaml_.end() && it->second.first == text ? &it->second.second : nullptr;
+  }
+  void KeepYaml(const std::string& resolved_path, const std::string& text, const Value& value) override {
+    yaml_[resolved_path] = {text, value};
+  }
   void Message(MessageLevel level, const std::string& text, bool print_location) override {
     (void)print_location;
     if (level == MessageLevel::kMessage && text.empty()) return;
@@ -375,6 +382,8 @@ class Processor : public ExprHost {
   }
 
  private:
+  // load_yaml's documents by resolved path: (text, value).
+  std::map<std::string, std::pair<std::string, Value>> yaml_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -424,15 +433,28 @@ class Processor : public ExprHost {
   }
 
   void AllowDir(const std::string& dir) {
-    if (auto r = RealPath(dir)) allowed_.push_back(*r);
+    // Once per directory: every $(find PKG) allows its package again, and
+    // resolving it (a readlink per path component) was a twentieth of a
+    // robot's expansion.
+    if (!allowed_given_.insert(dir).second) return;
+    if (auto r = Real(dir)) allowed_.push_back(*r);
     allowed_.push_back(AbsPath(dir, cwd_));
+  }
+
+  // RealPath(path), resolved once per expansion: the include-cycle check
+  // resolved every file of the include stack at every include, a readlink
+  // per path component each time.
+  const std::optional<std::string>& Real(const std::string& path) const {
+    auto it = real_paths_.find(path);
+    if (it == real_paths_.end()) it = real_paths_.emplace(path, RealPath(path)).first;
+    return it->second;
   }
 
   // As the SDF reader decides (sdf_io/include.cc): the file, canonical or
   // as written (made absolute), under a root, canonical or as written (a
   // tree of symbolic links, such as Bazel's runfiles, stays readable).
   bool Allowed(const std::string& path) const {
-    std::optional<std::string> real = RealPath(path);
+    const std::optional<std::string>& real = Real(path);
     const std::string lexical = AbsPath(path, cwd_);
     for (const std::string& root : allowed_) {
       if ((real && IsUnder(*real, root)) || IsUnder(lexical, root)) return true;
@@ -626,11 +648,12 @@ class Processor : public ExprHost {
   }
 
   // --- text ---
-  // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
-  // escapes; one part keeps its type, several are joined as str.
-  Value EvalText(std::string_view text, Table* symbols, const Node* at) {
-    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
-    std::vector<Value> results;
+  // xacro's eval_text lexer: the parts of a text with '$' in order,
+  // `literal` getting each literal run (the $${ and $$( escapes resolved),
+  // `evaluated` each ${expr} and $(extension) result.
+  template <typename Literal, typename Evaluated>
+  void ForEachPart(std::string_view text, Table* symbols, const Node* at, Literal&& literal,
+                   Evaluated&& evaluated) {
     size_t p = 0;
     while (p < text.size()) {
       std::string_view rest = text.substr(p);
@@ -639,14 +662,14 @@ class Processor : public ExprHost {
         while (k < rest.size() && rest[k] == '$') ++k;
         if (k >= 2 && k < rest.size() && (rest[k] == '{' || rest[k] == '(')) {
           // DOLLAR_DOLLAR_BRACE: drop one '$'
-          results.push_back(Value::Str(std::string(rest.substr(1, k))));
+          literal(rest.substr(1, k));
           p += k + 1;
           continue;
         }
         if (rest.size() >= 2 && rest[1] == '{') {
           size_t close = rest.find('}', 2);
           if (close != std::string_view::npos) {
-            results.push_back(HandleExpr(rest.substr(2, close - 2), symbols, at));
+            evaluated(HandleExpr(rest.substr(2, close - 2), symbols, at));
             p += close + 1;
             continue;
           }
@@ -654,7 +677,7 @@ class Processor : public ExprHost {
         if (rest.size() >= 2 && rest[1] == '(') {
           size_t close = rest.find(')', 2);
           if (close != std::string_view::npos) {
-            results.push_back(HandleExtension(rest.substr(2, close - 2), symbols, at));
+            evaluated(HandleExtension(rest.substr(2, close - 2), symbols, at));
             p += close + 1;
             continue;
           }
@@ -665,31 +688,64 @@ class Processor : public ExprHost {
         if (q == 1 && rest.size() != 1) {
           Fail(Code::XACRO_EXPRESSION_INVALID, "invalid expression: " + std::string(rest), at);
         }
-        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        literal(rest.substr(0, q));
         p += q;
       } else {
         size_t q = rest.find('$');
         if (q == std::string_view::npos) q = rest.size();
-        results.push_back(Value::Str(std::string(rest.substr(0, q))));
+        literal(rest.substr(0, q));
         p += q;
       }
     }
+  }
+
+  // Several parts joined: bounded as one string, and charged.
+  void CheckJoined(size_t parts, size_t bytes, const Node* at) {
+    if (parts < 2) return;
+    if (bytes > options_.max_string_length) {
+      Fail(Code::XACRO_LIMIT_EXCEEDED,
+           "text longer than " + std::to_string(options_.max_string_length) + " bytes", at);
+    }
+    ChargeBytes(bytes, at);
+  }
+
+  // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
+  // escapes; one part keeps its type, several are joined as str.
+  Value EvalText(std::string_view text, Table* symbols, const Node* at) {
+    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
+    std::vector<Value> results;
+    ForEachPart(
+        text, symbols, at, [&](std::string_view s) { results.push_back(Value::Str(std::string(s))); },
+        [&](Value v) { results.push_back(std::move(v)); });
     if (results.size() == 1) return results[0];
     std::string joined;
-    for (const Value& v : results) {
-      joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
-      if (joined.size() > options_.max_string_length) {
-        Fail(Code::XACRO_LIMIT_EXCEEDED,
-             "text longer than " + std::to_string(options_.max_string_length) + " bytes", at);
-      }
-    }
-    ChargeBytes(joined.size(), at);
+    for (const Value& v : results) joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+    CheckJoined(results.size(), joined.size(), at);
     return Value::Str(std::move(joined));
   }
 
+  // EvalText as a str, built directly (without a Value per part: most
+  // attributes are evaluated this way).
   std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
-    Value v = EvalText(text, symbols, at);
-    return v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+    if (text.find('$') == std::string_view::npos) return std::string(text);
+    std::string joined;
+    size_t parts = 0;
+    ForEachPart(
+        text, symbols, at,
+        [&](std::string_view s) {
+          joined.append(s);
+          ++parts;
+        },
+        [&](const Value& v) {
+          if (v.kind() == Value::Kind::kStr) {
+            joined += v.str();
+          } else {
+            joined += Str(v);
+          }
+          ++parts;
+        });
+    CheckJoined(parts, joined.size(), at);
+    return joined;
   }
 
   Value HandleExpr(std::string_view inner, Table* symbols, const Node* at) {
@@ -731,7 +787,10 @@ class Processor : public ExprHost {
 
   void SetCurrent(const Node* at) {
     if (at && at->file) {
-      cur_file_ = *at->file;
+      if (cur_file_source_ != at->file) {  // interned: same pointer, same name
+        cur_file_ = *at->file;
+        cur_file_source_ = at->file;
+      }
       cur_line_ = at->line;
     }
   }
@@ -1027,7 +1086,10 @@ class Processor : public ExprHost {
       if (n->type == Node::Type::kElement) {
         eval_comments = false;
         const std::string& tag = n->name;
-        if (tag == "xacro:insert_block") {
+        if (tag.compare(0, 6, "xacro:") != 0) {
+          // Most elements: none of the xacro: tags below, no macro call.
+          EvalAll(n, macros, symbols);
+        } else if (tag == "xacro:insert_block") {
           CheckAttrs(n, {"name"});
           const std::string name = ReqAttr(n, "name");
           Entry* e;
@@ -1155,7 +1217,7 @@ class Processor : public ExprHost {
       all_includes_.push_back(filename);
       for (const FileFrame& f : filestack_) {
         if (f.file == filename ||
-            (RealPath(f.file) && RealPath(f.file) == RealPath(filename))) {
+            (Real(f.file) && Real(f.file) == Real(filename))) {
           Fail(Code::XACRO_INCLUDE_CYCLE, "include cycle: " + filename + " includes itself", elt);
         }
       }
@@ -1432,10 +1494,13 @@ class Processor : public ExprHost {
   std::deque<std::string> contexts_;  // Node::context strings
   std::unordered_map<std::string, const std::string*> context_index_;
   std::vector<std::string> allowed_;
+  std::set<std::string> allowed_given_;  // the directories AllowDir was given
+  mutable std::map<std::string, std::optional<std::string>> real_paths_;  // Real()
   Table* cur_symbols_ = nullptr;
   std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
   std::map<std::string, std::optional<std::string>> found_packages_;
   std::string cur_file_;
+  const std::string* cur_file_source_ = nullptr;  // the interned name cur_file_ copies
   int cur_line_ = 0;
   size_t depth_ = 0;
   size_t expansion_bytes_ = 0;

@@ -8,9 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <sstream>
-#include <regex>
+#include <string_view>
 
 namespace xacro {
 
@@ -18,25 +19,126 @@ using frames::Code;
 
 namespace {
 
-// PyYAML's implicit resolvers (resolver.py), YAML 1.1.
-const std::regex& BoolRe() {
-  static const std::regex* r = new std::regex("^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$");
-  return *r;
+// PyYAML's implicit resolvers (resolver.py), YAML 1.1, matched by hand in
+// one pass (std::regex compiled and ran them in over a third of the
+// expansion time of a robot that loads YAML). Each function is the whole
+// match of the resolver's regex named above it.
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// A cursor over the scalar; each Eat* consumes what it names and says
+// whether it did.
+struct Scan {
+  std::string_view s;
+  size_t p = 0;
+  bool End() const { return p == s.size(); }
+  bool Eat(char c) {
+    if (p < s.size() && s[p] == c) return ++p, true;
+    return false;
+  }
+  void Sign() {
+    if (!Eat('-')) Eat('+');
+  }
+  // [chars]* (at least `min`)
+  template <typename F>
+  bool Many(F in, size_t min) {
+    size_t k = p;
+    while (k < s.size() && in(s[k])) ++k;
+    if (k - p < min) return false;
+    p = k;
+    return true;
+  }
+  // [eE][-+][0-9]+ when present; false only when begun and malformed.
+  bool Exponent() {
+    if (!Eat('e') && !Eat('E')) return true;
+    if (!Eat('-') && !Eat('+')) return false;
+    return Many(IsDigit, 1);
+  }
+  // (?::[0-5]?[0-9])+
+  bool Sexagesimal() {
+    size_t groups = 0;
+    while (Eat(':')) {
+      if (p + 1 < s.size() && IsDigit(s[p]) && IsDigit(s[p + 1])) {
+        if (s[p] > '5') return false;  // [0-5]?[0-9] cannot take two
+        p += 2;
+      } else if (p < s.size() && IsDigit(s[p])) {
+        p += 1;
+      } else {
+        return false;
+      }
+      ++groups;
+    }
+    return groups > 0;
+  }
+};
+
+bool DigitOrUnderscore(char c) { return IsDigit(c) || c == '_'; }
+
+// ^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$
+bool IsYamlBool(std::string_view s) {
+  static const char* const kWords[] = {"yes", "Yes", "YES", "no", "No", "NO",
+                                       "true", "True", "TRUE", "false", "False", "FALSE",
+                                       "on", "On", "ON", "off", "Off", "OFF"};
+  for (const char* w : kWords) {
+    if (s == w) return true;
+  }
+  return false;
 }
-const std::regex& FloatRe() {
-  static const std::regex* r = new std::regex(
-      "^(?:[-+]?(?:[0-9][0-9_]*)\\.[0-9_]*(?:[eE][-+][0-9]+)?|\\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*"
-      "|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
-  return *r;
+
+// ^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+
+//   |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$
+bool IsYamlInt(std::string_view s) {
+  Scan sign{s};
+  sign.Sign();
+  const size_t body = sign.p;
+  auto alt = [&](auto&& f) {
+    Scan c{s, body};
+    return f(c) && c.End();
+  };
+  return alt([](Scan& c) { return c.Eat('0') && c.Eat('b') && c.Many([](char x) { return x == '0' || x == '1' || x == '_'; }, 1); }) ||
+         alt([](Scan& c) { return c.Eat('0') && c.Many([](char x) { return (x >= '0' && x <= '7') || x == '_'; }, 1); }) ||
+         alt([](Scan& c) { return c.Eat('0'); }) ||
+         alt([](Scan& c) { return !c.End() && c.s[c.p] >= '1' && c.s[c.p] <= '9' && c.Many(DigitOrUnderscore, 1); }) ||
+         alt([](Scan& c) {
+           return c.Eat('0') && c.Eat('x') &&
+                  c.Many([](char x) { return IsDigit(x) || (x >= 'a' && x <= 'f') || (x >= 'A' && x <= 'F') || x == '_'; }, 1);
+         }) ||
+         alt([](Scan& c) { return !c.End() && c.s[c.p] >= '1' && c.s[c.p] <= '9' && c.Many(DigitOrUnderscore, 1) && c.Sexagesimal(); });
 }
-const std::regex& IntRe() {
-  static const std::regex* r = new std::regex(
-      "^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$");
-  return *r;
+
+// ^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?
+//   |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$
+bool IsYamlFloat(std::string_view s) {
+  Scan sign{s};
+  sign.Sign();
+  const size_t body = sign.p;
+  auto alt = [&](size_t from, auto&& f) {
+    Scan c{s, from};
+    return f(c) && c.End();
+  };
+  auto word = [](Scan& c, std::initializer_list<std::string_view> words) {
+    const std::string_view rest = c.s.substr(c.p);
+    for (std::string_view w : words) {
+      if (rest == w) return c.p = c.s.size(), true;
+    }
+    return false;
+  };
+  return alt(body, [](Scan& c) {
+           return !c.End() && IsDigit(c.s[c.p]) && c.Many(DigitOrUnderscore, 1) && c.Eat('.') &&
+                  c.Many(DigitOrUnderscore, 0) && c.Exponent();
+         }) ||
+         alt(0, [](Scan& c) { return c.Eat('.') && c.Many(DigitOrUnderscore, 1) && c.Exponent(); }) ||
+         alt(body, [](Scan& c) {
+           return !c.End() && IsDigit(c.s[c.p]) && c.Many(DigitOrUnderscore, 1) && c.Sexagesimal() && c.Eat('.') &&
+                  c.Many(DigitOrUnderscore, 0);
+         }) ||
+         alt(body, [&](Scan& c) { return c.Eat('.') && word(c, {"inf", "Inf", "INF"}); }) ||
+         alt(0, [&](Scan& c) { return c.Eat('.') && word(c, {"nan", "NaN", "NAN"}); });
 }
-const std::regex& NullRe() {
-  static const std::regex* r = new std::regex("^(?:~|null|Null|NULL|)$");
-  return *r;
+
+// ^(?:~|null|Null|NULL|)$
+bool IsYamlNull(std::string_view s) {
+  return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL";
 }
 
 // Builds Values from yaml-cpp's parser events (not from YAML::Node trees:
@@ -196,23 +298,23 @@ class Builder : public YAML::EventHandler {
       // null can resolve to one (PyYAML's resolvers are keyed by first
       // character the same way).
       if (!s.empty() && !std::strchr("yYnNtTfFoO-+0123456789.~", s[0])) return Value::Str(s);
-      if (std::regex_match(s, BoolRe())) return Bool(s);
-      if (std::regex_match(s, IntRe())) return Int(mark, s);
-      if (std::regex_match(s, FloatRe())) return Float(s);
-      if (std::regex_match(s, NullRe())) return Value::None();
+      if (IsYamlBool(s)) return Bool(s);
+      if (IsYamlInt(s)) return Int(mark, s);
+      if (IsYamlFloat(s)) return Float(s);
+      if (IsYamlNull(s)) return Value::None();
       return Value::Str(s);
     }
     if (tag == "tag:yaml.org,2002:int") {
-      if (!std::regex_match(s, IntRe())) Fail(mark, "invalid literal for int(): '" + s + "'");
+      if (!IsYamlInt(s)) Fail(mark, "invalid literal for int(): '" + s + "'");
       return Int(mark, s);
     }
     if (tag == "tag:yaml.org,2002:float") {
-      if (std::regex_match(s, FloatRe())) return Float(s);
-      if (std::regex_match(s, IntRe())) return Value::Float(static_cast<double>(Int(mark, s).int_value()));
+      if (IsYamlFloat(s)) return Float(s);
+      if (IsYamlInt(s)) return Value::Float(static_cast<double>(Int(mark, s).int_value()));
       Fail(mark, "could not convert string to float: '" + s + "'");
     }
     if (tag == "tag:yaml.org,2002:bool") {
-      if (!std::regex_match(s, BoolRe())) Fail(mark, "invalid bool: '" + s + "'");
+      if (!IsYamlBool(s)) Fail(mark, "invalid bool: '" + s + "'");
       return Bool(s);
     }
     if (tag == "tag:yaml.org,2002:null") return Value::None();
