@@ -10,7 +10,7 @@
 #include "converter/json.h"
 #include "converter/robot_input.h"
 #include "tools/cli.h"
-#include "tools/verify.h"
+#include "verify/verify.h"
 #include "tools/version.h"
 #include "xml/reader.h"
 
@@ -59,7 +59,7 @@ struct Args {
   std::vector<std::string> inputs;
   std::string model, map;
   bool json = false, quiet = false;
-  tools::DiffSetup setup;
+  verify::Setup setup;
 };
 
 bool ParseNumber(const std::string& text, double* out) {
@@ -187,7 +187,7 @@ int main(int argc, char** argv) {
   }
   const robot_diff::Result result = robot_diff::Compare(
       {&robot[0]->model, robot[0]->urdf}, {&robot[1]->model, robot[1]->urdf},
-      tools::WithMeshResolution(args.setup));
+      verify::WithMeshResolution(args.setup));
   frames::Diagnostics differences = result.differences;
   if (!result.compared) {
     read.Append(differences);

@@ -95,6 +95,10 @@ grep -q "nf.urdf: error: --verify: the output read back differs .*\[VERIFY_FAILE
   fail "--verify --no-frames: no VERIFY_FAILED: $(cat "$TMP/err")"
 grep -q "frames.sdf:[0-9]*: error: frame '.*' of .* is not in .*nf.urdf \[DIFF_ELEMENT_MISSING\]" "$TMP/err" ||
   fail "--verify --no-frames: the missing frame is not named: $(cat "$TMP/err")"
+# A xacro input is verified against its expansion with the same arguments
+# (read as the conversion reads it, not as its raw text).
+"$U2S" -q --verify "$PWD/testdata/xacro/arm.urdf.xacro" length:=2 -o "$TMP/x.sdf" 2>"$TMP/err"
+[ "$?" -eq 0 ] && [ -s "$TMP/x.sdf" ] || fail "urdf2sdf --verify of a xacro: $(cat "$TMP/err")"
 "$U2S" --check --verify "$URDF/fixed_chain.urdf" >/dev/null 2>&1
 [ "$?" -eq 2 ] || fail "--check --verify: exit not 2"
 
