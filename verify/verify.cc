@@ -3,6 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
 #include <utility>
 
 #include "converter/result.h"
@@ -14,7 +16,16 @@ robot_diff::Options WithMeshResolution(const Setup& setup) {
   robot_diff::Options o = setup.diff;
   const std::vector<std::string> model_paths = setup.read.model_paths;
   const sdf_io::PackagePaths packages = setup.read.uris.packages;
-  const std::string from = setup.mirror_from, to = setup.mirror_to;
+  // ResolveUri gives absolute, normalised paths: the mirror's roots too.
+  auto absolute = [](const std::string& dir) {
+    if (dir.empty()) return dir;
+    std::error_code ec;
+    std::string abs = std::filesystem::absolute(dir, ec).lexically_normal().string();
+    while (abs.size() > 1 && abs.back() == '/') abs.pop_back();
+    return ec ? dir : abs;
+  };
+  const std::string from = absolute(setup.mirror_from);
+  const std::string to = absolute(setup.mirror_to);
   o.resolve_mesh = [model_paths, packages, from, to](
                        const std::string& uri, const std::string& from_file) {
     auto path = converter::ResolveUri(uri, from_file, model_paths, packages);
