@@ -28,6 +28,8 @@
 //    as the carried type, and a joint carried there that closes a loop is a
 //    joint of the URDF;
 //  - Options::renames: the user's own (robot-diff --map).
+// Elements pair by kind and name (original name) first; the renames above
+// pair only what is left with what is left.
 //
 // What is compared, and how (docs/robot-diff.md says it for users):
 //  - poses are measured from a common reference: the world when either side
