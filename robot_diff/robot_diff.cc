@@ -408,6 +408,16 @@ class Comparer {
       reference_ = "the world";
       return;
     }
+    // Two SDFormat models: their model frames are the same frame (a link
+    // moved in its model is moved in every world that places the model),
+    // so a link moved together with everything below it is still found.
+    // A URDF has no model frame but its root link, which sdf2urdf puts
+    // where the SDFormat's root link was: then the root link is the
+    // reference.
+    if (!a_.urdf && !b_.urdf) {
+      reference_ = "the model frame";
+      return;
+    }
     for (const Pair& p : pairs_) {
       if (p.a.kind != Kind::kLink || p.b.kind != Kind::kLink) continue;
       const FlatLink& la = a_.links[p.a.index];
