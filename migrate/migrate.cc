@@ -32,6 +32,7 @@
 #include "migrate/thread_pool.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/model_config.h"
+#include "verify/verify.h"
 #include "xacro/xacro.h"
 #include "xml/reader.h"
 #include "xxhash.h"
@@ -353,6 +354,11 @@ class Migration {
   uint64_t RepositoryDigest() const;
   void RunTask(Task* task);
   void Convert(Task* task, const std::string& text);
+  // --verify: `output`, about to be written for `task`, read back and
+  // compared with `input` (its source's text, or the xacro expansion);
+  // the differences (none when equal) in *diags.
+  void Verify(const Task& task, const std::string& input,
+              const std::string& output, frames::Diagnostics* diags) const;
   void UpdateConfig(Task* task, const std::string& text);
   void Copy(Task* task, const std::string& text);
   // Skips the task when the manifest says its output is up to date.
@@ -606,7 +612,9 @@ bool Migration::UpToDate(Task* task) {
   if (o_.force) return false;
   const ManifestEntry* e = manifest_.Find(task->key);
   if (!e || e->input_hash != task->file.input_hash ||
-      e->output != task->file.output) {
+      e->output != task->file.output ||
+      (o_.verify && task->file.action == MigrateAction::kConvert &&
+       !e->verified)) {
     return false;
   }
   frames::Diagnostics ignored;
@@ -616,6 +624,7 @@ bool Migration::UpToDate(Task* task) {
   // What its conversion said, as if it were converted again.
   task->file.diagnostics = e->diagnostics;
   task->file.reads = e->reads;
+  task->file.verified = e->verified;
   manifest_.Record(*e);
   return true;
 }
@@ -655,7 +664,8 @@ void Migration::Write(Task* task, const std::string& data) {
     if (!ec) fs::permissions(path, perms, ec);
   }
   manifest_.Record({task->key, task->file.output, task->file.input_hash,
-                    ContentHash(data), task->file.diagnostics, task->file.reads});
+                    ContentHash(data), task->file.diagnostics, task->file.reads,
+                    task->file.verified});
 }
 
 void Migration::Convert(Task* task, const std::string& text) {
@@ -709,6 +719,14 @@ void Migration::Convert(Task* task, const std::string& text) {
     s.allowed_include_dirs = allowed_include_dirs_;
     result = SdfToSdf(text, path, s);
   }
+  if (o_.verify && result.ok) {
+    frames::Diagnostics found;
+    Verify(*task, task->xacro_entry ? task->xacro->text : text, result.output,
+           &found);
+    if (found.HasErrors()) result.ok = false;
+    task->file.verified = result.ok;
+    result.diagnostics.Append(found);
+  }
   task->file.diagnostics = std::move(result.diagnostics);
   // The report and the manifest keep every diagnostic's element path.
   FillElementPaths(&task->file.diagnostics, path, text);
@@ -722,6 +740,23 @@ void Migration::Convert(Task* task, const std::string& text) {
                           ? MigrateStatus::kConverted
                           : MigrateStatus::kConvertedWithWarnings;
   Write(task, result.output);
+}
+
+void Migration::Verify(const Task& task, const std::string& input,
+                       const std::string& output,
+                       frames::Diagnostics* diags) const {
+  verify::Setup setup;
+  setup.read.model_paths = model_paths_;
+  setup.read.uris = uris_;
+  setup.read.limits = o_.limits;
+  setup.read.allowed_include_dirs = allowed_include_dirs_;
+  // A mesh copied into the mirror is its source's file, copied yet or not.
+  setup.mirror_from = uris_.mirror_from;
+  setup.mirror_to = uris_.mirror_to;
+  const std::string path = SourcePath(task.file.source);
+  *diags = verify::Verify(input, path, output, OutputPath(task.file.output),
+                          "", setup);
+  if (task.xacro_entry) verify::MapToXacroSources(*task.xacro, path, diags);
 }
 
 void Migration::Copy(Task* task, const std::string& text) {
@@ -1087,6 +1122,11 @@ int MigrateReport::Count(MigrateStatus status) const {
 int MigrateReport::ExitCode() const {
   if (!errors.empty()) return 2;
   return Count(MigrateStatus::kFailed) > 0 ? 1 : 0;
+}
+
+int MigrateReport::Verified() const {
+  return static_cast<int>(std::count_if(
+      files.begin(), files.end(), [](const MigrateFile& f) { return f.verified; }));
 }
 
 MigrateReport Migrate(const MigrateOptions& options,

@@ -56,6 +56,12 @@ struct MigrateOptions {
   bool dry_run = false;
   // Convert even what the manifest says is up to date.
   bool force = false;
+  // --verify: each converted output is read back and compared with its
+  // input (verify::Verify, as robot-diff compares them) before it is
+  // written; a difference fails the file (VERIFY_FAILED and each DIFF_
+  // diagnostic; nothing written). A file the manifest records as written
+  // without verification is converted again.
+  bool verify = false;
   // Worker threads; <= 0: std::thread::hardware_concurrency().
   int jobs = 0;
   // Searched for model:// after the repository's own model directories.
@@ -127,6 +133,9 @@ struct MigrateFile {
   frames::Diagnostics diagnostics;
   // ContentHash of the inputs; 0 when not computed.
   uint64_t input_hash = 0;
+  // Its output was read back and compared equal with its input (--verify;
+  // a skipped file: when the run that wrote it verified it).
+  bool verified = false;
   // A xacro entry point: the files its expansion read besides itself
   // (includes, YAML), relative to SRC_DIR when inside it, sorted; covered
   // by input_hash, so that a changed macro file converts again what
@@ -167,6 +176,8 @@ struct MigrateReport {
   std::string converter;
   std::string options;
   int Count(MigrateStatus status) const;
+  // The files whose output was verified (MigrateFile::verified).
+  int Verified() const;
   // Exit code of the command: 2 on errors, 1 when a file failed, else 0.
   int ExitCode() const;
 };

@@ -21,7 +21,8 @@ namespace {
 constexpr char kHeader[] =
     "# migrate manifest 3: input hash, output hash, source, output "
     "(XXH3 64), then each diagnostic's severity, line, code, file, "
-    "element path, message\n";
+    "element path, message; each file its expansion read; 'verified' "
+    "when --verify compared the output equal\n";
 
 // A field without tab or newline: '\\' -> "\\\\", tab -> "\\t" ...
 std::string Escape(const std::string& s) {
@@ -75,6 +76,7 @@ std::string EntryLine(const ManifestEntry& e) {
             Escape(d.message);
   }
   for (const std::string& read : e.reads) line += "\tread\t" + Escape(read);
+  if (e.verified) line += "\tverified";
   return line + "\n";
 }
 
@@ -125,6 +127,11 @@ void Manifest::Load(const std::string& path) {
     if (e.source.empty() || e.output.empty()) continue;
     bool ok = true;
     for (size_t i = 4; ok && i < f.size(); i += kDiagnosticFields) {
+      if (f[i] == "verified") {
+        e.verified = true;
+        i -= kDiagnosticFields - 1;  // one field
+        continue;
+      }
       if (f[i] == "read" && i + 1 < f.size()) {
         e.reads.push_back(Unescape(f[i + 1]));
         i -= kDiagnosticFields - 2;  // two fields

@@ -5,7 +5,8 @@
 // (each field with '\\', tab, newline and carriage return escaped as \\,
 // \t, \n, \r), so that a file skipped as up to date still reports what its
 // conversion said, and for each file a xacro expansion read besides the
-// source "<TAB>read<TAB>PATH" (escaped the same way); in OUTPUT_ROOT/.migrate-manifest. Lines are appended as
+// source "<TAB>read<TAB>PATH" (escaped the same way), and "<TAB>verified"
+// when the output was verified (--verify); in OUTPUT_ROOT/.migrate-manifest. Lines are appended as
 // each file is written, so that a killed run keeps what it finished; the end
 // of a run rewrites the file with one line per source, after a header
 // naming the converter and the options of the run (what the input hashes
@@ -34,6 +35,8 @@ struct ManifestEntry {
   frames::Diagnostics diagnostics;
   // A xacro entry point's: the files its expansion read (MigrateFile::reads).
   std::vector<std::string> reads;
+  // The output was verified when it was written (MigrateFile::verified).
+  bool verified = false;
 };
 
 class Manifest {

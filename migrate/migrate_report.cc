@@ -42,7 +42,8 @@ std::string MigrateReportJson(const MigrateReport& report,
     AppendJsonString(&out, StatusName(s));
     out += ": " + std::to_string(report.Count(s));
   }
-  out += "},\n  \"errors\": [";
+  out += "},\n  \"verified\": " + std::to_string(report.Verified());
+  out += ",\n  \"errors\": [";
   for (size_t i = 0; i < report.errors.size(); ++i) {
     out += i ? ", " : "";
     AppendJsonString(&out, report.errors[i]);
@@ -69,6 +70,8 @@ std::string MigrateReportJson(const MigrateReport& report,
     } else {
       out += "null";
     }
+    out += ", \"verified\": ";
+    out += f.verified ? "true" : "false";
     if (!f.reads.empty()) {
       out += ", \"reads\": [";
       for (size_t k = 0; k < f.reads.size(); ++k) {
@@ -103,6 +106,10 @@ std::string MigrateReportMarkdown(const MigrateReport& report,
            " |\n";
   }
   out += "| total | " + std::to_string(report.files.size()) + " |\n";
+  if (options.verify) {
+    out += "\nVerified (read back and compared equal with the input): " +
+           std::to_string(report.Verified()) + " file(s).\n";
+  }
   bool heading = false;
   for (const auto& f : report.files) {
     if (f.status != MigrateStatus::kFailed) continue;

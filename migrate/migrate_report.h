@@ -15,10 +15,12 @@ namespace converter {
 //  started),
 //  "counts": {"converted": N, "converted with warnings": N, "failed": N,
 //             "skipped": N, "copied": N, "unchanged": N},
+//  "verified": N (the files whose output was verified: --verify),
 //  "errors": [...],
 //  "files": [{"source": REL, "output": REL|null, "status": STATUS,
 //             "input_hash": "16 hex digits"|null (a skipped file lists
 //             the diagnostics of the run that converted it),
+//             "verified": bool (read back and compared equal: --verify),
 //             "diagnostics": [{"file": ..., "line": N, "severity":
 //                              "error"|"warning", "code": ..., "message":
 //                              ...}]}]}

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -573,6 +574,85 @@ TEST(Migrate, ManifestRecordsDiagnosticsOfAnyText) {
   }
   EXPECT_NE(Read(path).find("# converter: converter\\t1\n"),
             std::string::npos);
+}
+
+// --verify: every converted model file is read back and compared equal
+// (verified in the report and the manifest); copies and model.config files
+// are not model conversions. A later run skips what was verified and keeps
+// its verdict; a file written without --verify is converted again by a
+// run with it.
+TEST(Migrate, VerifyReadsEachConvertedFileBack) {
+  const fs::path dst = Scratch("verify") / "out";
+  MigrateOptions o = Mirror(dst);
+  o.verify = true;
+  const MigrateReport report = Migrate(o);
+  EXPECT_EQ(Statuses(report), kMirrorStatuses);
+  const std::set<std::string> models = {
+      "models/arm_on_base/model.sdf", "models/base/model.sdf",
+      "my_robot_description/urdf/my_robot.urdf", "worlds/empty_with_base.world"};
+  for (const auto& f : report.files) {
+    EXPECT_EQ(f.verified, models.count(f.source) == 1) << f.source;
+    for (const auto& d : f.diagnostics.all())
+      EXPECT_NE(d.code, frames::Code::VERIFY_FAILED) << f.source;
+  }
+  EXPECT_EQ(report.Verified(), 4);
+  const std::string json = MigrateReportJson(report, o);
+  EXPECT_NE(json.find("\n  \"verified\": 4,\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"source\": \"models/base/model.sdf\", \"output\": "
+                      "\"models/base/model.sdf\", \"status\": \"converted\", "
+                      "\"input_hash\": \""),
+            std::string::npos);
+  EXPECT_NE(json.find("\"verified\": true"), std::string::npos);
+  EXPECT_NE(MigrateReportMarkdown(report, o).find("compared equal with the input): 4"),
+            std::string::npos);
+
+  const MigrateReport again = Migrate(o);
+  EXPECT_EQ(again.Count(MigrateStatus::kSkipped), 9);
+  EXPECT_EQ(again.Verified(), 4);
+
+  // Written without --verify, then asked with it: converted again.
+  const fs::path plain = Scratch("verify_later") / "out";
+  MigrateOptions p = Mirror(plain);
+  const MigrateReport first = Migrate(p);
+  EXPECT_EQ(first.Verified(), 0);
+  EXPECT_EQ(Migrate(p).Count(MigrateStatus::kSkipped), 9);
+  p.verify = true;
+  const MigrateReport verified = Migrate(p);
+  for (const auto& f : verified.files) {
+    if (models.count(f.source)) {
+      EXPECT_EQ(StatusName(f.status), std::string("converted")) << f.source;
+      EXPECT_TRUE(f.verified) << f.source;
+    }
+  }
+}
+
+// A conversion whose output means something else fails verification: with
+// --package-to-model, my_robot.urdf's package:// mesh becomes a model://
+// URI that names no file found (compared as written): VERIFY_FAILED, the
+// difference as DIFF_SHAPE, nothing written, nothing recorded.
+TEST(Migrate, VerifyFailsAFileWhoseOutputDiffers) {
+  const fs::path dst = Scratch("verify_fails") / "out";
+  MigrateOptions o = Mirror(dst);
+  o.verify = true;
+  o.package_to_model = true;
+  for (int run = 0; run < 2; ++run) {
+    const MigrateReport report = Migrate(o);
+    const MigrateFile* f = Find(report, "my_robot_description/urdf/my_robot.urdf");
+    ASSERT_NE(f, nullptr);
+    EXPECT_EQ(f->status, MigrateStatus::kFailed) << "run " << run;
+    EXPECT_FALSE(f->verified);
+    EXPECT_TRUE(f->output.empty());
+    std::vector<frames::Code> codes;
+    for (const auto& d : f->diagnostics.all()) codes.push_back(d.code);
+    ASSERT_EQ(codes.size(), 2u);
+    EXPECT_EQ(codes[0], frames::Code::VERIFY_FAILED);
+    EXPECT_EQ(codes[1], frames::Code::DIFF_SHAPE);
+    EXPECT_EQ(f->diagnostics.all()[1].where.file,
+              "my_robot_description/urdf/my_robot.urdf");
+    EXPECT_FALSE(fs::exists(dst / "my_robot_description/urdf/my_robot.sdf"));
+    EXPECT_EQ(report.Verified(), 3);
+    EXPECT_EQ(report.ExitCode(), 1);
+  }
 }
 
 // Another converter (another build) or other options: every file is

@@ -143,56 +143,75 @@ class Comparer {
 
   // A link of A pairs with B's link of its key, else B's frame (lumped); a
   // joint with B's joint, else (fixed) B's frame; a frame with B's frame,
-  // else B's link (written as a link).
-  std::optional<Ref> Counterpart(const FlatModel& other, Ref r,
-                                 const FlatModel& self) const {
+  // else B's link (written as a link). Only an element of B that no
+  // element of A has paired with yet (`taken`) is a counterpart: the
+  // renames' guesses never take an element that pairs by its own name.
+  std::optional<Ref> Counterpart(
+      const FlatModel& other, Ref r, const FlatModel& self,
+      const std::function<bool(Ref)>& taken) const {
+    auto free = [&](std::optional<Ref> c) {
+      return c && !taken(*c) ? c : std::nullopt;
+    };
     const std::string& key = KeyOf(self, r);
-    if (auto same = Find(other, r.kind, key)) return same;
+    if (auto same = free(Find(other, r.kind, key))) return same;
     if (r.kind == Kind::kJoint) {
       // A joint that shares a link's name, renamed "NAME_joint" (as
       // libsdformat and sdf2sdf rename it) on one side only.
       const std::string suffix = "_joint";
       if (other.link_of.count(key)) {
-        if (auto j = Find(other, Kind::kJoint, key + suffix)) return j;
+        if (auto j = free(Find(other, Kind::kJoint, key + suffix))) return j;
       }
       if (key.size() > suffix.size() &&
           key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0) {
         const std::string base = key.substr(0, key.size() - suffix.size());
         if (self.link_of.count(base)) {
-          if (auto j = Find(other, Kind::kJoint, base)) return j;
+          if (auto j = free(Find(other, Kind::kJoint, base))) return j;
         }
       }
     }
     if (IsFixedJoint(self, r) && self.joints[r.index].name != key) {
       // A lumped joint that had to be renamed is a frame of its new name.
-      if (auto f = Find(other, Kind::kFrame, self.joints[r.index].name)) return f;
+      if (auto f = free(Find(other, Kind::kFrame, self.joints[r.index].name)))
+        return f;
     }
     if (r.kind == Kind::kLink || (IsFixedJoint(self, r)))
-      return Find(other, Kind::kFrame, key);
+      return free(Find(other, Kind::kFrame, key));
     if (r.kind == Kind::kFrame) {
-      if (auto l = Find(other, Kind::kLink, key)) return l;
-      if (auto j = Find(other, Kind::kJoint, key))
+      if (auto l = free(Find(other, Kind::kLink, key))) return l;
+      if (auto j = free(Find(other, Kind::kJoint, key)))
         if (IsFixedJoint(other, *j)) return j;
       for (size_t i = 0; i < other.joints.size(); ++i) {
+        const Ref j{Kind::kJoint, static_cast<int>(i)};
         if (other.joints[i].name == key && other.joints[i].key != key &&
-            other.joints[i].type == JointType::kFixed)
-          return Ref{Kind::kJoint, static_cast<int>(i)};
+            other.joints[i].type == JointType::kFixed && !taken(j))
+          return j;
       }
     }
     return std::nullopt;
   }
 
+  // Two passes: first every element with B's element of its kind and key;
+  // then the others through the renames (Counterpart), to what is left.
   void Match() {
-    for (Kind k : {Kind::kLink, Kind::kJoint, Kind::kFrame}) {
-      const size_t n = k == Kind::kLink    ? a_.links.size()
-                       : k == Kind::kJoint ? a_.joints.size()
-                                           : a_.frames.size();
-      for (size_t i = 0; i < n; ++i) {
-        const Ref r{k, static_cast<int>(i)};
-        if (auto c = Counterpart(b_, r, a_)) {
-          pair_of_a_[{k, i}] = pairs_.size();
-          pair_of_b_[{c->kind, static_cast<size_t>(c->index)}] = pairs_.size();
-          pairs_.push_back({r, *c});
+    auto taken = [this](Ref c) {
+      return pair_of_b_.count({c.kind, static_cast<size_t>(c.index)}) > 0;
+    };
+    auto pair = [this](Ref r, Ref c) {
+      pair_of_a_[{r.kind, static_cast<size_t>(r.index)}] = pairs_.size();
+      pair_of_b_[{c.kind, static_cast<size_t>(c.index)}] = pairs_.size();
+      pairs_.push_back({r, c});
+    };
+    for (bool exact : {true, false}) {
+      for (Kind k : {Kind::kLink, Kind::kJoint, Kind::kFrame}) {
+        const size_t n = k == Kind::kLink    ? a_.links.size()
+                         : k == Kind::kJoint ? a_.joints.size()
+                                             : a_.frames.size();
+        for (size_t i = 0; i < n; ++i) {
+          const Ref r{k, static_cast<int>(i)};
+          if (PairOfA(r)) continue;
+          const std::optional<Ref> c =
+              exact ? Find(b_, k, KeyOf(a_, r)) : Counterpart(b_, r, a_, taken);
+          if (c && !taken(*c)) pair(r, *c);
         }
       }
     }
@@ -387,6 +406,16 @@ class Comparer {
       X_RA_ = a_.X_WM;
       X_RB_ = b_.X_WM;
       reference_ = "the world";
+      return;
+    }
+    // Two SDFormat models: their model frames are the same frame (a link
+    // moved in its model is moved in every world that places the model),
+    // so a link moved together with everything below it is still found.
+    // A URDF has no model frame but its root link, which sdf2urdf puts
+    // where the SDFormat's root link was: then the root link is the
+    // reference.
+    if (!a_.urdf && !b_.urdf) {
+      reference_ = "the model frame";
       return;
     }
     for (const Pair& p : pairs_) {

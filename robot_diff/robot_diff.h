@@ -28,11 +28,14 @@
 //    as the carried type, and a joint carried there that closes a loop is a
 //    joint of the URDF;
 //  - Options::renames: the user's own (robot-diff --map).
+// Elements pair by kind and name (original name) first; the renames above
+// pair only what is left with what is left.
 //
 // What is compared, and how (docs/robot-diff.md says it for users):
 //  - poses are measured from a common reference: the world when either side
-//    has a joint from `world` (the model's own pose applied), else the first
-//    root link that both sides have; a link frame that a URDF side has moved
+//    has a joint from `world` (the model's own pose applied), else the model
+//    frame when both sides are SDFormat, else the first root link that both
+//    sides have; a link frame that a URDF side has moved
 //    onto its parent joint (sdf2urdf) while the SDF side's is elsewhere is
 //    not compared (the link's content is);
 //  - a link whose parent (or a joint whose parent link) is already at

@@ -333,6 +333,39 @@ TEST(RobotDiffTest, RenamesOfOursAndTheUsersAreKnown) {
   EXPECT_TRUE(with.equal()) << with.differences.ToString();
 }
 
+// Lumping meets a joint renamed for a name clash: joint "b" shares link
+// b's name and "b_joint" is taken by the fixed joint that is lumped, so
+// urdf2sdf writes "b_joint_2" (original name "b") and the lumped joint
+// is a //frame "b_joint". Each pairs with its own URDF joint, not the
+// URDF's "b_joint" with the SDF joint whose original name is "b" (which
+// guessing "NAME_joint" from the name alone did), in both directions.
+TEST(RobotDiffTest, LumpingBesideAJointRenamedForAClashMatches) {
+  const std::string inertial =
+      R"(<inertial><origin xyz="0.1 0 0"/><mass value="1"/>)"
+      R"(<inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial>)"
+      R"(<visual><geometry><box size="1 1 1"/></geometry></visual>)";
+  const std::string urdf =
+      R"(<robot name="r">)"
+      R"(<link name="a_joint_2">)" + inertial + R"(</link>)"
+      R"(<link name="b">)" + inertial + R"(</link>)"
+      R"(<link name="a_joint">)" + inertial + R"(</link>)"
+      R"(<joint name="b_joint" type="fixed"><origin xyz="0.085 0 1" rpy="0 0 0.247"/>)"
+      R"(<parent link="a_joint_2"/><child link="b"/></joint>)"
+      R"(<joint name="b" type="revolute"><origin xyz="0.03 0 1" rpy="0 0 0.487"/>)"
+      R"(<parent link="a_joint_2"/><child link="a_joint"/><axis xyz="0 0 1"/>)"
+      R"(<limit lower="-1" upper="1" effort="1" velocity="1"/></joint></robot>)";
+  const std::string sdf = ToSdf(urdf, true);
+  ASSERT_NE(sdf.find(R"(<joint name="b_joint_2")"), std::string::npos) << sdf;
+  ASSERT_NE(sdf.find(R"(<frame name="b_joint")"), std::string::npos) << sdf;
+  const auto forward = Diff(urdf, sdf);
+  EXPECT_TRUE(forward.equal()) << forward.differences.ToString();
+  const auto backward = Diff(sdf, urdf);
+  EXPECT_TRUE(backward.equal()) << backward.differences.ToString();
+  // Still found: the renamed joint moved.
+  const std::string moved = Replace(urdf, R"(<origin xyz="0.03 0 1")", R"(<origin xyz="0.031 0 1")");
+  EXPECT_TRUE(Codes(Diff(moved, sdf)).count(Code::DIFF_POSE));
+}
+
 // Nested models flattened by sdf2urdf with a separator, //frame elements
 // written as links; an SDF-vs-SDF frame moved or re-attached.
 constexpr char kNested[] = R"(<?xml version="1.0"?>

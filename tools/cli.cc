@@ -300,19 +300,8 @@ void PrintDiagnostic(const frames::Diagnostic& d, bool json) {
 void VerifyResult(const Cli& cli, const CliArgs& args,
                   const std::optional<std::string>& stdin_text,
                   converter::ConversionResult* result) {
-  std::optional<std::string> file_text;
-  if (!stdin_text) {
-    frames::Diagnostics read;
-    file_text = xml::ReadFile(args.input, &read,
-                              cli.limits ? *cli.limits : xml::Limits{});
-    if (!file_text) {
-      result->diagnostics.Append(read);
-      result->ok = false;
-      return;
-    }
-  }
   const frames::Diagnostics found = cli.verify(
-      stdin_text ? *stdin_text : *file_text,
+      stdin_text ? &*stdin_text : nullptr,
       stdin_text ? "<stdin>" : args.input, result->output,
       args.output.empty() ? "<stdout>" : args.output);
   if (found.HasErrors()) {

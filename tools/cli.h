@@ -60,12 +60,13 @@ struct Cli {
   xml::Limits* limits = nullptr;
   // Added to by --allow-include-from DIR (when not null: the SDF commands).
   std::vector<std::string>* allowed_include_dirs = nullptr;
-  // When set, the command has --verify: the input's text (its source name,
-  // "<stdin>" for standard input) and the output about to be written (and
-  // the -o file, "<stdout>" for standard output) go to this function
-  // (tools/verify.h), and an error in what it returns fails the conversion:
-  // exit 1, nothing written.
-  std::function<frames::Diagnostics(std::string_view input,
+  // When set, the command has --verify: the input (standard input's text,
+  // source "<stdin>"; or null and the input file's path, which the function
+  // reads, a .xacro expanded) and the output about to be written (and the
+  // -o file, "<stdout>" for standard output) go to this function
+  // (verify/verify.h), and an error in what it returns fails the
+  // conversion: exit 1, nothing written.
+  std::function<frames::Diagnostics(const std::string* stdin_text,
                                     const std::string& input_source,
                                     std::string_view output,
                                     const std::string& output_source)>

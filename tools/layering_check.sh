@@ -44,8 +44,11 @@ declare -A allowed=(
   [robot_diff]="frames/ diag/"
   # The pipelines.
   [converter]="reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
-  # Batch migration, over the pipelines.
-  [migrate]="converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  # A conversion verified: both sides read through the converter's input
+  # reading and compared by robot_diff/.
+  [verify]="robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  # Batch migration, over the pipelines (and their verification).
+  [migrate]="verify/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
   # Test support (oracles, corpus access, fuzz support): not linked into the
   # library.
   [testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
@@ -56,7 +59,7 @@ declare -A allowed=(
   # The command-line tools: anything.
   [tools]="*"
 )
-readonly TEST_MAY="testing/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+readonly TEST_MAY="testing/ verify/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
 
 # The folder a file belongs to for the table: its deepest listed folder.
 folder_of() {
@@ -73,7 +76,7 @@ folder_of() {
 # system or third-party header.
 ours() {
   case "${1%%/*}" in
-    diag|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|converter|migrate|testing|tools) return 0 ;;
+    diag|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|converter|verify|migrate|testing|tools) return 0 ;;
     *) return 1 ;;
   esac
 }

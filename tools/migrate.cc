@@ -48,6 +48,9 @@ options:
   --dry-run               convert in memory and report; write nothing
   --report FILE.json      write the per-file report as JSON
   --force                 convert again what is up to date
+  --verify                read each converted file back and compare it with
+                          its input as robot-diff does; a difference fails
+                          the file (VERIFY_FAILED, nothing written)
   --model-path DIR        search DIR for model:// URIs after the repository
                           (repeatable; then SDF_PATH, GZ_SIM_RESOURCE_PATH)
   --lump-fixed-joints     URDF: merge links on fixed joints (as urdf2sdf)
@@ -210,6 +213,8 @@ std::optional<int> ParseArgs(int argc, char** argv, Args* args) {
       options.dry_run = true;
     } else if (a == "--force") {
       options.force = true;
+    } else if (a == "--verify") {
+      options.verify = true;
     } else if (a == "-j" || a == "--jobs" ||
                (a.rfind("-j", 0) == 0 && a.size() > 2)) {
       std::optional<std::string> v =

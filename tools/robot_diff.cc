@@ -10,16 +10,19 @@
 #include "converter/json.h"
 #include "converter/robot_input.h"
 #include "tools/cli.h"
-#include "tools/verify.h"
+#include "verify/verify.h"
 #include "tools/version.h"
+#include "xacro/xacro.h"
 #include "xml/reader.h"
 
 namespace {
 
-constexpr char kUsage[] = R"(usage: robot-diff [options] A B
+constexpr char kUsage[] = R"(usage: robot-diff [options] A B [NAME:=VALUE ...]
 
 Compares two robot descriptions, each a URDF or an SDFormat model (1.0 to
-1.12; a world's model with --model NAME), by what they mean: which links,
+1.12; a world's model with --model NAME) or a xacro file of either (A or B
+ending in .xacro, expanded first with the NAME:=VALUE arguments), by what
+they mean: which links,
 joints and frames they have and how they connect, where every link, joint
 and frame is at the zero configuration and at sampled configurations within
 the joint limits, joint axes, limits, dynamics and mimics, inertials,
@@ -45,7 +48,10 @@ options:
   --seed N                the random configurations' seed (default 1)
   --materials             also compare the visuals' colours and textures
   --model-path DIR        search DIR for model:// URIs (repeatable)
-  --package PKG=DIR       package://PKG is in DIR (repeatable)
+  --package PKG=DIR       package://PKG is in DIR (repeatable; also
+                          $(find PKG) of a xacro side)
+  NAME:=VALUE             an xacro:arg of a .xacro side (of both, when both
+                          are xacro files)
 )";
 
 constexpr char kCommon[] = R"(  -q, --quiet             print no reader warnings
@@ -59,7 +65,7 @@ struct Args {
   std::vector<std::string> inputs;
   std::string model, map;
   bool json = false, quiet = false;
-  tools::DiffSetup setup;
+  verify::Setup setup;
 };
 
 bool ParseNumber(const std::string& text, double* out) {
@@ -132,12 +138,23 @@ std::optional<int> ParseArgs(int argc, char** argv, Args* args) {
       if (!error.empty()) return tools::UsageError(name, error);
     } else if (a.size() > 1 && a[0] == '-') {
       return tools::UsageError(name, "unknown option '" + a + "'");
+    } else if (const size_t remap = a.find(":="); remap != std::string::npos) {
+      if (remap == 0) return tools::UsageError(name, "argument without a name: " + a);
+      args->setup.read.xacro.args[a.substr(0, remap)] = a.substr(remap + 2);
     } else {
       args->inputs.push_back(a);
     }
   }
   if (args->inputs.size() != 2)
     return tools::UsageError(name, "needs two files, A and B");
+  auto& xacro = args->setup.read.xacro;
+  if (!xacro.args.empty() && !xacro::IsXacroPath(args->inputs[0]) &&
+      !xacro::IsXacroPath(args->inputs[1])) {
+    return tools::UsageError(name, "NAME:=VALUE arguments are for a .xacro input ('" +
+                                       xacro.args.begin()->first + ":=...')");
+  }
+  // A xacro side's includes may read where an SDF //include may.
+  xacro.allowed_dirs = args->setup.read.allowed_include_dirs;
   return std::nullopt;
 }
 
@@ -172,11 +189,10 @@ int main(int argc, char** argv) {
   }
   std::vector<converter::Robot> sides[2];
   const converter::Robot* robot[2] = {nullptr, nullptr};
+  converter::InputText expansion[2];  // of a .xacro side
   for (int k = 0; k < 2 && !read.HasErrors(); ++k) {
     const std::string& path = args.inputs[k];
-    const auto text = xml::ReadFile(path, &read, args.setup.read.limits);
-    if (!text) break;
-    auto robots = converter::ReadRobots(*text, path, args.setup.read, &read);
+    auto robots = verify::ReadRobotsFile(path, args.setup, &read, &expansion[k]);
     if (!robots) break;
     sides[k] = std::move(*robots);
     robot[k] = converter::SelectRobot(sides[k], args.model, {path, 0}, &read);
@@ -187,7 +203,7 @@ int main(int argc, char** argv) {
   }
   const robot_diff::Result result = robot_diff::Compare(
       {&robot[0]->model, robot[0]->urdf}, {&robot[1]->model, robot[1]->urdf},
-      tools::WithMeshResolution(args.setup));
+      verify::WithMeshResolution(args.setup));
   frames::Diagnostics differences = result.differences;
   if (!result.compared) {
     read.Append(differences);
@@ -195,6 +211,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   PrintRead(read, args);
+  // A difference in a xacro side's expansion: at the xacro line that wrote
+  // the element.
+  for (int k = 0; k < 2; ++k) {
+    if (k == 1 && args.inputs[1] == args.inputs[0]) break;  // mapped once
+    verify::MapToXacroSources(expansion[k], args.inputs[k], &differences);
+  }
   if (args.json) converter::FillElementPaths(&differences);
   for (const auto& d : differences.all()) Print(std::cout, d, args.json);
   const size_t n = differences.all().size();

@@ -95,6 +95,29 @@ grep -q "nf.urdf: error: --verify: the output read back differs .*\[VERIFY_FAILE
   fail "--verify --no-frames: no VERIFY_FAILED: $(cat "$TMP/err")"
 grep -q "frames.sdf:[0-9]*: error: frame '.*' of .* is not in .*nf.urdf \[DIFF_ELEMENT_MISSING\]" "$TMP/err" ||
   fail "--verify --no-frames: the missing frame is not named: $(cat "$TMP/err")"
+# xacro sides, expanded with the NAME:=VALUE arguments: equal to the
+# expansion they stand for; with other arguments, the differences located
+# at the xacro lines that wrote the elements; arguments without a xacro
+# side are a usage error.
+XACRO="$PWD/testdata/xacro"
+"$DIFF" -q "$XACRO/arm.urdf.xacro" "$XACRO/arm.length2.sdf" length:=2 >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 0 ] || fail "xacro length:=2: exit $rc, expected 0: $(cat "$TMP/out" "$TMP/err")"
+"$DIFF" -q "$XACRO/arm.length2.urdf" "$XACRO/arm.urdf.xacro" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "xacro default length: exit $rc, expected 1: $(cat "$TMP/out" "$TMP/err")"
+grep -q "arm_macros.xacro:14: error: joint 'shoulder' .*(in macro 'hinge' called at .*arm.urdf.xacro:8) \[DIFF_POSE\]" "$TMP/out" &&
+  fail "xacro as B: a difference located in A is at a xacro line: $(cat "$TMP/out")"
+"$DIFF" -q "$XACRO/arm.urdf.xacro" "$XACRO/arm.length2.urdf" >"$TMP/out" 2>"$TMP/err"
+grep -q "arm_macros.xacro:14: error: joint 'shoulder' .*(in macro 'hinge' called at .*arm.urdf.xacro:8) \[DIFF_POSE\]" "$TMP/out" ||
+  fail "xacro as A: the difference is not at the xacro line: $(cat "$TMP/out")"
+"$DIFF" -q "$URDF/fixed_chain.urdf" "$URDF/fixed_chain.sdf" length:=2 >/dev/null 2>&1
+[ "$?" -eq 2 ] || fail "NAME:=VALUE without a xacro side: exit not 2"
+
+# A xacro input is verified against its expansion with the same arguments
+# (read as the conversion reads it, not as its raw text).
+"$U2S" -q --verify "$PWD/testdata/xacro/arm.urdf.xacro" length:=2 -o "$TMP/x.sdf" 2>"$TMP/err"
+[ "$?" -eq 0 ] && [ -s "$TMP/x.sdf" ] || fail "urdf2sdf --verify of a xacro: $(cat "$TMP/err")"
 "$U2S" --check --verify "$URDF/fixed_chain.urdf" >/dev/null 2>&1
 [ "$?" -eq 2 ] || fail "--check --verify: exit not 2"
 

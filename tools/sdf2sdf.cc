@@ -5,7 +5,7 @@
 
 #include "converter/sdf_to_sdf.h"
 #include "tools/cli.h"
-#include "tools/verify.h"
+#include "verify/verify.h"
 
 namespace {
 
@@ -92,11 +92,15 @@ int main(int argc, char** argv) {
   cli.convert_file = [&](const std::string& path) {
     return converter::SdfFileToSdf(path, options);
   };
-  cli.verify = [&](std::string_view input, const std::string& input_source,
+  cli.verify = [&](const std::string* input, const std::string& input_source,
                    std::string_view output, const std::string& output_source) {
-    tools::DiffSetup setup;
+    verify::Setup setup;
     setup.read = options;
-    return tools::Verify(input, input_source, output, output_source, "", setup);
+    const std::string model = "";
+    return input ? verify::Verify(*input, input_source, output, output_source,
+                                  model, setup)
+                 : verify::VerifyFile(input_source, output, output_source,
+                                      model, setup);
   };
   return tools::RunCli(argc, argv, cli);
 }

@@ -6,7 +6,7 @@
 
 #include "converter/sdf_to_urdf.h"
 #include "tools/cli.h"
-#include "tools/verify.h"
+#include "verify/verify.h"
 
 namespace {
 
@@ -128,13 +128,16 @@ int main(int argc, char** argv) {
   cli.convert_file = [&](const std::string& path) {
     return report(converter::SdfFileToUrdf(path, options), path);
   };
-  cli.verify = [&](std::string_view input, const std::string& input_source,
+  cli.verify = [&](const std::string* input, const std::string& input_source,
                    std::string_view output, const std::string& output_source) {
-    tools::DiffSetup setup;
+    verify::Setup setup;
     setup.read = options;
     setup.diff.separator = options.separator;
-    return tools::Verify(input, input_source, output, output_source,
-                         options.model, setup);
+    const std::string model = options.model;
+    return input ? verify::Verify(*input, input_source, output, output_source,
+                                  model, setup)
+                 : verify::VerifyFile(input_source, output, output_source,
+                                      model, setup);
   };
   return tools::RunCli(argc, argv, cli);
 }

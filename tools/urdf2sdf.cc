@@ -5,7 +5,7 @@
 
 #include "converter/urdf_to_sdf.h"
 #include "tools/cli.h"
-#include "tools/verify.h"
+#include "verify/verify.h"
 
 namespace {
 
@@ -72,13 +72,18 @@ int main(int argc, char** argv) {
   cli.convert_file = [&](const std::string& path) {
     return converter::UrdfFileToSdf(path, options);
   };
-  cli.verify = [&](std::string_view input, const std::string& input_source,
+  cli.verify = [&](const std::string* input, const std::string& input_source,
                    std::string_view output, const std::string& output_source) {
-    tools::DiffSetup setup;
+    verify::Setup setup;
     setup.read.model_paths = options.model_paths;
     setup.read.uris = options.uris;
     setup.read.limits = options.limits;
-    return tools::Verify(input, input_source, output, output_source, "", setup);
+    setup.read.xacro = options.xacro;
+    const std::string model = "";
+    return input ? verify::Verify(*input, input_source, output, output_source,
+                                  model, setup)
+                 : verify::VerifyFile(input_source, output, output_source,
+                                      model, setup);
   };
   return tools::RunCli(argc, argv, cli);
 }
