@@ -98,5 +98,6 @@ int main(int argc, char** argv) {
     setup.read = options;
     return tools::Verify(input, input_source, output, output_source, "", setup);
   };
+  cli.graph_read = [&] { return converter::ReadInputOptions(options); };
   return tools::RunCli(argc, argv, cli);
 }

@@ -136,5 +136,6 @@ int main(int argc, char** argv) {
     return tools::Verify(input, input_source, output, output_source,
                          options.model, setup);
   };
+  cli.graph_read = [&] { return converter::ReadInputOptions(options); };
   return tools::RunCli(argc, argv, cli);
 }

@@ -80,5 +80,12 @@ int main(int argc, char** argv) {
     setup.read.limits = options.limits;
     return tools::Verify(input, input_source, output, output_source, "", setup);
   };
+  cli.graph_read = [&] {
+    converter::ReadInputOptions read;
+    read.model_paths = options.model_paths;
+    read.uris = options.uris;
+    read.limits = options.limits;
+    return read;
+  };
   return tools::RunCli(argc, argv, cli);
 }
