@@ -926,6 +926,22 @@ std::optional<std::string> FrameGraph::AttachedLink(
   return head + "::" + *link;
 }
 
+std::vector<FrameGraph::VertexView> FrameGraph::Vertices() const {
+  auto target = [this](int t) -> std::string {
+    if (t == -1) return "";
+    if (t < 0 || t >= static_cast<int>(vertices_.size())) return "?";
+    return vertices_[t].name;
+  };
+  std::vector<VertexView> out;
+  out.reserve(vertices_.size());
+  for (const Vertex& v : vertices_) {
+    out.push_back({v.name, v.kind, target(v.relative_to),
+                   v.kind == Kind::kLink ? "" : target(v.attached_to),
+                   v.name.find("::") != std::string::npos});
+  }
+  return out;
+}
+
 const FrameGraph* FrameGraph::Nested(const std::string& model_name) const {
   for (const auto& [name, graph] : nested_) {
     if (name == model_name) return &graph;

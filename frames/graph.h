@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diag/diagnostics.h"
@@ -78,6 +79,25 @@ class FrameGraph {
   std::optional<Isometry3> PlacementInModel(
       const std::string& placement_frame) const;
   const std::string& canonical_link() const { return canonical_link_; }
+
+  // The graphs as built, for pictures (graph/, `robot-graph --graph-kind
+  // frames`): each vertex of this scope in the order it was made, with the
+  // names its relative_to and attached_to edges point at ("" for none: the
+  // root's relative_to, a link's attached_to; "?" for an edge that could
+  // not be made). `scoped` marks a vertex standing for a nested scope's
+  // frame ("A::B"), made when something here names it.
+  struct VertexView {
+    std::string name;
+    Kind kind;
+    std::string relative_to;
+    std::string attached_to;
+    bool scoped = false;
+  };
+  std::vector<VertexView> Vertices() const;
+  // The directly nested scopes, in the model's order.
+  const std::vector<std::pair<std::string, FrameGraph>>& NestedScopes() const {
+    return nested_;
+  }
 
  private:
   struct Vertex {

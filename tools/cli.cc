@@ -1,5 +1,7 @@
 #include "tools/cli.h"
 
+#include "tools/picture.h"
+
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -12,6 +14,7 @@
 #include "converter/file_io.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/json.h"
+#include "tools/picture.h"
 #include "tools/version.h"
 #include "xacro/xacro.h"
 #include "xml/reader.h"
@@ -193,6 +196,7 @@ struct CliArgs {
   std::string output;  // "" for standard output
   bool have_input = false, quiet = false, verbose = false, json = false;
   bool verify = false;
+  GraphFlags graph;
 };
 
 // Reads the command line into *args (and the Cli's own flags); an exit
@@ -211,6 +215,7 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
     std::string error;
     if (a == "-h" || a == "--help") {
       std::cout << cli.usage << (cli.verify ? kVerifyHelp : "")
+                << (cli.graph_read ? kGraphOptionsHelp : "")
                 << (cli.uris ? kUriOptionsHelp : "") << kInputOptionsHelp
                 << kCommonOptions;
       return 0;
@@ -234,6 +239,8 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
       *cli.check_only = true;
     } else if (a == "--verify" && cli.verify) {
       args->verify = true;
+    } else if (cli.graph_read && ParseGraphFlag(a, value, &args->graph, &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (a == "-q" || a == "--quiet") {
       args->quiet = true;
     } else if (a == "-v" || a == "--verbose") {
@@ -262,6 +269,12 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
     return usage_error("--check writes nothing; drop -o");
   if (*cli.check_only && args->verify)
     return usage_error("--verify compares the output, which --check does not make; drop one");
+  if (args->graph.kind_given && args->graph.path.empty())
+    return usage_error("--graph-kind is for --graph FILE; add it or drop --graph-kind");
+  if (*cli.check_only && !args->graph.path.empty())
+    return usage_error("--graph draws the output, which --check does not make; drop one");
+  if (!args->graph.path.empty() && args->graph.path == args->output)
+    return usage_error("--graph and -o name the same file");
   if (cli.xacro) {
     const bool xacro_input = args->have_input && xacro::IsXacroPath(args->input);
     if (!xacro_input && !cli.xacro->args.empty()) {
@@ -388,6 +401,18 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (result.diagnostics.Has(frames::Code::IO_ERROR)) return 2;
   if (!result.ok) return 1;
 
+  // The picture is made before anything is written: a picture that cannot
+  // be made leaves no output behind.
+  std::string picture;
+  if (!args.graph.path.empty()) {
+    frames::Diagnostics drawn;
+    const std::string source = output.empty() ? "<stdout>" : output;
+    if (!RobotPicture(result.output, source, cli.graph_read(), args.graph.kind,
+                      *graph::FormatOfPath(args.graph.path), &picture, &drawn)) {
+      for (const auto& d : drawn.all()) PrintDiagnostic(d, args.json);
+      return 1;
+    }
+  }
   if (!*cli.check_only) {
     std::string error;
     if (output.empty()) {
@@ -397,6 +422,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
       return io_error(frames::Code::IO_ERROR, error, output);
+    }
+    if (!args.graph.path.empty() &&
+        !converter::WriteOutputFile(args.graph.path, picture, &error)) {
+      return io_error(frames::Code::IO_ERROR, error, args.graph.path);
     }
   }
   if (args.verbose && !args.json) {

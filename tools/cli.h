@@ -75,6 +75,11 @@ struct Cli {
   // arguments set its xacro:args, and --allow-include-from DIR lets its
   // includes and load_yaml read under DIR too (--package finds $(find)).
   converter::XacroOptions* xacro = nullptr;
+  // When set, the command has --graph FILE and --graph-kind (tools/
+  // picture.h): the output about to be written is read back with these
+  // options and drawn into FILE; a picture that cannot be made fails the
+  // conversion (GRAPH_FAILED, exit 1, nothing written).
+  std::function<converter::ReadInputOptions()> graph_read;
 };
 
 // The --verify line of a command's --help.

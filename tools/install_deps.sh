@@ -16,10 +16,12 @@ packages=(
   libspdlog-dev        # progress/debug logging (built against libfmt)
   libxxhash-dev        # XXH3: migrate's content hashes
   libyaml-cpp-dev      # xacro load_yaml: YAML reading
+  libgraphviz-dev      # graph/render: pictures laid out and rendered in-process
   liburdfdom-dev       # URDF interop and test oracle
   liburdfdom-tools     # check_urdf
   libsdformat-dev      # test-only oracle: libsdformat 12
   sdformat-sdf         # SDFormat description files: the reader's schema tables
+  chromium             # test-only: the headless browser of //tools:migrate_html_report_test
   python3-yaml         # test-only: the reference xacro (//xacro:xacro_reference_test)
   libgtest-dev
   libgmock-dev

@@ -42,13 +42,17 @@ declare -A allowed=(
   # robot-diff: compares two kinematic models; reads nothing itself, so that
   # it shares no code with the readers' reshaping or the writers.
   [robot_diff]="frames/ diag/"
+  # Pictures: DOT text of a model's tree and frame graphs, and its
+  # rendering with Graphviz; reads nothing itself.
+  [graph]="frames/ diag/"
   # The pipelines.
   [converter]="reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
   # A conversion verified: both sides read through the converter's input
   # reading and compared by robot_diff/.
   [verify]="robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
-  # Batch migration, over the pipelines (and their verification).
-  [migrate]="verify/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  # Batch migration, over the pipelines (and their verification; the HTML
+  # report's pictures).
+  [migrate]="verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
   # Test support (oracles, corpus access, fuzz support): not linked into the
   # library.
   [testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
@@ -59,7 +63,7 @@ declare -A allowed=(
   # The command-line tools: anything.
   [tools]="*"
 )
-readonly TEST_MAY="testing/ verify/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+readonly TEST_MAY="testing/ verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
 
 # The folder a file belongs to for the table: its deepest listed folder.
 folder_of() {
@@ -76,7 +80,7 @@ folder_of() {
 # system or third-party header.
 ours() {
   case "${1%%/*}" in
-    diag|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|converter|verify|migrate|testing|tools) return 0 ;;
+    diag|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|graph|converter|verify|migrate|testing|tools) return 0 ;;
     *) return 1 ;;
   esac
 }

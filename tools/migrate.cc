@@ -20,6 +20,7 @@
 
 #include "converter/file_io.h"
 #include "converter/json.h"
+#include "migrate/migrate_html.h"
 #include "migrate/migrate_report.h"
 #include "tools/cli.h"
 #include "tools/version.h"
@@ -47,6 +48,10 @@ options:
   -j, --jobs N            convert N files at a time (default: all cores)
   --dry-run               convert in memory and report; write nothing
   --report FILE.json      write the per-file report as JSON
+  --report FILE.html      or as one self-contained page: summary, every
+                          file with its diagnostics, filters by status and
+                          code, each converted model's tree beside its
+                          input's
   --force                 convert again what is up to date
   --verify                read each converted file back and compare it with
                           its input as robot-diff does; a difference fails
@@ -352,8 +357,13 @@ int main(int argc, char** argv) {
   for (const auto& e : report.errors) log->critical("{}", e);
   if (!args.report_path.empty() && report.errors.empty()) {
     std::string error;
+    const std::string& path = args.report_path;
+    const bool html = path.size() > 5 && (path.compare(path.size() - 5, 5, ".html") == 0 ||
+                                          path.compare(path.size() - 4, 4, ".htm") == 0);
     if (!converter::WriteOutputFile(
-            args.report_path, converter::MigrateReportJson(report, options),
+            path,
+            html ? converter::MigrateReportHtml(report, options)
+                 : converter::MigrateReportJson(report, options),
             &error)) {
       log->critical("{}", error);
       exit_code = 2;

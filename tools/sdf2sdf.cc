@@ -102,5 +102,6 @@ int main(int argc, char** argv) {
                  : verify::VerifyFile(input_source, output, output_source,
                                       model, setup);
   };
+  cli.graph_read = [&] { return converter::ReadInputOptions(options); };
   return tools::RunCli(argc, argv, cli);
 }

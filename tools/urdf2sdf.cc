@@ -85,5 +85,12 @@ int main(int argc, char** argv) {
                  : verify::VerifyFile(input_source, output, output_source,
                                       model, setup);
   };
+  cli.graph_read = [&] {
+    converter::ReadInputOptions read;
+    read.model_paths = options.model_paths;
+    read.uris = options.uris;
+    read.limits = options.limits;
+    return read;
+  };
   return tools::RunCli(argc, argv, cli);
 }

@@ -1,0 +1,99 @@
+// migrate's HTML report: every file a row, pictures of converted models
+// beside their inputs', everything escaped, the same page twice. Its
+// behaviour in a browser (filters) is //tools:migrate_html_report_test.
+#include "migrate/migrate_html.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "xml/dom.h"
+
+namespace converter {
+namespace {
+
+namespace fs = std::filesystem;
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = 0; (at = text.find(what, at)) != std::string::npos; at += what.size()) ++n;
+  return n;
+}
+
+MigrateOptions Options(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  const fs::path out = fs::path(tmp ? tmp : "/tmp") / ("migrate_html_" + name);
+  fs::remove_all(out);
+  MigrateOptions o;
+  o.src_dir = "testdata/migrate/repo";
+  o.dst_dir = out.string();
+  o.jobs = 2;
+  o.converter_identity = "test";
+  return o;
+}
+
+TEST(MigrateHtmlTest, EveryFileARowWithPictures) {
+  const MigrateOptions o = Options("rows");
+  const MigrateReport report = Migrate(o);
+  ASSERT_TRUE(report.errors.empty());
+  const std::string page = MigrateReportHtml(report, o);
+  EXPECT_EQ(Count(page, "<tr class=\"file "), report.files.size());
+  int converted = 0;
+  for (const MigrateFile& f : report.files) {
+    EXPECT_NE(page.find("<code>" + HtmlEscape(f.source) + "</code>"), std::string::npos)
+        << f.source;
+    if (f.action == MigrateAction::kConvert &&
+        (f.status == MigrateStatus::kConverted ||
+         f.status == MigrateStatus::kConvertedWithWarnings))
+      ++converted;
+  }
+  ASSERT_GT(converted, 0);
+  // Two pictures (input, output) per converted model; a picture's ids made
+  // unique by their figure's prefix.
+  EXPECT_EQ(Count(page, "<svg "), 2u * converted);
+  EXPECT_EQ(Count(page, "id=\"graph0\""), 0u);
+  // The failed URDF's diagnostic, with its file:line and element path.
+  EXPECT_NE(page.find("<code>broken/broken.urdf:"), std::string::npos);
+  EXPECT_NE(page.find("<code class=\"path\">/robot[broken]"), std::string::npos);
+  // Self-contained: no script or style from elsewhere.
+  EXPECT_EQ(page.find("<script src"), std::string::npos);
+  EXPECT_EQ(page.find("<link"), std::string::npos);
+  // Deterministic.
+  EXPECT_EQ(MigrateReportHtml(report, o), page);
+}
+
+TEST(MigrateHtmlTest, EverythingEscaped) {
+  MigrateReport report;
+  MigrateFile f;
+  f.source = "a<b>&\"c'.urdf";
+  f.status = MigrateStatus::kFailed;
+  f.action = MigrateAction::kConvert;
+  f.diagnostics.Error(frames::Code::XML_ERROR, "<script>alert(1)</script>", {f.source, 3});
+  report.files.push_back(f);
+  report.converter = "<i>x</i>";
+  MigrateOptions o;
+  o.src_dir = "<src>";
+  o.dst_dir = "/nonexistent";
+  const std::string page = MigrateReportHtml(report, o);
+  EXPECT_EQ(page.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(page.find("<b>&"), std::string::npos);
+  EXPECT_EQ(page.find("<i>x"), std::string::npos);
+  EXPECT_EQ(page.find("<src>"), std::string::npos);
+  EXPECT_NE(page.find("a&lt;b&gt;&amp;&quot;c&#39;.urdf"), std::string::npos);
+  EXPECT_NE(page.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  EXPECT_EQ(HtmlEscape("<&>\"'"), "&lt;&amp;&gt;&quot;&#39;");
+}
+
+TEST(MigrateHtmlTest, NoPicturesInADryRun) {
+  MigrateOptions o = Options("dry");
+  o.dry_run = true;
+  const MigrateReport report = Migrate(o);
+  const std::string page = MigrateReportHtml(report, o);
+  EXPECT_EQ(Count(page, "<svg "), 0u);
+  EXPECT_NE(page.find("dry run: nothing written"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace converter
