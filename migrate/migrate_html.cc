@@ -114,11 +114,17 @@ std::string Slug(const std::string& text) {
   return s;
 }
 
-// Whether a file's conversion was verified (migrate --verify, the
-// robot-diff issue): nullopt while migrate does not record it. When
-// MigrateFile gains its `verified` field, return it here; the summary and
-// the table then show it.
-std::optional<bool> Verified(const MigrateFile&) { return std::nullopt; }
+// Whether a file's conversion was verified (migrate --verify): true when
+// its output was read back equal, false when the comparison failed it
+// (VERIFY_FAILED), nullopt when it was not verified (no --verify, or not a
+// converted model).
+std::optional<bool> Verified(const MigrateFile& f) {
+  if (f.verified) return true;
+  for (const auto& d : f.diagnostics.all()) {
+    if (d.code == frames::Code::VERIFY_FAILED) return false;
+  }
+  return std::nullopt;
+}
 
 // The tree picture of a file (inline SVG), or a note saying why there is
 // none.

@@ -64,6 +64,33 @@ TEST(MigrateHtmlTest, EveryFileARowWithPictures) {
   EXPECT_EQ(MigrateReportHtml(report, o), page);
 }
 
+TEST(MigrateHtmlTest, VerifiedCountedAndShownPerFile) {
+  MigrateOptions o = Options("verified");
+  const MigrateReport plain = Migrate(o);
+  ASSERT_TRUE(plain.errors.empty());
+  EXPECT_NE(MigrateReportHtml(plain, o).find("<td class=\"n\">not run</td>"),
+            std::string::npos);
+  o = Options("verified2");
+  o.verify = true;
+  MigrateReport report = Migrate(o);
+  ASSERT_TRUE(report.errors.empty());
+  const int verified = report.Verified();
+  ASSERT_GT(verified, 0);
+  // One more file as a failed comparison: counted, but not as verified.
+  MigrateFile failed;
+  failed.source = "zz/failed.urdf";
+  failed.status = MigrateStatus::kFailed;
+  failed.action = MigrateAction::kConvert;
+  failed.diagnostics.Error(frames::Code::VERIFY_FAILED, "differs", {failed.source, 1});
+  report.files.push_back(failed);
+  const std::string page = MigrateReportHtml(report, o);
+  EXPECT_NE(page.find("<td class=\"n\">" + std::to_string(verified) + " of " +
+                      std::to_string(verified + 1) + "</td>"),
+            std::string::npos);
+  EXPECT_EQ(Count(page, ", verified</td>"), static_cast<size_t>(verified));
+  EXPECT_EQ(Count(page, ", verify failed</td>"), 1u);
+}
+
 TEST(MigrateHtmlTest, EverythingEscaped) {
   MigrateReport report;
   MigrateFile f;
