@@ -16,6 +16,7 @@
 #include "converter/sdf_to_sdf.h"
 #include "converter/urdf_to_sdf.h"
 #include "frames/model.h"
+#include "sdf_io/reader.h"
 #include "sdf_io/testing/our_snapshot.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 #include "testing/format.h"
@@ -170,6 +171,25 @@ std::string Name(const testing::TestParamInfo<Row>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, AgreementTest,
                          testing::ValuesIn(LoadRows()), Name);
+
+// The numbers with stray text are read as their leading numbers (the poses
+// are compared with libsdformat's above; these are the values it does not
+// report).
+TEST(AgreementValues, TrailingTextLeavesTheLeadingNumber) {
+  frames::Diagnostics diags;
+  sdf_io::ReadOptions options;
+  options.use_environment_paths = false;
+  auto doc = sdf_io::ReadSdfFile(
+      std::string(kDir) + "number_trailing_text.sdf", &diags, options);
+  ASSERT_TRUE(doc && !doc->models.empty()) << diags.ToString();
+  const frames::Model& m = doc->models.front();
+  ASSERT_EQ(m.joints.size(), 1u);
+  ASSERT_TRUE(m.joints[0].axis && m.joints[0].axis->limit);
+  EXPECT_EQ(m.joints[0].axis->limit->velocity, 2.356194490192345);
+  ASSERT_EQ(m.links.size(), 2u);
+  ASSERT_TRUE(m.links[1].inertial);
+  EXPECT_EQ(m.links[1].inertial->mass, 1.5);
+}
 
 TEST(AgreementFixtures, EveryFixtureIsListed) {
   std::vector<std::string> listed;
