@@ -284,6 +284,18 @@ FrameGraph FrameGraph::Build(const Model& model, Diagnostics* diags) {
                      "reserves",
                  model.where);
   }
+  // Its own pose is in the frame of whatever holds the file, which has no
+  // frame it could name (phases of parsing, Model step 8, skips the
+  // __model__ frame's pose): libsdformat refuses any relative_to there.
+  if (!model.pose.relative_to.empty()) {
+    diags->Error(Code::POSE_RELATIVE_TO_INVALID,
+                 "the pose of top-level model '" + model.name +
+                     "' is relative_to '" + model.pose.relative_to +
+                     "'; a top-level model's pose can be relative to "
+                     "nothing but what holds the file (leave relative_to "
+                     "out)",
+                 model.where);
+  }
   FrameGraph g = BuildScope(model, nullptr, diags);
   if (model.name.empty() || IsReservedName(model.name) || delimiter) {
     g.ok_ = false;
@@ -332,13 +344,17 @@ void FrameGraph::ChooseCanonicalLink(const Model& model,
                                      Diagnostics* diags) {
   if (!model.canonical_link.empty()) {
     // A link of this scope, or (scoped name) of a nested model: joints have
-    // always been allowed to name those (SDFormat 1.5 "::").
+    // always been allowed to name those (SDFormat 1.5 "::"). A 1.7 model
+    // may name a nested model's link too (1.7 amendment 1, directly nested
+    // models: canonical_link="nested::link"), as libsdformat reads it.
     auto link_index = [&](const std::string& name) {
       int i = ScopedIndex(name);
       return i > 0 && vertices_[i].kind == Kind::kLink ? i : -1;
     };
-    const int c = scoped_references_ ? link_index(model.canonical_link)
-                                     : Index(model.canonical_link);
+    const bool scoped = scoped_references_ ||
+                        model.canonical_link.find("::") != std::string::npos;
+    const int c = scoped ? link_index(model.canonical_link)
+                         : Index(model.canonical_link);
     if (c > 0 && vertices_[c].kind == Kind::kLink) {
       canonical_link_ = model.canonical_link;
     } else {

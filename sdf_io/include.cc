@@ -200,6 +200,15 @@ std::string ModelDirectoryFile(const std::string& dir) {
   return {};
 }
 
+// Whether a document has a top-level <light> or <actor> (kept verbatim),
+// which an <include> may name instead of a model.
+bool HasRootLightOrActor(const SdfDocument& doc) {
+  for (const frames::Element& x : doc.extensions) {
+    if (x.name == "light" || x.name == "actor") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool SdfReader::IncludeAllowed(const Node* e, const std::string& uri,
@@ -289,6 +298,14 @@ std::optional<std::string> SdfReader::FindIncludedFile(
     }
     if (!IsDirectory(c)) continue;
     if (!IncludeAllowed(e, uri, c, *package_dir)) return std::nullopt;
+    if (!IsFile(c + "/model.config")) {
+      // libsdformat finds a model directory by its model.config only.
+      ctx_.Error(e, frames::Code::INCLUDE_MODEL_CONFIG_MISSING,
+                 "<include> uri '" + uri + "' names directory '" + c +
+                     "', which has no model.config (a model directory "
+                     "says which file is its model there)");
+      return std::nullopt;
+    }
     const std::string file = ModelDirectoryFile(c);
     if (!file.empty()) return file;
   }
@@ -360,6 +377,13 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
     return std::nullopt;
   }
   if (doc.models.empty()) {
+    if (!HasRootLightOrActor(doc)) {
+      ctx_.Error(e, frames::Code::INCLUDE_NO_MODEL,
+                 "<include> of '" + uri + "' names '" + *found +
+                     "', which has no top-level <model>, <actor> or "
+                     "<light> to include");
+      return std::nullopt;
+    }
     // model://sun is a light: kept as the include, which is its 1.7 form.
     others->push_back(xml::ToElement(e, ctx_));
     return std::nullopt;
@@ -443,6 +467,7 @@ void SdfReader::ApplyInclude(const Node* e, Model* m) {
   if (const Node* pf = e->FirstChildElement("placement_frame")) {
     m->placement_frame = std::string(xml::Text(pf));
   }
+  CheckAlterations(e);
   // Plugins given in the include belong to the model.
   for (const Node* p = e->FirstChildElement("plugin"); p;
        p = p->NextSiblingElement("plugin")) {
@@ -450,6 +475,24 @@ void SdfReader::ApplyInclude(const Node* e, Model* m) {
     if (!m->order.empty()) {
       NoteLast(&m->order, frames::ChildRef::Kind::kExtension,
                m->extensions.size());
+    }
+  }
+}
+
+void SdfReader::CheckAlterations(const Node* include) {
+  // Each alteration of <experimental:params> names the element it alters
+  // by its element_id; libsdformat refuses one without it. (The
+  // alterations themselves are carried in the include, not applied.)
+  for (const Node* params = include->FirstChildElement("experimental:params");
+       params; params = params->NextSiblingElement("experimental:params")) {
+    for (const Node* a = params->FirstChildElement(); a;
+         a = a->NextSiblingElement()) {
+      if (!a->Attribute("element_id")) {
+        ctx_.Error(a, frames::Code::ATTRIBUTE_MISSING,
+                   std::string("<") + a->Name() +
+                       "> in <experimental:params> has no 'element_id' "
+                       "attribute naming the element it alters");
+      }
     }
   }
 }

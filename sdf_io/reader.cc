@@ -365,6 +365,7 @@ void SdfReader::ReadMaterial(const Node* e, frames::Material* m) {
       {"specular", &SdfReader::ReadSpecular},
       {"emissive", &SdfReader::ReadEmissive},
       {"script", &SdfReader::ReadMaterialScript},
+      {"shader", &SdfReader::ReadMaterialShader},
   };
   m->where = ctx_.At(e);
   ReadChildren(e, kKnown, m, &m->extensions);
@@ -395,6 +396,20 @@ void SdfReader::ReadMaterialScript(const Node* c, frames::Material* m) {
     // Gazebo cannot find the script; libsdformat refuses it too.
     ctx_.Error(c, frames::Code::MATERIAL_SCRIPT_URI_MISSING,
                "<material><script> has no <uri>");
+  }
+  m->extensions.push_back(xml::ToElement(c, ctx_));
+}
+
+void SdfReader::ReadMaterialShader(const Node* c, frames::Material* m) {
+  // A normal-map shader draws with the map <normal_map> names: libsdformat
+  // refuses one without it (its presence is what it checks).
+  const char* type = c->Attribute("type");
+  const std::string_view t = type ? type : "";
+  if ((t == "normal_map_object_space" || t == "normal_map_tangent_space") &&
+      !c->FirstChildElement("normal_map")) {
+    ctx_.Error(c, frames::Code::MATERIAL_NORMAL_MAP_MISSING,
+               "<material><shader type='" + std::string(t) +
+                   "'> has no <normal_map>");
   }
   m->extensions.push_back(xml::ToElement(c, ctx_));
 }

@@ -83,7 +83,9 @@ class SdfReader {
  public:
   SdfReader(const std::string& file, frames::Diagnostics* diags,
             const ReadOptions& options, IncludeCache* cache)
-      : ctx_{file, diags}, options_(options), cache_(cache) {}
+      : ctx_{file, diags, /*leading_numbers=*/true},
+        options_(options),
+        cache_(cache) {}
 
   std::optional<SdfDocument> Read(std::string_view text);
 
@@ -148,6 +150,7 @@ class SdfReader {
     ReadColour(c, &m->emissive);
   }
   void ReadMaterialScript(const Node* c, frames::Material* m);
+  void ReadMaterialShader(const Node* c, frames::Material* m);
   void ReadInertial(const Node* e, frames::Inertial* in);
   void ReadVisual(const Node* e, frames::Visual* v);
   void ReadVisualMaterial(const Node* c, frames::Visual* v) {
@@ -263,6 +266,9 @@ class SdfReader {
   void ReportUnresolvedInclude(const Node* e, const std::string& uri,
                                const IncludeSearch& search);
   // //include/@merge (1.9): BOOL_INVALID when not a bool.
+  // ATTRIBUTE_MISSING for each alteration of an include's
+  // <experimental:params> without an element_id.
+  void CheckAlterations(const Node* include);
   bool IsMerge(const Node* include);
   // 1.9 merge-include, as libsdformat 12 does it: the included model's
   // links, joints, frames, nested models, plugins and custom elements join

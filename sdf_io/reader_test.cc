@@ -463,6 +463,8 @@ TEST(ReaderIncludes, CycleThroughModelUriIsCaught) {
       << "<sdf version='1.9'><model name='self'><link name='l'/>"
          "<include><uri>model://self</uri><name>again</name></include>"
          "</model></sdf>";
+  std::ofstream(dir / "self" / "model.config")
+      << "<model><name>self</name><sdf version='1.9'>model.sdf</sdf></model>";
   frames::Diagnostics diags;
   sdf_io::ReadOptions options;
   options.use_environment_paths = false;

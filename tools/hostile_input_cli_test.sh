@@ -274,6 +274,7 @@ converted "a chain of 20,000 links, sdf2sdf" "$SDF2SDF" chain.sdf '<link name="l
 # opened, nor quoted.
 mkdir -p confined/models/m outside
 printf '<sdf version="1.7">\n<model name="m"><link name="l"/></model>\n</sdf>\n' >confined/models/m/model.sdf
+printf '<model><name>m</name><sdf version="1.7">model.sdf</sdf></model>\n' >confined/models/m/model.config
 printf '<sdf version="1.7">\n<model name="o"><link name="l"/></model>\n</sdf>\n' >outside/o.sdf
 include_of() {
   printf '<sdf version="1.7">\n<model name="top">\n<link name="l"/>\n<include><uri>%s</uri></include>\n</model>\n</sdf>\n' "$1"

@@ -563,6 +563,23 @@ TEST(Warned, NumberWithTrailingComma) {
   EXPECT_NE(out.find("<radius>0.07</radius>"), std::string::npos) << out;
 }
 
+TEST(Warned, MeshScaleOfOneNumberIsUniform) {
+  const std::string out = ExpectWarned(R"(<robot name="r">
+  <link name="a">
+    <visual>
+      <geometry>
+        <mesh filename="package://p/m.stl" scale="0.00254"/>
+      </geometry>
+    </visual>
+  </link>
+</robot>
+)",
+                                       "MESH_SCALE_UNIFORM", 5);
+  EXPECT_NE(out.find("<scale>0.00254 0.00254 0.00254</scale>"),
+            std::string::npos)
+      << out;
+}
+
 TEST(Warned, VectorWithExtraComponents) {
   const std::string out = ExpectWarned(R"(<robot name="r">
   <link name="a"/>

@@ -56,6 +56,9 @@ class UrdfReader {
                   frames::UrdfForm* form, uint32_t origin_bit, const char* on);
   std::optional<double> RequiredDouble(const Node* e, const char* attr);
   bool ReadGeometry(const Node* e, Geometry* g, frames::UrdfForm* form);
+  // A mesh's scale of one number: read as that scale on every axis, as
+  // Drake reads it (urdfdom refuses it), with a MESH_SCALE_UNIFORM warning.
+  bool ReadUniformScale(const Node* mesh, const char* scale, Geometry* g);
   bool ReadMaterial(const Node* e, frames::Material* m, bool top_level);
   bool ReadInertial(const Node* e, const std::string& link,
                     frames::Inertial* in, frames::UrdfForm* form);
@@ -132,6 +135,27 @@ std::optional<double> UrdfReader::RequiredDouble(const Node* e,
                                                  const char* attr) {
   if (!RequiredAttribute(e, attr)) return std::nullopt;
   return xml::DoubleAttribute(e, attr, ctx_);
+}
+
+// Whether `text` is one white-space-separated token.
+bool IsOneToken(std::string_view text) {
+  const size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string_view::npos) return false;
+  const size_t gap = text.find_first_of(" \t\r\n", begin);
+  return gap == std::string_view::npos ||
+         text.find_first_not_of(" \t\r\n", gap) == std::string_view::npos;
+}
+
+bool UrdfReader::ReadUniformScale(const Node* mesh, const char* scale,
+                                  Geometry* g) {
+  auto v = xml::DoubleAttribute(mesh, "scale", ctx_);
+  if (!v) return false;
+  ctx_.Warning(mesh, frames::Code::MESH_SCALE_UNIFORM,
+               std::string("<mesh> scale '") + scale +
+                   "' has one number; read as that scale on every axis, "
+                   "as Drake reads it");
+  g->scale = frames::Vector3(*v, *v, *v);
+  return true;
 }
 
 // Keeps the attributes of `e` that are not in `known` (URDF does not define
@@ -313,7 +337,8 @@ bool UrdfReader::ReadGeometry(const Node* parent, Geometry* g,
     const char* f = RequiredAttribute(s, "filename");
     if (!f) return false;
     g->uri = f;
-    if (s->Attribute("scale")) {
+    if (const char* scale = s->Attribute("scale")) {
+      if (IsOneToken(scale)) return ReadUniformScale(s, scale, g);
       auto v = xml::Vector3Attribute(s, "scale", ctx_);
       if (!v) return false;
       g->scale = *v;

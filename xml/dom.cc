@@ -525,9 +525,25 @@ class Document::Parser {
     return SkipPast(2, "?>", "processing instruction");
   }
 
+  // "?xml" and white space ... "?>", then nothing but white space.
+  static bool IsDeclarationWithoutAngle(const char* begin, const char* end) {
+    std::string_view t(begin, end - begin);
+    while (!t.empty() && IsSpace(t.back())) t.remove_suffix(1);
+    return t.size() >= 7 && t.compare(0, 4, "?xml") == 0 && IsSpace(t[4]) &&
+           t.compare(t.size() - 2, 2, "?>") == 0 &&
+           t.find("?>") == t.size() - 2;
+  }
+
   bool AddText(char* begin, char* end, bool references) {
     if (open_.empty()) {
       while (IsSpace(*begin)) ++begin;  // there is more than white space
+      if (!doc_->root_ && IsDeclarationWithoutAngle(begin, end)) {
+        // "?xml version=...?>" with its '<' lost: tinyxml2 keeps it as text
+        // before the root and libsdformat reads the file; noted, skipped.
+        if (doc_->malformed_declaration_line_ == 0)
+          doc_->malformed_declaration_line_ = LineAt(begin);
+        return true;
+      }
       std::string_view shown(begin, std::min<size_t>(end - begin, 40));
       shown = shown.substr(0, shown.find_first_of("\r\n"));
       return Fail(LineAt(begin), "text outside the root element: '" +

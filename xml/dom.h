@@ -195,6 +195,9 @@ class Document {
   // The line of an XML declaration that does not come first (it is
   // skipped); 0 when there is none.
   int MisplacedDeclarationLine() const { return misplaced_declaration_line_; }
+  // The line of text before the root that is an XML declaration without
+  // its '<' ("?xml version=\"1.0\"?>", skipped); 0 when there is none.
+  int MalformedDeclarationLine() const { return malformed_declaration_line_; }
 
  private:
   class Parser;
@@ -220,6 +223,7 @@ class Document {
   int error_line_ = 0;
   frames::Code error_code_ = frames::Code::XML_ERROR;
   int misplaced_declaration_line_ = 0;
+  int malformed_declaration_line_ = 0;
 };
 
 }  // namespace xml

@@ -39,6 +39,15 @@ std::string Quote(std::string_view s) {
 
 // Reports XACRO_UNEXPANDED when `text` holds a $(...) or ${...} that xacro
 // should have expanded; returns whether it did.
+// Whether the number read from s ends where a hexadecimal one goes on
+// ("0x10": std::stod reads 16, a decimal reading 0): not read as a number
+// followed by text, which would be a different value.
+bool IsHexPrefix(std::string_view s, const char* number_end) {
+  const size_t n = number_end - s.data();
+  return n < s.size() && (s[n] == 'x' || s[n] == 'X') && n >= 1 &&
+         s[n - 1] == '0' && (n == 1 || s[n - 2] == '-');
+}
+
 bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
                    const Context& ctx) {
   if (text.find("$(") == std::string_view::npos &&
@@ -126,6 +135,12 @@ bool Parse(std::string_view text, const std::string& file, Document* doc,
                      : doc->Error(),
                  {file, doc->ErrorLine()});
     return false;
+  }
+  if (const int line = doc->MalformedDeclarationLine()) {
+    diags->Warning(frames::Code::XML_DECLARATION_MALFORMED,
+                   "the file starts with '?xml ...?>', an XML declaration "
+                   "without its '<'; it was ignored",
+                   {file, line});
   }
   if (const int line = doc->MisplacedDeclarationLine()) {
     diags->Warning(frames::Code::XML_DECLARATION_MISPLACED,
@@ -223,6 +238,13 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
       ctx.Warning(e, frames::Code::NUMBER_TRAILING_CHARACTERS, what.str() + " " + Quote(original) + " ends in '" +
                              std::string(rest) + "'; read as " +
                              std::string(s.substr(0, s.size() - 1)));
+    } else if (ctx.leading_numbers && !IsHexPrefix(s, res.ptr)) {
+      if (ReportIfXacro(original, what, e, ctx)) return std::nullopt;
+      ctx.Warning(e, frames::Code::NUMBER_TRAILING_CHARACTERS,
+                  what.str() + " " + Quote(original) + ": '" +
+                      std::string(rest) +
+                      "' after the number is ignored; read as " +
+                      std::string(s.substr(0, res.ptr - s.data())));
     } else {
       ctx.Error(e, frames::Code::NUMBER_INVALID, what.str() + " " + Quote(original) + " is not a number");
       return std::nullopt;

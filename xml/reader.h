@@ -49,6 +49,12 @@ bool Parse(std::string_view text, const std::string& file, Document* doc,
 struct Context {
   std::string file;
   frames::Diagnostics* diags;
+  // SDFormat's reading of a number followed by other text (`2.35"`,
+  // `1.5kg`): libsdformat reads the number at its start and ignores the
+  // rest, so ParseDouble does too, with a NUMBER_TRAILING_CHARACTERS warning
+  // naming the ignored text. False (URDF): only a stray ',' or '.' is
+  // forgiven, as urdfdom refuses the rest.
+  bool leading_numbers = false;
 
   frames::SourceLocation At(const Node* e) const {
     return {file, e ? e->GetLineNum() : 0};
@@ -83,7 +89,9 @@ class What {
 // Parses one finite number. Reports NUMBER_INVALID (not a number, or an
 // unexpanded xacro expression: XACRO_UNEXPANDED) or NUMBER_NOT_FINITE
 // (NaN, inf). A number followed only by a stray ',' or '.' is accepted with a
-// NUMBER_TRAILING_CHARACTERS warning, as the tools users run accept it.
+// NUMBER_TRAILING_CHARACTERS warning, as the tools users run accept it; with
+// ctx.leading_numbers, so is a decimal number followed by any other text
+// (not a hexadecimal one, not an unexpanded xacro expression).
 // `what` names the element and attribute for the message.
 std::optional<double> ParseDouble(std::string_view text, const What& what,
                                   const Node* e, const Context& ctx);

@@ -134,6 +134,49 @@ TEST_F(ParseFixture, VectorSizes) {
   EXPECT_TRUE(diags.Has(frames::Code::VECTOR_SIZE_INVALID));
 }
 
+// URDF (by default) refuses a number followed by text; SDFormat's reading
+// (leading_numbers) takes the number at the start, with a warning that
+// names the text ignored, but not a hexadecimal number nor an unexpanded
+// xacro expression.
+TEST_F(ParseFixture, TrailingTextIsReadOnlyAsSdformatReadsIt) {
+  EXPECT_FALSE(ParseDouble("0.1m", "x", nullptr, ctx));
+  EXPECT_TRUE(diags.Has(frames::Code::NUMBER_INVALID));
+
+  frames::Diagnostics sdf_diags;
+  const Context sdf{"f.sdf", &sdf_diags, /*leading_numbers=*/true};
+  EXPECT_EQ(ParseDouble("2.356194490192345\"", "<velocity>", nullptr, sdf),
+            2.356194490192345);
+  EXPECT_EQ(ParseDouble("-1.5kg", "<mass>", nullptr, sdf), -1.5);
+  EXPECT_FALSE(sdf_diags.HasErrors()) << sdf_diags.ToString();
+  ASSERT_EQ(sdf_diags.all().size(), 2u);
+  EXPECT_EQ(sdf_diags.all()[0].code, frames::Code::NUMBER_TRAILING_CHARACTERS);
+  EXPECT_NE(sdf_diags.all()[0].message.find("'\"' after the number is ignored"),
+            std::string::npos)
+      << sdf_diags.all()[0].message;
+  EXPECT_FALSE(ParseDouble("0x10", "<mass>", nullptr, sdf));
+  EXPECT_TRUE(sdf_diags.Has(frames::Code::NUMBER_INVALID));
+  EXPECT_FALSE(ParseDouble("1${x}", "<mass>", nullptr, sdf));
+  EXPECT_TRUE(sdf_diags.Has(frames::Code::XACRO_UNEXPANDED));
+  EXPECT_FALSE(ParseDouble("kg", "<mass>", nullptr, sdf));
+}
+
+// An XML declaration without its '<' before the root is skipped with a
+// warning; other text there is still not XML.
+TEST_F(ParseFixture, DeclarationWithoutAngleBracket) {
+  Document doc;
+  ASSERT_TRUE(Parse("?xml version=\"1.0\"?>\n<robot name=\"r\"/>\n", "f.urdf",
+                    &doc, &diags));
+  EXPECT_STREQ(doc.RootElement()->Name(), "robot");
+  ASSERT_EQ(diags.all().size(), 1u);
+  EXPECT_EQ(diags.all()[0].code, frames::Code::XML_DECLARATION_MALFORMED);
+  EXPECT_EQ(diags.all()[0].where.line, 1);
+  Document other;
+  EXPECT_FALSE(Parse("?xml version=\"1.0\"?> x\n<robot/>", "f.urdf", &other,
+                     &diags));
+  EXPECT_FALSE(Parse("<robot/>\n?xml version=\"1.0\"?>\n", "f.urdf", &other,
+                     &diags));
+}
+
 TEST_F(ParseFixture, NotXml) {
   Document doc;
   EXPECT_FALSE(Parse("<robot><link></robot>", "f.urdf", &doc, &diags));
