@@ -99,6 +99,26 @@ std::optional<frames::Mimic> CarriedMimic(const frames::Joint& j) {
   return out;
 }
 
+// A carried <urdf:safety_controller soft_lower_limit= ...> and
+// <urdf:calibration rising= falling=> (urdf2sdf), read as urdf_io reads
+// the URDF's own.
+std::optional<frames::SafetyController> CarriedSafety(const frames::Joint& j) {
+  const Element* s = Carried(j.extensions, "safety_controller");
+  if (!s) return std::nullopt;
+  frames::SafetyController out;
+  out.soft_lower_limit = NumberAttribute(*s, "soft_lower_limit");
+  out.soft_upper_limit = NumberAttribute(*s, "soft_upper_limit");
+  out.k_position = NumberAttribute(*s, "k_position");
+  out.k_velocity = NumberAttribute(*s, "k_velocity").value_or(0.0);
+  return out;
+}
+std::optional<frames::Calibration> CarriedCalibration(const frames::Joint& j) {
+  const Element* c = Carried(j.extensions, "calibration");
+  if (!c) return std::nullopt;
+  return frames::Calibration{NumberAttribute(*c, "rising"),
+                             NumberAttribute(*c, "falling")};
+}
+
 // Limits and dynamics of a carried <urdf:joint> (its <limit>, <dynamics>
 // children, URDF attributes).
 void CarriedAxisDetails(const Element& carried, FlatJoint* j) {
@@ -228,13 +248,18 @@ class Flattener {
     f.where = j.where;
     // The default axis: URDF's 1 0 0, SDFormat's 0 0 1.
     if (!urdf_) f.axis_J = Vector3::UnitZ();
+    // An axis in the joint frame (its expressed_in resolved); false when
+    // that frame does not resolve.
+    auto in_joint_frame = [&](const frames::JointAxis& axis, Vector3* a) {
+      *a = axis.xyz;
+      if (axis.expressed_in.empty()) return true;
+      const auto X_JE = g.Resolve(axis.expressed_in, j.name);
+      if (X_JE) *a = X_JE->linear() * *a;
+      return X_JE.has_value();
+    };
+    Vector3 a;
     if (j.axis) {
-      Vector3 a = j.axis->xyz;
-      if (!j.axis->expressed_in.empty()) {
-        const auto X_JE = g.Resolve(j.axis->expressed_in, j.name);
-        if (!X_JE) return false;
-        a = X_JE->linear() * a;
-      }
+      if (!in_joint_frame(*j.axis, &a)) return false;
       if (a.norm() > 0) {
         f.axis_J = a.normalized();
         f.has_axis = true;
@@ -247,6 +272,14 @@ class Flattener {
       if (!f.limit->lower) f.limit->lower = 0.0;
       if (!f.limit->upper) f.limit->upper = 0.0;
     }
+    if (j.axis2) {
+      if (!in_joint_frame(*j.axis2, &a)) return false;
+      if (a.norm() > 0) f.axis2_J = a.normalized();
+      f.limit2 = j.axis2->limit;
+      f.dynamics2 = j.axis2->dynamics;
+    }
+    f.safety = j.safety_controller ? j.safety_controller : CarriedSafety(j);
+    f.calibration = j.calibration ? j.calibration : CarriedCalibration(j);
     f.mimic = j.mimic ? j.mimic : CarriedMimic(j);
     if (f.mimic) f.mimic->joint = prefix + f.mimic->joint;
     Add(std::move(f));

@@ -42,6 +42,15 @@ struct FlatJoint {
   std::optional<frames::JointLimit> limit;
   std::optional<frames::JointDynamics> dynamics;
   std::optional<frames::Mimic> mimic;  // leader as a key
+  // The second axis (universal, revolute2): unit, joint frame; its limits
+  // and dynamics.
+  std::optional<frames::Vector3> axis2_J;
+  std::optional<frames::JointLimit> limit2;
+  std::optional<frames::JointDynamics> dynamics2;
+  // A URDF's, or the one urdf2sdf carried (<urdf:safety_controller>,
+  // <urdf:calibration>).
+  std::optional<frames::SafetyController> safety;
+  std::optional<frames::Calibration> calibration;
   // Not an edge of the tree (a second parent closing a loop, carried).
   bool loop = false;
   frames::SourceLocation where;

@@ -663,6 +663,21 @@ class Comparer {
       if (!Moves(t) && t != JointType::kScrew && t != JointType::kUniversal &&
           t != JointType::kRevolute2 && t != JointType::kGearbox)
         continue;
+      if (Split(ja, b_) || Split(jb, a_)) {
+        // sdf2urdf's split: J keeps the first axis, J_axis2 the second.
+        const double angle =
+            std::atan2(ja.axis_J.cross(jb.axis_J).norm(), ja.axis_J.dot(jb.axis_J));
+        if (angle > o_.tol.angle) {
+          out_->Error(Code::DIFF_AXIS,
+                      "joint " + Q(ja.key) + ": axis " + Vec(ja.axis_J) +
+                          " (in the joint frame); in " + b_.file + " " +
+                          Vec(jb.axis_J) + " (" + Loc(jb.where) + "), " +
+                          Num(angle) + " rad apart",
+                      ja.where);
+        }
+        SecondAxis(ja, jb);
+        continue;
+      }
       if (Effective(jb) != t) continue;  // reported as the type
       // In each joint's frame, which is where the joint is (compared as
       // its pose): a joint frame turned is reported once, as its pose.
@@ -677,6 +692,138 @@ class Comparer {
                         " rad apart",
                     ja.where);
       }
+      SecondAxis(ja, jb);
+    }
+  }
+
+  // The second axis of a universal or revolute2 joint: in the joint frame
+  // when both sides have one; against the joint J_axis2 (in the model
+  // frame) when sdf2urdf split J on the other side; a difference when
+  // only one side has one.
+  void SecondAxis(const FlatJoint& ja, const FlatJoint& jb) {
+    auto two_axes = [](const FlatJoint& j) {
+      const JointType t = Effective(j);
+      return t == JointType::kUniversal || t == JointType::kRevolute2;
+    };
+    if (!two_axes(ja) && !two_axes(jb)) return;
+    const std::string head = "joint " + Q(ja.key) + ": second axis ";
+    auto apart = [](const Vector3& u, const Vector3& v) {
+      return std::atan2(u.cross(v).norm(), u.dot(v));
+    };
+    std::optional<Vector3> ua = ja.axis2_J, ub = jb.axis2_J;
+    const FlatJoint* split = nullptr;
+    if (ua.has_value() != ub.has_value()) {
+      // sdf2urdf's J_axis2 on the side without the second axis.
+      const FlatModel& other = ua ? b_ : a_;
+      const auto s = other.joint_of.find(ja.key + "_axis2");
+      if (s != other.joint_of.end()) split = &other.joints[s->second];
+    }
+    if (split) {
+      const FlatJoint& with = ua ? ja : jb;
+      const Vector3 u = with.X_M0.linear() * *with.axis2_J;
+      const Vector3 v = split->X_M0.linear() * split->axis_J;
+      const Vector3 m_a = ua ? u : v, m_b = ua ? v : u;
+      const double angle = apart(m_a, m_b);
+      if (angle > o_.tol.angle) {
+        out_->Error(Code::DIFF_AXIS,
+                    head + Vec(m_a) + " (in the model frame); in " + b_.file +
+                        " " + Vec(m_b) + " (" + Loc(split->where) + "), " +
+                        Num(angle) + " rad apart",
+                    ja.where);
+      }
+      return;
+    }
+    if (!ua && !ub) return;
+    if (!ua || !ub) {
+      out_->Error(Code::DIFF_AXIS,
+                  head + (ua ? Vec(*ua) : std::string("none")) + "; in " +
+                      b_.file + " " + (ub ? Vec(*ub) : std::string("none")) +
+                      " (" + Loc(jb.where) + ")",
+                  ja.where);
+      return;
+    }
+    const double angle = apart(*ua, *ub);
+    if (angle > o_.tol.angle) {
+      out_->Error(Code::DIFF_AXIS,
+                  head + Vec(*ua) + " (in the joint frame); in " + b_.file +
+                      " " + Vec(*ub) + " (" + Loc(jb.where) + "), " +
+                      Num(angle) + " rad apart",
+                  ja.where);
+    }
+    // Its limits and dynamics (absent: unbounded, 0).
+    const frames::JointLimit none;
+    const frames::JointLimit& la = ja.limit2 ? *ja.limit2 : none;
+    const frames::JointLimit& lb = jb.limit2 ? *jb.limit2 : none;
+    const double a_lo = Bound(la.lower, -kInf), b_lo = Bound(lb.lower, -kInf);
+    const double a_hi = Bound(la.upper, kInf), b_hi = Bound(lb.upper, kInf);
+    if (!Close(a_lo, b_lo, o_.tol.angle) || !Close(a_hi, b_hi, o_.tol.angle)) {
+      out_->Error(Code::DIFF_LIMIT,
+                  head + "limits " + Num(a_lo) + " to " + Num(a_hi) + "; in " +
+                      b_.file + " " + Num(b_lo) + " to " + Num(b_hi) + " (" +
+                      Loc(jb.where) + ")",
+                  ja.where);
+    }
+    for (bool damping : {true, false}) {
+      auto dyn = [damping](const std::optional<frames::JointDynamics>& d) {
+        if (!d) return 0.0;
+        return (damping ? d->damping : d->friction).value_or(0.0);
+      };
+      const double da = dyn(ja.dynamics2), db = dyn(jb.dynamics2);
+      if (!Close(da, db, 1e-12)) {
+        out_->Error(Code::DIFF_DYNAMICS,
+                    head + (damping ? "damping " : "friction ") + Num(da) +
+                        "; in " + b_.file + " " + Num(db) + " (" +
+                        Loc(jb.where) + ")",
+                    ja.where);
+      }
+    }
+  }
+
+  // A URDF joint's safety controller and calibration (carried by
+  // urdf2sdf): present on both sides or neither, with the same values.
+  void SafetyAndCalibration(const FlatJoint& ja, const FlatJoint& jb,
+                            const std::string& head, const std::string& there) {
+    auto opt = [](const std::optional<double>& v) {
+      return v ? Num(*v) : std::string("none");
+    };
+    auto same = [this](const std::optional<double>& x,
+                       const std::optional<double>& y) {
+      return x.has_value() == y.has_value() && (!x || Close(*x, *y, 1e-12));
+    };
+    auto safety = [&](const std::optional<frames::SafetyController>& s) {
+      if (!s) return std::string("no safety controller");
+      return "safety controller soft limits " + opt(s->soft_lower_limit) +
+             " to " + opt(s->soft_upper_limit) + ", k_position " +
+             opt(s->k_position) + ", k_velocity " + Num(s->k_velocity);
+    };
+    bool equal = ja.safety.has_value() == jb.safety.has_value();
+    if (equal && ja.safety) {
+      equal = same(ja.safety->soft_lower_limit, jb.safety->soft_lower_limit) &&
+              same(ja.safety->soft_upper_limit, jb.safety->soft_upper_limit) &&
+              same(ja.safety->k_position, jb.safety->k_position) &&
+              Close(ja.safety->k_velocity, jb.safety->k_velocity, 1e-12);
+    }
+    if (!equal) {
+      out_->Error(Code::DIFF_SAFETY,
+                  head + safety(ja.safety) + "; in " + b_.file + " " +
+                      safety(jb.safety) + there,
+                  ja.where);
+    }
+    auto calibration = [&](const std::optional<frames::Calibration>& c) {
+      if (!c) return std::string("no calibration");
+      return "calibration rising " + opt(c->rising) + ", falling " +
+             opt(c->falling);
+    };
+    equal = ja.calibration.has_value() == jb.calibration.has_value();
+    if (equal && ja.calibration) {
+      equal = same(ja.calibration->rising, jb.calibration->rising) &&
+              same(ja.calibration->falling, jb.calibration->falling);
+    }
+    if (!equal) {
+      out_->Error(Code::DIFF_SAFETY,
+                  head + calibration(ja.calibration) + "; in " + b_.file + " " +
+                      calibration(jb.calibration) + there,
+                  ja.where);
     }
   }
 
@@ -750,6 +897,7 @@ class Comparer {
         }
       }
       Mimic(ja, jb, head, there);
+      SafetyAndCalibration(ja, jb, head, there);
     }
   }
 

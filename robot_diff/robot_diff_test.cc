@@ -366,6 +366,68 @@ TEST(RobotDiffTest, LumpingBesideAJointRenamedForAClashMatches) {
   EXPECT_TRUE(Codes(Diff(moved, sdf)).count(Code::DIFF_POSE));
 }
 
+// A URDF joint's safety controller and calibration, carried by urdf2sdf:
+// equal when kept, DIFF_SAFETY when a value changes or one is missing.
+TEST(RobotDiffTest, SafetyControllerAndCalibrationAreCompared) {
+  const std::string limit = R"(<limit lower="-1" upper="1" effort="10" velocity="2"/>)";
+  const std::string with = Replace(
+      kUrdf, limit,
+      limit + R"(<safety_controller soft_lower_limit="-0.9" soft_upper_limit="0.9" )"
+              R"(k_position="10" k_velocity="5"/><calibration rising="0.1" falling="0.2"/>)");
+  const auto same = Diff(with, ToSdf(with));
+  EXPECT_TRUE(same.equal()) << same.differences.ToString();
+  for (const auto& [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {R"(k_velocity="5")", R"(k_velocity="6")"},
+           {R"(soft_upper_limit="0.9")", R"(soft_upper_limit="0.8")"},
+           {R"(falling="0.2")", R"(falling="0.3")"},
+           {R"(<calibration rising="0.1" falling="0.2"/>)", ""}}) {
+    const std::string changed = Replace(with, from, to);
+    for (const auto& r : {Diff(with, ToSdf(changed)), Diff(ToSdf(with), ToSdf(changed))}) {
+      EXPECT_EQ(Codes(r), std::set<Code>{Code::DIFF_SAFETY}) << to << r.differences.ToString();
+      EXPECT_NE(r.differences.ToString().find("joint 'shoulder'"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(Codes(Diff(kUrdf, ToSdf(with))), std::set<Code>{Code::DIFF_SAFETY});
+}
+
+// The second axis of a universal joint: SDF-vs-SDF (direction, limits,
+// dynamics), and against sdf2urdf's split (J, J_intermediate, J_axis2).
+constexpr char kUniversal[] = R"(<?xml version="1.0"?>
+<sdf version="1.7">
+  <model name="u">
+    <link name="base"/>
+    <link name="tip"><pose>0 0 1 0 0 0</pose>
+      <inertial><mass>1</mass></inertial></link>
+    <joint name="j" type="universal">
+      <parent>base</parent><child>tip</child>
+      <axis><xyz>1 0 0</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+      <axis2><xyz>0 1 0</xyz><limit><lower>-0.5</lower><upper>0.5</upper></limit>
+        <dynamics><damping>0.1</damping></dynamics></axis2>
+    </joint>
+  </model>
+</sdf>)";
+
+TEST(RobotDiffTest, SecondAxesAreCompared) {
+  EXPECT_TRUE(Diff(kUniversal, kUniversal).equal());
+  const std::string axis2 = "<axis2><xyz>0 1 0</xyz>";
+  const auto turned = Diff(kUniversal, Replace(kUniversal, axis2, "<axis2><xyz>0 0 1</xyz>"));
+  EXPECT_EQ(Codes(turned), std::set<Code>{Code::DIFF_AXIS}) << turned.differences.ToString();
+  EXPECT_NE(turned.differences.ToString().find("second axis"), std::string::npos);
+  const auto limit = Diff(kUniversal, Replace(kUniversal, "<upper>0.5</upper>", "<upper>0.6</upper>"));
+  EXPECT_EQ(Codes(limit), std::set<Code>{Code::DIFF_LIMIT}) << limit.differences.ToString();
+  const auto damping = Diff(kUniversal, Replace(kUniversal, "<damping>0.1</damping>", "<damping>0.2</damping>"));
+  EXPECT_EQ(Codes(damping), std::set<Code>{Code::DIFF_DYNAMICS}) << damping.differences.ToString();
+
+  converter::SdfToUrdfOptions o;
+  const auto split = converter::SdfToUrdf(kUniversal, "u.sdf", o);
+  ASSERT_TRUE(split.ok) << split.diagnostics.ToString();
+  ASSERT_NE(split.output.find("j_axis2"), std::string::npos) << split.output;
+  const auto kept = Diff(kUniversal, split.output);
+  EXPECT_TRUE(kept.equal()) << kept.differences.ToString();
+  const auto split_turned = Diff(Replace(kUniversal, axis2, "<axis2><xyz>0 0 1</xyz>"), split.output);
+  EXPECT_TRUE(Codes(split_turned).count(Code::DIFF_AXIS)) << split_turned.differences.ToString();
+}
+
 // Nested models flattened by sdf2urdf with a separator, //frame elements
 // written as links; an SDF-vs-SDF frame moved or re-attached.
 constexpr char kNested[] = R"(<?xml version="1.0"?>
