@@ -409,7 +409,7 @@ class GazeboApplier {
                                   : carried.pose.relative_to;
     const frames::Isometry3 X_BF = carried.pose.ToIsometry();
     const auto repose = [&](frames::Pose* pose) {
-      *pose = frames::ComputedPose(X_BF * pose->ToIsometry(), base);
+      *pose = frames::ComputedPose(frames::Compose(X_BF, *pose), base);
     };
     for (auto& l : model_.links) {
       if (l.pose.relative_to == name) repose(&l.pose);
