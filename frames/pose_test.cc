@@ -55,7 +55,7 @@ Element PosedElement(std::string text, std::string relative_to = {}) {
 }
 
 TEST(ElementPoseChildTest, ReadsSixNumbersAndRelativeTo) {
-  auto p = PosedElement("1 2 3 0.1 0.2 0.3", "F").PoseChild();
+  auto p = PoseChild(PosedElement("1 2 3 0.1 0.2 0.3", "F"));
   ASSERT_TRUE(p.has_value());
   EXPECT_EQ(p->xyz, Vector3(1, 2, 3));
   EXPECT_EQ(p->rpy, Vector3(0.1, 0.2, 0.3));
@@ -63,14 +63,14 @@ TEST(ElementPoseChildTest, ReadsSixNumbersAndRelativeTo) {
 }
 
 TEST(ElementPoseChildTest, EmptyOrAbsentIsIdentity) {
-  EXPECT_TRUE(PosedElement("").PoseChild()->IsIdentity());
-  EXPECT_TRUE((Element{"light", {}, {}, {}, {}}).PoseChild()->IsIdentity());
+  EXPECT_TRUE(PoseChild(PosedElement(""))->IsIdentity());
+  EXPECT_TRUE(PoseChild(Element{"light", {}, {}, {}, {}})->IsIdentity());
 }
 
 TEST(ElementPoseChildTest, RefusesMalformedText) {
-  EXPECT_FALSE(PosedElement("1 2 3").PoseChild().has_value());
-  EXPECT_FALSE(PosedElement("1 2 3 4 5 6 7").PoseChild().has_value());
-  EXPECT_FALSE(PosedElement("1 2 x 4 5 6").PoseChild().has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3")).has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3 4 5 6 7")).has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 x 4 5 6")).has_value());
 }
 
 TEST(PoseTest, ComputedPoseCleansRoundingNoise) {

@@ -64,7 +64,7 @@ class Sdf17 {
         const std::string* rel = c.Attribute("relative_to");
         if (!rel) continue;
         auto e = Express(g_, *rel);
-        auto pose = el.PoseChild();
+        auto pose = frames::PoseChild(el);
         if (!e || !e->changed || !pose) continue;
         Refold(&*pose, e->X_NF);
         c.text = xml::FormatPose(pose->xyz, pose->rpy);

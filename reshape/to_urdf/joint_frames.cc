@@ -140,7 +140,7 @@ void PlaceContents(const FlatLink& fl, size_t k, Draft* draft) {
   // relative_to names another frame; it is written in the URDF link frame.
   for (auto& e : l->extensions) {
     if (!IsPosedLinkChild(e.name)) continue;
-    auto p = e.PoseChild();
+    auto p = frames::PoseChild(e);
     if (p && (moved || !in_link(*p))) SetPoseChild(&e, place(*p).ToIsometry());
   }
 }
