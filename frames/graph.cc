@@ -633,7 +633,7 @@ void FrameGraph::ApplyPlacement(int vi, const Model& m,
     return;
   }
   // The pose places P: X_RP = pose, so X_RM = X_RP * X_PM.
-  vertices_[vi].X_RV = vertices_[vi].X_RV * X_MP->inverse();
+  vertices_[vi].X_RV = PlacedModelPose(vertices_[vi].X_RV, *X_MP);
 }
 
 std::optional<Isometry3> FrameGraph::PlacementInModel(

@@ -15,6 +15,7 @@
 #include <Eigen/Core>
 
 #include "diag/diagnostics.h"
+#include "element/element.h"
 #include "frames/pose.h"
 
 namespace frames {
@@ -25,28 +26,10 @@ namespace frames {
 inline constexpr char kModelFrame[] = "__model__";
 inline constexpr char kWorldFrame[] = "world";
 
-// A kept-verbatim element: a generic tree of name, attributes (in document
-// order), text and children. Used for everything a model does not represent
-// (URDF <gazebo>, <transmission>, <ros2_control>, SDF plugins, sensors ...).
-struct Element {
-  std::string name;
-  std::vector<std::pair<std::string, std::string>> attributes;
-  std::string text;  // concatenated text content, whitespace-trimmed
-  std::vector<Element> children;
-  SourceLocation where;
-
-  // A leaf element: <name>text</name>.
-  static Element Leaf(std::string name, std::string text, SourceLocation where);
-
-  const std::string* Attribute(const std::string& key) const;
-  // The first child named `name`, or nullptr.
-  const Element* Child(const std::string& name) const;
-  Element* Child(const std::string& name);
-  // The pose a kept-verbatim SDF element (sensor, light, projector ...)
-  // writes in its <pose> child: the identity when it has none, nullopt when
-  // the text is not six numbers. Its relative_to is the attribute's value.
-  std::optional<Pose> PoseChild() const;
-};
+// The pose a kept-verbatim SDF element (sensor, light, projector ...)
+// writes in its <pose> child: the identity when it has none, nullopt when
+// the text is not six numbers. Its relative_to is the attribute's value.
+std::optional<Pose> PoseChild(const Element& e);
 
 // How a URDF wrote what the model holds, where URDF leaves a choice:
 // optional parts written although they hold only defaults, optional parts

@@ -77,4 +77,31 @@ Isometry3 Reroot(const Isometry3& X_MA, const Isometry3& X_MB) {
   return X_MA.inverse() * X_MB;
 }
 
+Isometry3 Compose(const Isometry3& X_AB, const Isometry3& X_BC) {
+  return X_AB * X_BC;
+}
+
+Isometry3 Compose(const Isometry3& X_AB, const Pose& X_BC) {
+  return X_AB * X_BC.ToIsometry();
+}
+
+Vector3 Reexpress(const Isometry3& X_AB, const Vector3& v_B) {
+  return X_AB.linear() * v_B;
+}
+
+Vector3 ReexpressInverse(const Isometry3& X_AB, const Vector3& v_A) {
+  return X_AB.linear().transpose() * v_A;
+}
+
+Isometry3 Inverse(const Isometry3& X_AB) { return X_AB.inverse(); }
+
+Isometry3 PlacedModelPose(const Isometry3& X_RP, const Isometry3& X_MP) {
+  return X_RP * X_MP.inverse();
+}
+
+Pose PlacedModelPose(const Pose& X_RP, const Isometry3& X_MP) {
+  return Pose::FromIsometry(PlacedModelPose(X_RP.ToIsometry(), X_MP),
+                            X_RP.relative_to);
+}
+
 }  // namespace frames

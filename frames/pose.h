@@ -54,4 +54,28 @@ Pose ComputedPose(const Isometry3& X, std::string relative_to = {});
 // re-rooted from M onto A).
 Isometry3 Reroot(const Isometry3& X_MA, const Isometry3& X_MB);
 
+// X_AC = X_AB * X_BC. The pose arithmetic of the readers and the
+// reshaping passes goes through these named functions.
+Isometry3 Compose(const Isometry3& X_AB, const Isometry3& X_BC);
+// The same for a pose X_BC as a file gives it (measured in B).
+Isometry3 Compose(const Isometry3& X_AB, const Pose& X_BC);
+// v_A = R_AB * v_B: a direction expressed in B (a joint axis) re-expressed
+// in A.
+Vector3 Reexpress(const Isometry3& X_AB, const Vector3& v_B);
+// v_B = R_AB^T * v_A: the inverse of Reexpress.
+Vector3 ReexpressInverse(const Isometry3& X_AB, const Vector3& v_A);
+// X_BA = X_AB^-1.
+Isometry3 Inverse(const Isometry3& X_AB);
+
+// The placement pose of a model (SDFormat 1.8 //model/@placement_frame,
+// //include/placement_frame): the model's pose places its placement frame
+// P, X_RP, so its model frame M is at X_RM = X_RP * X_MP^-1, where X_MP is
+// P's pose in the model (FrameGraph::PlacementInModel). Computed here once
+// for the frame graphs, the include resolver's merge and the SDFormat 1.7
+// expression.
+Isometry3 PlacedModelPose(const Isometry3& X_RP, const Isometry3& X_MP);
+// The same for a model's <pose> X_RP: X_RM, measured in X_RP's
+// relative_to (Pose::FromIsometry: the numbers not cleaned).
+Pose PlacedModelPose(const Pose& X_RP, const Isometry3& X_MP);
+
 }  // namespace frames

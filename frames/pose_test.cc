@@ -55,7 +55,7 @@ Element PosedElement(std::string text, std::string relative_to = {}) {
 }
 
 TEST(ElementPoseChildTest, ReadsSixNumbersAndRelativeTo) {
-  auto p = PosedElement("1 2 3 0.1 0.2 0.3", "F").PoseChild();
+  auto p = PoseChild(PosedElement("1 2 3 0.1 0.2 0.3", "F"));
   ASSERT_TRUE(p.has_value());
   EXPECT_EQ(p->xyz, Vector3(1, 2, 3));
   EXPECT_EQ(p->rpy, Vector3(0.1, 0.2, 0.3));
@@ -63,14 +63,14 @@ TEST(ElementPoseChildTest, ReadsSixNumbersAndRelativeTo) {
 }
 
 TEST(ElementPoseChildTest, EmptyOrAbsentIsIdentity) {
-  EXPECT_TRUE(PosedElement("").PoseChild()->IsIdentity());
-  EXPECT_TRUE((Element{"light", {}, {}, {}, {}}).PoseChild()->IsIdentity());
+  EXPECT_TRUE(PoseChild(PosedElement(""))->IsIdentity());
+  EXPECT_TRUE(PoseChild(Element{"light", {}, {}, {}, {}})->IsIdentity());
 }
 
 TEST(ElementPoseChildTest, RefusesMalformedText) {
-  EXPECT_FALSE(PosedElement("1 2 3").PoseChild().has_value());
-  EXPECT_FALSE(PosedElement("1 2 3 4 5 6 7").PoseChild().has_value());
-  EXPECT_FALSE(PosedElement("1 2 x 4 5 6").PoseChild().has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3")).has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3 4 5 6 7")).has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 x 4 5 6")).has_value());
 }
 
 TEST(PoseTest, ComputedPoseCleansRoundingNoise) {
@@ -96,6 +96,40 @@ TEST(PoseTest, RerootMeasuresInTheNewFrame) {
   const Isometry3 X_AB = Reroot(X_MA, X_MB);
   EXPECT_TRUE((X_MA * X_AB).isApprox(X_MB, 1e-15));
   EXPECT_TRUE(X_AB.translation().isApprox(Vector3(2, 0, 0), 1e-15));
+}
+
+TEST(PoseTest, PlacedModelPosePutsThePlacementFrameWhereThePoseSays) {
+  // P sits 1 m along x of M, turned 90 degrees about z; the pose places P
+  // at (0, 0, 2) in R, unrotated.
+  Isometry3 X_MP = Isometry3::Identity();
+  X_MP.translation() = Vector3(1, 0, 0);
+  X_MP.linear() = RotationFromRpy(Vector3(0, 0, M_PI / 2));
+  Pose X_RP;
+  X_RP.xyz = Vector3(0, 0, 2);
+  X_RP.relative_to = "frame_r";
+  const Pose X_RM = PlacedModelPose(X_RP, X_MP);
+  EXPECT_EQ(X_RM.relative_to, "frame_r");
+  // M's frame, composed with P's pose in M, lands on X_RP.
+  EXPECT_TRUE(Compose(X_RM.ToIsometry(), Pose::FromIsometry(X_MP))
+                  .isApprox(X_RP.ToIsometry(), 1e-12));
+  // p_RM = p_RP - R_RM * p_MP: M's x axis is R's -y, so M's origin is 1 m
+  // along +y from P.
+  EXPECT_TRUE(X_RM.xyz.isApprox(Vector3(0, 1, 2), 1e-12));
+  EXPECT_NEAR(X_RM.rpy.z(), -M_PI / 2, 1e-12);
+  // No placement frame offset: the pose itself.
+  EXPECT_TRUE(PlacedModelPose(X_RP.ToIsometry(), Isometry3::Identity())
+                  .isApprox(X_RP.ToIsometry(), 0.0));
+}
+
+TEST(PoseTest, ReexpressTurnsDirectionsBothWays) {
+  Isometry3 X_AB = Isometry3::Identity();
+  X_AB.linear() = RotationFromRpy(Vector3(0, 0, M_PI / 2));
+  X_AB.translation() = Vector3(5, 5, 5);  // a direction ignores it
+  const Vector3 v_A = Reexpress(X_AB, Vector3(1, 0, 0));
+  EXPECT_TRUE(v_A.isApprox(Vector3(0, 1, 0), 1e-15));
+  EXPECT_TRUE(ReexpressInverse(X_AB, v_A).isApprox(Vector3(1, 0, 0), 1e-15));
+  EXPECT_TRUE(
+      Compose(X_AB, Inverse(X_AB)).isApprox(Isometry3::Identity(), 1e-15));
 }
 
 }  // namespace

@@ -67,7 +67,7 @@ Shape ReadShape(const Element& e) {
   Shape s;
   if (const std::string* n = e.Attribute("name")) s.name = *n;
   s.name_given = !s.name.empty();
-  if (const auto p = e.PoseChild()) s.pose = *p;
+  if (const auto p = frames::PoseChild(e)) s.pose = *p;
   s.pose.relative_to.clear();  // the link frame, where it was written
   s.geometry = ReadGeometry(e.Child("geometry"));
   s.where = e.where;

@@ -378,7 +378,7 @@ void ApplyCarriedJoints(const frames::Model& m,
       const Element* child = e.Child("child");
       // The carried joint's frame: its <pose> in the URDF frame of the link
       // it is relative_to, by default its child link.
-      const auto pose = e.PoseChild();
+      const auto pose = frames::PoseChild(e);
       const std::string in = pose && !pose->relative_to.empty()
                                  ? pose->relative_to
                                  : (child ? child->text : std::string());

@@ -528,8 +528,7 @@ bool SdfReader::MergeProxy(const Node* include, bool into_world,
                             "' names no frame of that model");
       return false;
     }
-    proxy->pose = frames::Pose::FromIsometry(
-        m.pose.ToIsometry() * X_MP->inverse(), m.pose.relative_to);
+    proxy->pose = frames::PlacedModelPose(m.pose, *X_MP);
   }
   if (proxy->pose.relative_to.empty()) {
     proxy->pose.relative_to = into_world ? frames::kWorldFrame : frames::kModelFrame;

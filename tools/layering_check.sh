@@ -21,49 +21,51 @@ set -uo pipefail
 declare -A allowed=(
   # The diagnostic registry (codes.def, Diagnostics): below everything.
   [diag]=""
-  # XML reading and writing. frames/model.h for frames::Element, the
-  # kept-verbatim element that xml::ToElement makes and xml::Writer writes
-  # (today the one thing xml/ takes from frames/).
-  [xml]="diag/ frames/model.h"
+  # The kept-verbatim element (frames::Element): the model holds it, the
+  # XML layer makes and writes it; below both, so neither includes the
+  # other.
+  [element]="diag/"
+  # XML reading and writing: knows no model.
+  [xml]="element/ diag/"
   # The kinematic model, poses, frame graphs: knows no XML.
-  [frames]="diag/"
+  [frames]="element/ diag/"
   # xacro: XML in, XML out.
-  [xacro]="xml/ diag/"
+  [xacro]="xml/ element/ diag/"
   # The format readers and writers.
-  [urdf_io]="xml/ frames/ diag/"
-  [sdf_io]="xml/ frames/ diag/"
+  [urdf_io]="xml/ frames/ element/ diag/"
+  [sdf_io]="xml/ frames/ element/ diag/"
   # Reshaping, model -> model: the options and the URDF carry format
   # (reshape/), then each direction. reshape/to_sdf uses sdf_io's schema
   # check (sdf_io/schema_check.h); reshape/to_urdf uses urdf_io's reader
   # helpers and reshape/to_sdf (the <gazebo> vocabulary, sdf_version.h).
-  [reshape]="frames/ xml/ diag/"
-  [reshape/to_sdf]="reshape/options.h reshape/urdf_extensions.h sdf_io/ frames/ xml/ diag/"
-  [reshape/to_urdf]="reshape/options.h reshape/urdf_extensions.h reshape/to_sdf/ urdf_io/ frames/ xml/ diag/"
+  [reshape]="frames/ xml/ element/ diag/"
+  [reshape/to_sdf]="reshape/options.h reshape/urdf_extensions.h sdf_io/ frames/ xml/ element/ diag/"
+  [reshape/to_urdf]="reshape/options.h reshape/urdf_extensions.h reshape/to_sdf/ urdf_io/ frames/ xml/ element/ diag/"
   # robot-diff: compares two kinematic models; reads nothing itself, so that
   # it shares no code with the readers' reshaping or the writers.
-  [robot_diff]="frames/ diag/"
+  [robot_diff]="frames/ element/ diag/"
   # Pictures: DOT text of a model's tree and frame graphs, and its
   # rendering with Graphviz; reads nothing itself.
-  [graph]="frames/ diag/"
+  [graph]="frames/ element/ diag/"
   # The pipelines.
-  [converter]="reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  [converter]="reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
   # A conversion verified: both sides read through the converter's input
   # reading and compared by robot_diff/.
-  [verify]="robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  [verify]="robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
   # Batch migration, over the pipelines (and their verification; the HTML
   # report's pictures).
-  [migrate]="verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+  [migrate]="verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
   # Test support (oracles, corpus access, fuzz support): not linked into the
   # library.
-  [testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
-  [converter/testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
-  [testing/fuzzing]="testing/ frames/ diag/"
-  [sdf_io/testing]="testing/ sdf_io/ urdf_io/ frames/ xml/ diag/"
-  [urdf_io/testing]="testing/ sdf_io/ urdf_io/ frames/ xml/ diag/"
+  [testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
+  [converter/testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
+  [testing/fuzzing]="testing/ frames/ element/ diag/"
+  [sdf_io/testing]="testing/ sdf_io/ urdf_io/ frames/ xml/ element/ diag/"
+  [urdf_io/testing]="testing/ sdf_io/ urdf_io/ frames/ xml/ element/ diag/"
   # The command-line tools: anything.
   [tools]="*"
 )
-readonly TEST_MAY="testing/ verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ diag/"
+readonly TEST_MAY="testing/ verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
 
 # The folder a file belongs to for the table: its deepest listed folder.
 folder_of() {
@@ -80,7 +82,7 @@ folder_of() {
 # system or third-party header.
 ours() {
   case "${1%%/*}" in
-    diag|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|graph|converter|verify|migrate|testing|tools) return 0 ;;
+    diag|element|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|graph|converter|verify|migrate|testing|tools) return 0 ;;
     *) return 1 ;;
   esac
 }
@@ -110,12 +112,13 @@ check() {
 }
 
 # The check must be able to fail: a made-up xml/ header that includes the
-# pipelines and frames' graph, and a frames/ one including only diag/.
+# pipelines and the model (frames/model.h), and a frames/ one including only
+# diag/.
 self_test() {
   local dir out
   dir=$(mktemp -d)
   mkdir -p "$dir/xml" "$dir/frames"
-  printf '#include "converter/uris.h"\n#include "frames/graph.h"\n#include "frames/model.h"\n#include <string>\n#include "xml/dom.h"\n' >"$dir/xml/bad.h"
+  printf '#include "converter/uris.h"\n#include "frames/model.h"\n#include "element/element.h"\n#include <string>\n#include "xml/dom.h"\n' >"$dir/xml/bad.h"
   printf '#include "diag/diagnostics.h"\n' >"$dir/frames/good.h"
   out=$(cd "$dir" && check xml/bad.h; check frames/good.h)
   rm -rf "$dir"

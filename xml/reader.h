@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "diag/diagnostics.h"
-#include "frames/model.h"
+#include "element/element.h"
 #include "xml/dom.h"
 
 namespace xml {

@@ -12,7 +12,7 @@
 
 #include <Eigen/Core>
 
-#include "frames/model.h"
+#include "element/element.h"
 
 namespace xml {
 

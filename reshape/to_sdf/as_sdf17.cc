@@ -39,7 +39,7 @@ std::optional<Expressed> Express(const FrameGraph& g, const std::string& ref) {
 
 // The pose numbers measured in N instead of F: X_NS = X_NF * X_FS.
 void Refold(Pose* pose, const Isometry3& X_NF) {
-  Pose p = Pose::FromIsometry(X_NF * pose->ToIsometry(), pose->relative_to);
+  Pose p = Pose::FromIsometry(frames::Compose(X_NF, *pose), pose->relative_to);
   pose->xyz = p.xyz;
   pose->rpy = p.rpy;
 }
@@ -64,7 +64,7 @@ class Sdf17 {
         const std::string* rel = c.Attribute("relative_to");
         if (!rel) continue;
         auto e = Express(g_, *rel);
-        auto pose = el.PoseChild();
+        auto pose = frames::PoseChild(el);
         if (!e || !e->changed || !pose) continue;
         Refold(&*pose, e->X_NF);
         c.text = xml::FormatPose(pose->xyz, pose->rpy);
@@ -113,7 +113,7 @@ class Sdf17 {
       if (!axis->has_value()) continue;
       auto e = Express(g_, (*axis)->expressed_in);
       if (!e || !e->changed) continue;
-      (*axis)->xyz = e->X_NF.linear() * (*axis)->xyz;
+      (*axis)->xyz = frames::Reexpress(e->X_NF, (*axis)->xyz);
       (*axis)->expressed_in = e->name;
     }
     ElementPoses(&j->extensions);
@@ -137,9 +137,7 @@ class Sdf17 {
 
   static void PlaceModel(frames::Model* m, const Isometry3& X_MP) {
     // X_RM = X_RP * X_PM, still measured in R.
-    Pose p = Pose::FromIsometry(m->pose.ToIsometry() * X_MP.inverse(),
-                                m->pose.relative_to);
-    m->pose = std::move(p);
+    m->pose = frames::PlacedModelPose(m->pose, X_MP);
     m->placement_frame.clear();
     if (!m->include) return;
     auto& children = m->include->children;
@@ -219,12 +217,12 @@ bool MoveIntoModel(const frames::Joint& j, const FrameGraph& g,
   frames::Joint moved = j;
   moved.parent = "world";
   moved.child = link->substr(head.size() + 2);
-  moved.pose = Pose::FromIsometry(X_WM->inverse() * *X_WJ, frames::kModelFrame);
+  moved.pose = Pose::FromIsometry(frames::Reroot(*X_WM, *X_WJ), frames::kModelFrame);
   for (auto* axis : {&moved.axis, &moved.axis2}) {
     if (!axis->has_value() || (*axis)->expressed_in.empty()) continue;
     const auto X_JE = g.Resolve((*axis)->expressed_in, j.name);
     if (!X_JE) return false;
-    (*axis)->xyz = X_JE->linear() * (*axis)->xyz;
+    (*axis)->xyz = frames::Reexpress(*X_JE, (*axis)->xyz);
     (*axis)->expressed_in.clear();
   }
   m->joints.push_back(std::move(moved));

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "reshape/to_sdf/gazebo_vocabulary.h"
 #include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
@@ -21,9 +22,6 @@ namespace converter {
 namespace {
 
 using frames::Element;
-
-constexpr char kGazeboMaterialUri[] =
-    "file://media/materials/scripts/gazebo.material";
 
 bool OneOf(const std::string& s, std::initializer_list<const char*> names) {
   for (const char* n : names) {
@@ -83,9 +81,10 @@ namespace {
 
 
 // <a><b>...<leaf>text</leaf></b></a> from a path {"a", "b", ..., "leaf"}.
-Element Nested(std::initializer_list<const char*> path, const std::string& text,
+Element Nested(const GazeboPath& path, const std::string& text,
                const frames::SourceLocation& where) {
-  std::vector<const char*> names(path);
+  std::vector<const char*> names(path.begin(),
+                                 path.begin() + GazeboPathSize(path));
   Element e = Element::Leaf(names.back(), text, where);
   for (size_t k = names.size() - 1; k-- > 0;) {
     Element parent;
@@ -142,19 +141,6 @@ void MergeChild(std::vector<Element>* into, Element child) {
   into->push_back(std::move(child));
 }
 
-// Elements of a <gazebo> block that are libsdformat keywords, per level.
-bool IsLinkKeyword(const std::string& n) {
-  return OneOf(n, {"material", "turnGravityOff", "dampingFactor", "selfCollide",
-                   "mu1", "mu2", "fdir1", "kp", "kd", "maxVel", "minDepth",
-                   "maxContacts", "laserRetro"});
-}
-bool IsJointKeyword(const std::string& n) {
-  return OneOf(n, {"stopCfm", "stopErp", "fudgeFactor", "provideFeedback",
-                   "implicitSpringDamper", "cfmDamping", "springReference",
-                   "springStiffness", "preserveFixedJoint",
-                   "disableFixedJointLumping"});
-}
-bool IsModelKeyword(const std::string& n) { return n == "static"; }
 // Children of an SDFormat element that come from the URDF's kinematics.
 bool IsKinematic(const std::string& n) {
   return OneOf(n, {"pose", "origin", "geometry", "inertial", "link", "joint",
@@ -283,9 +269,12 @@ class GazeboApplier {
       return true;
     }
     const char* level = nullptr;
-    if (!link_ok && IsLinkKeyword(e.name)) level = "link";
-    if (!joint_ok && IsJointKeyword(e.name)) level = "joint";
-    if (!model_ok && IsModelKeyword(e.name)) level = "model";
+    if (!link_ok && FindGazeboKeyword(GazeboLevel::kLink, e.name))
+      level = "link";
+    if (!joint_ok && FindGazeboKeyword(GazeboLevel::kJoint, e.name))
+      level = "joint";
+    if (!model_ok && FindGazeboKeyword(GazeboLevel::kModel, e.name))
+      level = "model";
     if (level) {
       NotApplied(frames::Code::GAZEBO_ELEMENT_MISPLACED, e, where,
                  std::string("is a ") + level +
@@ -420,7 +409,7 @@ class GazeboApplier {
                                   : carried.pose.relative_to;
     const frames::Isometry3 X_BF = carried.pose.ToIsometry();
     const auto repose = [&](frames::Pose* pose) {
-      *pose = frames::ComputedPose(X_BF * pose->ToIsometry(), base);
+      *pose = frames::ComputedPose(frames::Compose(X_BF, *pose), base);
     };
     for (auto& l : model_.links) {
       if (l.pose.relative_to == name) repose(&l.pose);
@@ -439,7 +428,8 @@ class GazeboApplier {
 
   void ModelChild(const Element& e) {
     const Where where([] { return std::string("the model"); });
-    if (e.name == "static") {
+    if (const GazeboKeyword* k = FindGazeboKeyword(GazeboLevel::kModel, e.name);
+        k && k->target == GazeboTarget::kModel) {
       model_.is_static = KeywordTruth(e, where);
     } else if (OneOf(e.name, {"self_collide", "allow_auto_disable",
                               "enable_wind"})) {
@@ -459,51 +449,8 @@ class GazeboApplier {
   void LinkChild(const Element& e, frames::Link* l) {
     const Where where([l] { return "link '" + l->name + "'"; });
     const std::string& n = e.name;
-    if (n == "material") {
-      const std::string name = GazeboValue(e);
-      if (name.empty()) {
-        Invalid(e, where, "a material script name");
-        return;
-      }
-      if (l->visuals.empty()) return NoTarget(e, where, "the link has no visual");
-      for (auto& v : l->visuals) {
-        if (!v.material) {
-          v.material.emplace();
-          v.material->where = e.where;
-        }
-        Element script;
-        script.name = "script";
-        script.where = e.where;
-        script.children.push_back(Element::Leaf("name", name, e.where));
-        script.children.push_back(Element::Leaf("uri", kGazeboMaterialUri, e.where));
-        MergeChild(&v.material->extensions, std::move(script));
-      }
-    } else if (n == "turnGravityOff") {
-      const bool off = TurnGravityOff(e, where);
-      MergeChild(&l->extensions, Element::Leaf("gravity", off ? "false" : "true", e.where));
-    } else if (n == "dampingFactor") {
-      if (auto v = Number(e, where)) {
-        Element decay;
-        decay.name = "velocity_decay";
-        decay.where = e.where;
-        decay.children.push_back(Element::Leaf("linear", *v, e.where));
-        decay.children.push_back(Element::Leaf("angular", *v, e.where));
-        MergeChild(&l->extensions, std::move(decay));
-      }
-    } else if (n == "selfCollide") {
-      MergeChild(&l->extensions,
-                 Element::Leaf("self_collide", KeywordTruth(e, where) ? "true" : "false",
-                      e.where));
-    } else if (OneOf(n, {"mu1", "mu2", "fdir1", "kp", "kd", "maxVel",
-                         "minDepth", "maxContacts", "laserRetro"})) {
-      std::optional<Element> add = CollisionKeyword(e, where);
-      if (!add) return;
-      if (l->collisions.empty())
-        return NoTarget(e, where, "the link has no collision");
-      // A copy for each collision but the last, which takes the original.
-      for (size_t k = 0; k + 1 < l->collisions.size(); ++k)
-        MergeChild(&l->collisions[k].extensions, *add);
-      MergeChild(&l->collisions.back().extensions, std::move(*add));
+    if (const GazeboKeyword* k = FindGazeboKeyword(GazeboLevel::kLink, n)) {
+      LinkKeyword(*k, e, l, where);
     } else if (n == "visual" || n == "collision") {
       ShapeBlob(e, l, where);
     } else if (OneOf(n, {"gravity", "enable_wind", "self_collide", "kinematic",
@@ -522,6 +469,99 @@ class GazeboApplier {
     }
   }
 
+  // A link keyword (gazebo_vocabulary.h): its value, then the SDF element
+  // it names in the link, in every visual's material or in every
+  // collision.
+  void LinkKeyword(const GazeboKeyword& k, const Element& e, frames::Link* l,
+                   const Where& where) {
+    const std::optional<std::string> value = KeywordValue(k, e, where);
+    if (!value) return;
+    switch (k.target) {
+      case GazeboTarget::kLink:
+        MergeChild(&l->extensions, Nested(k.path, *value, e.where));
+        if (k.second_written)
+          MergeChild(&l->extensions, Nested(k.second, *value, e.where));
+        return;
+      case GazeboTarget::kEveryVisual:
+        if (l->visuals.empty())
+          return NoTarget(e, where, "the link has no visual");
+        for (auto& v : l->visuals) {
+          if (!v.material) {
+            v.material.emplace();
+            v.material->where = e.where;
+          }
+          MergeChild(&v.material->extensions, MaterialScript(k, *value, e));
+        }
+        return;
+      case GazeboTarget::kEveryCollision: {
+        if (l->collisions.empty())
+          return NoTarget(e, where, "the link has no collision");
+        Element add = Nested(k.path, *value, e.where);
+        // A copy for each collision but the last, which takes the original.
+        for (size_t c = 0; c + 1 < l->collisions.size(); ++c)
+          MergeChild(&l->collisions[c].extensions, add);
+        MergeChild(&l->collisions.back().extensions, std::move(add));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  // The value keyword `k` gives its SDF leaf, as libsdformat reads `e`;
+  // nullopt (GAZEBO_VALUE_INVALID) when it is none.
+  std::optional<std::string> KeywordValue(const GazeboKeyword& k,
+                                          const Element& e,
+                                          const Where& where) {
+    switch (k.value) {
+      case GazeboValueKind::kNumber:
+        return Number(e, where);
+      case GazeboValueKind::kInteger: {
+        // libsdformat reads it with std::stoi.
+        auto v = ParseNumber(GazeboValue(e));
+        if (!v || *v != std::floor(*v) || std::abs(*v) > 2147483647.0) {
+          Invalid(e, where, "an integer");
+          return std::nullopt;
+        }
+        return xml::FormatDouble(*v);
+      }
+      case GazeboValueKind::kVector3: {
+        auto v = ParseVector(GazeboValue(e), 3);
+        if (!v) Invalid(e, where, "three numbers");
+        return v;
+      }
+      case GazeboValueKind::kBool:
+        return KeywordTruth(e, where) ? "true" : "false";
+      case GazeboValueKind::kNegatedBool:
+        return TurnGravityOff(e, where) ? "false" : "true";
+      case GazeboValueKind::kMaterialScript: {
+        std::string name = GazeboValue(e);
+        if (name.empty()) {
+          Invalid(e, where, "a material script name");
+          return std::nullopt;
+        }
+        return name;
+      }
+      case GazeboValueKind::kNone:
+        break;
+    }
+    return std::nullopt;
+  }
+
+  // <script><name>NAME</name><uri>Gazebo's materials</uri></script>, the
+  // material keyword's (k.path: material/script/name).
+  static Element MaterialScript(const GazeboKeyword& k,
+                                const std::string& name, const Element& e) {
+    Element script;
+    script.name = k.path[1];
+    script.where = e.where;
+    script.children.push_back(Element::Leaf(k.path[2], name, e.where));
+    script.children.push_back(
+        Element::Leaf("uri", kGazeboMaterialUri, e.where));
+    return script;
+  }
+
+  // The negated keyword (turnGravityOff): true turns gravity off.
   bool TurnGravityOff(const Element& e, const Where& where) {
     // libsdformat: false/no/0 turn gravity on, anything else off.
     auto t = ParseGazeboTruth(GazeboValue(e));
@@ -565,40 +605,6 @@ class GazeboApplier {
                 const std::string& why) {
     NotApplied(frames::Code::GAZEBO_NO_TARGET, e, where,
                "has nothing to apply to: " + why);
-  }
-
-  // What a collision keyword adds to every collision of its link.
-  std::optional<Element> CollisionKeyword(const Element& e,
-                                          const Where& where) {
-    const std::string& n = e.name;
-    if (n == "fdir1") {
-      auto v = ParseVector(GazeboValue(e), 3);
-      if (!v) {
-        Invalid(e, where, "three numbers");
-        return std::nullopt;
-      }
-      return Nested({"surface", "friction", "ode", "fdir1"}, *v, e.where);
-    }
-    if (n == "maxContacts") {
-      // libsdformat reads it with std::stoi.
-      auto v = ParseNumber(GazeboValue(e));
-      if (!v || *v != std::floor(*v) || std::abs(*v) > 2147483647.0) {
-        Invalid(e, where, "an integer");
-        return std::nullopt;
-      }
-      return Element::Leaf("max_contacts", xml::FormatDouble(*v), e.where);
-    }
-    auto v = Number(e, where);
-    if (!v) return std::nullopt;
-    if (n == "mu1") return Nested({"surface", "friction", "ode", "mu"}, *v, e.where);
-    if (n == "mu2") return Nested({"surface", "friction", "ode", "mu2"}, *v, e.where);
-    if (n == "kp") return Nested({"surface", "contact", "ode", "kp"}, *v, e.where);
-    if (n == "kd") return Nested({"surface", "contact", "ode", "kd"}, *v, e.where);
-    if (n == "maxVel")
-      return Nested({"surface", "contact", "ode", "max_vel"}, *v, e.where);
-    if (n == "minDepth")
-      return Nested({"surface", "contact", "ode", "min_depth"}, *v, e.where);
-    return Element::Leaf("laser_retro", *v, e.where);  // laserRetro
   }
 
   // <visual> or <collision> in a link block: merged into the one named by
@@ -760,34 +766,8 @@ class GazeboApplier {
   void JointChild(const Element& e, frames::Joint* j) {
     const Where where([j] { return "joint '" + j->name + "'"; });
     const std::string& n = e.name;
-    const frames::SourceLocation& at = e.where;
-    if (OneOf(n, {"preserveFixedJoint", "disableFixedJointLumping"})) {
-      return;  // read by --lump-fixed-joints from the carried block
-    }
-    if (OneOf(n, {"stopCfm", "stopErp", "fudgeFactor"})) {
-      auto v = Number(e, where);
-      if (!v) return;
-      if (n == "stopCfm") Physics(j, Nested({"physics", "ode", "limit", "cfm"}, *v, at));
-      if (n == "stopErp") Physics(j, Nested({"physics", "ode", "limit", "erp"}, *v, at));
-      if (n == "fudgeFactor") Physics(j, Nested({"physics", "ode", "fudge_factor"}, *v, at));
-    } else if (n == "provideFeedback") {
-      const char* t = KeywordTruth(e, where) ? "true" : "false";
-      // libsdformat also writes physics/ode/provide_feedback, which no
-      // SDFormat version defines.
-      Physics(j, Nested({"physics", "provide_feedback"}, t, at));
-    } else if (n == "implicitSpringDamper" || n == "cfmDamping") {
-      const char* t = KeywordTruth(e, where) ? "true" : "false";
-      Physics(j, Nested({"physics", "ode", "implicit_spring_damper"}, t, at));
-      Physics(j, Nested({"physics", "ode", "cfm_damping"}, t, at));
-    } else if (n == "springReference" || n == "springStiffness") {
-      auto v = Number(e, where);
-      if (!v) return;
-      if (!j->axis) return NoTarget(e, where, "the joint has no axis");
-      if (!j->axis->dynamics) j->axis->dynamics.emplace();
-      MergeChild(&j->axis->dynamics->extensions,
-                 Element::Leaf(n == "springReference" ? "spring_reference"
-                                             : "spring_stiffness",
-                      *v, at));
+    if (const GazeboKeyword* k = FindGazeboKeyword(GazeboLevel::kJoint, n)) {
+      JointKeyword(*k, e, j, where);
     } else if (n == "axis" || n == "axis2") {
       std::optional<frames::JointAxis>& axis = n == "axis" ? j->axis : j->axis2;
       if (!axis) return NoTarget(e, where, "the joint has no " + n);
@@ -802,6 +782,26 @@ class GazeboApplier {
     } else if (!Misplaced(e, where, false, true, false)) {
       NotSdf(e, where, "joint");
     }
+  }
+
+  // A joint keyword (gazebo_vocabulary.h): its value, then the SDF element
+  // it names in the joint or in its axis' <dynamics>.
+  void JointKeyword(const GazeboKeyword& k, const Element& e, frames::Joint* j,
+                    const Where& where) {
+    // kNone (preserveFixedJoint ...): read by --lump-fixed-joints from the
+    // carried block.
+    if (k.target == GazeboTarget::kNone) return;
+    const std::optional<std::string> value = KeywordValue(k, e, where);
+    if (!value) return;
+    if (k.target == GazeboTarget::kAxisDynamics) {
+      if (!j->axis) return NoTarget(e, where, "the joint has no axis");
+      if (!j->axis->dynamics) j->axis->dynamics.emplace();
+      MergeChild(&j->axis->dynamics->extensions,
+                 Nested(k.path, *value, e.where));
+      return;
+    }
+    Physics(j, Nested(k.path, *value, e.where));
+    if (k.second_written) Physics(j, Nested(k.second, *value, e.where));
   }
 
   void Physics(frames::Joint* j, Element physics) {

@@ -14,8 +14,10 @@
 //                      SDFormat 1.7 has no joint for (libsdformat drops them).
 // Blocks for the same target apply in document order.
 //
-// What each child of a block becomes (libsdformat's keywords; values are
-// read from the `value` attribute or the text, as libsdformat reads them):
+// What each child of a block becomes (libsdformat's keywords, one table
+// with the SDF->URDF direction: reshape/to_sdf/gazebo_vocabulary.h; values
+// are read from the `value` attribute or the text, as libsdformat reads
+// them):
 //
 //   model (no reference)
 //     <static>                     //model/static (true/yes/1 mean true)

@@ -241,7 +241,7 @@ void RewritePlugin(Element* plugin, const PluginContext& ctx) {
     // to (a push_back that reallocates leaves c dangling).
     const frames::SourceLocation where = c->where;
     const frames::Pose X_BO =
-        frames::Pose::FromIsometry(*X_BL * frames::Pose{xyz, rpy, {}}.ToIsometry());
+        frames::Pose::FromIsometry(frames::Compose(*X_BL, frames::Pose{xyz, rpy, {}}));
     const std::pair<const char*, std::string> values[] = {
         {"xyzOffset", xml::FormatVector3(X_BO.xyz)},
         {"rpyOffset", xml::FormatVector3(X_BO.rpy)},

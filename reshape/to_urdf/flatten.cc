@@ -20,18 +20,18 @@ bool Collect(const Model& m, const FrameGraph& g, const std::string& prefix,
     auto X_SL = g.PoseInModel(l.name);
     if (!X_SL) return false;
     flat->link_index.emplace(prefix + l.name, flat->links.size());
-    flat->links.push_back(FlatLink{&l, s, X_MS * *X_SL, {}});
+    flat->links.push_back(FlatLink{&l, s, frames::Compose(X_MS, *X_SL), {}});
   }
   for (const auto& n : m.models) {
     const FrameGraph* ng = g.Nested(n.name);
     auto X_SN = g.PoseInModel(n.name);
     if (!ng || !X_SN) return false;
-    ok = Collect(n, *ng, prefix + n.name + "::", X_MS * *X_SN, flat) && ok;
+    ok = Collect(n, *ng, prefix + n.name + "::", frames::Compose(X_MS, *X_SN), flat) && ok;
   }
   for (const auto& j : m.joints) {
     auto X_SJ = g.PoseInModel(j.name);
     if (!X_SJ) return false;
-    flat->joints.push_back(FlatJoint{&j, s, X_MS * *X_SJ, {}, {}, {}});
+    flat->joints.push_back(FlatJoint{&j, s, frames::Compose(X_MS, *X_SJ), {}, {}, {}});
   }
   for (const auto& f : m.frames) {
     auto X_SF = g.PoseInModel(f.name);
@@ -45,7 +45,7 @@ bool Collect(const Model& m, const FrameGraph& g, const std::string& prefix,
     const bool measured_in_attached =
         f.pose.relative_to.empty() || f.pose.relative_to == f.attached_to;
     flat->frames.push_back(FlatFrame{
-        &f, s, X_MS * *X_SF,
+        &f, s, frames::Compose(X_MS, *X_SF),
         prefix + (kind == FrameGraph::Kind::kFrame ? f.attached_to : *link),
         on_frame && measured_in_attached, kind == FrameGraph::Kind::kLink,
         {}});

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "reshape/to_sdf/gazebo_to_sdf.h"
+#include "reshape/to_sdf/gazebo_vocabulary.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "reshape/urdf_extensions.h"
 #include "xml/reader.h"
@@ -99,79 +100,187 @@ std::optional<bool> TakeAgreeingBools(Element* pa, const char* a, Element* pb,
   return value;
 }
 
-// libsdformat's keywords for what all collisions of a link share, taken out
-// of `content` (a collision's SDF-only children).
-std::vector<Element> CollisionKeywords(std::vector<Element>* content) {
+// The element at the first `depth` names of `path` below `holder`, each the
+// only child of its name and without attributes; nullptr when there is
+// none. `holder` itself when depth is 0.
+Element* Reach(Element* holder, const GazeboPath& path, size_t depth) {
+  Element* e = holder;
+  for (size_t k = 0; e && k < depth; ++k) {
+    e = Only(e, path[k]);
+    if (e && !e->attributes.empty()) e = nullptr;
+  }
+  return e;
+}
+
+// A number pair (dampingFactor: velocity_decay/{linear,angular}): their
+// element, holding both leaves at one value (an absent one at SDFormat's
+// default, 0) and nothing else, becomes the keyword.
+void TakeNumberPair(Element* holder, const GazeboKeyword& k,
+                    std::vector<Element>* keywords) {
+  const size_t n = GazeboPathSize(k.path);
+  Element* outer = Reach(holder, k.path, n - 2);
+  Element* e = Reach(holder, k.path, n - 1);
+  if (!e) return;
+  Element* first = Only(e, k.path[n - 1]);
+  Element* second = Only(e, k.second[GazeboPathSize(k.second) - 1]);
+  const size_t known = (first ? 1 : 0) + (second ? 1 : 0);
+  const std::optional<double> v1 = first ? Number(*first) : 0.0;
+  const std::optional<double> v2 = second ? Number(*second) : 0.0;
+  if (e->children.size() != known || !v1 || !v2 || *v1 != *v2) return;
+  const std::string text =
+      first ? first->text : second ? second->text : std::string("0");
+  keywords->push_back(Element::Leaf(k.name, text, e->where));
+  Remove(outer, e);
+}
+
+// The material keyword: a <material> that is only a <script> naming a
+// material of Gazebo's default file (k.path: material/script/name).
+void TakeMaterialScript(Element* holder, const GazeboKeyword& k,
+                        std::vector<Element>* keywords) {
+  Element* material = Only(holder, k.path[0]);
+  if (!material || !material->attributes.empty() ||
+      material->children.size() != 1 ||
+      material->children[0].name != k.path[1]) {
+    return;
+  }
+  Element& script = material->children[0];
+  Element* uri = Only(&script, "uri");
+  Element* name = Only(&script, k.path[2]);
+  if (script.attributes.empty() && script.children.size() == 2 && uri && name &&
+      IsLeaf(*uri) && IsLeaf(*name) && uri->text == kGazeboMaterialUri &&
+      !name->text.empty()) {
+    keywords->push_back(Element::Leaf(k.name, name->text, material->where));
+    Remove(holder, material);
+  }
+}
+
+// Keyword `k` taken out of `holder` (the SDF content of its target) when
+// the SDF leaf it names says exactly what the keyword says.
+void TakeKeyword(Element* holder, const GazeboKeyword& k,
+                 std::vector<Element>* keywords) {
+  const size_t n = GazeboPathSize(k.path);
+  if (n == 0) return;
+  if (k.value == GazeboValueKind::kMaterialScript) {
+    return TakeMaterialScript(holder, k, keywords);
+  }
+  if (k.value == GazeboValueKind::kNumber && k.second[0]) {
+    return TakeNumberPair(holder, k, keywords);
+  }
+  Element* parent = Reach(holder, k.path, n - 1);
+  const char* leaf = k.path[n - 1];
+  switch (k.value) {
+    case GazeboValueKind::kNumber:
+      // libsdformat reads the number with std::stod.
+      TakeNumber(parent, leaf, k.name, keywords);
+      return;
+    case GazeboValueKind::kVector3: {
+      // A direction: libsdformat copies its text.
+      Element* f = parent ? Only(parent, leaf) : nullptr;
+      double v[3];
+      if (f && IsLeaf(*f) && xml::ParseNumbers(f->text, 3, v)) {
+        keywords->push_back(Element::Leaf(k.name, f->text, f->where));
+        Remove(parent, f);
+      }
+      return;
+    }
+    case GazeboValueKind::kInteger: {
+      // libsdformat reads it with std::stoi: only a plain integer.
+      Element* m = parent ? Only(parent, leaf) : nullptr;
+      if (!m) return;
+      const auto v = Number(*m);
+      if (v && std::abs(*v) <= 2147483647.0 && *v == std::floor(*v) &&
+          m->text.find_first_not_of("+-0123456789") == std::string::npos) {
+        keywords->push_back(Element::Leaf(k.name, m->text, m->where));
+        Remove(parent, m);
+      }
+      return;
+    }
+    case GazeboValueKind::kBool:
+    case GazeboValueKind::kNegatedBool: {
+      const bool negated = k.value == GazeboValueKind::kNegatedBool;
+      if (k.second[0]) {
+        // Two spellings of one flag (provide_feedback and
+        // physics/ode/provide_feedback; implicit_spring_damper and its older
+        // name cfm_damping).
+        const size_t m = GazeboPathSize(k.second);
+        Element* second_parent = Reach(holder, k.second, m - 1);
+        if (auto v = TakeAgreeingBools(parent, leaf, second_parent,
+                                       k.second[m - 1])) {
+          keywords->push_back(
+              Element::Leaf(k.name, BoolText(negated ? !*v : *v),
+                            (parent ? parent : second_parent)->where));
+        }
+        return;
+      }
+      Element* c = parent ? Only(parent, leaf) : nullptr;
+      if (c && Bool(*c)) {
+        keywords->push_back(
+            Element::Leaf(k.name, BoolText(negated ? !*Bool(*c) : *Bool(*c)),
+                          c->where));
+        Remove(parent, c);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+// Removes the elements on the paths of `target`'s keywords that taking
+// the keywords left empty, innermost first: the elements between the
+// outermost and the leaf's parent when that parent is reached, and the
+// outermost when it is. (Material scripts and number pairs are taken
+// whole.)
+void PruneKeywordPaths(Element* holder, GazeboTarget target) {
+  std::vector<std::pair<size_t, GazeboPath>> prune;  // (depth, path)
+  const auto add = [&](const GazeboPath& path) {
+    const size_t n = GazeboPathSize(path);
+    if (n < 2) return;
+    if (Reach(holder, path, n - 1)) {
+      for (size_t d = n - 1; d >= 2; --d) prune.emplace_back(d, path);
+    }
+    if (Reach(holder, path, 1)) prune.emplace_back(1, path);
+  };
+  for (const GazeboKeyword& k : kGazeboKeywords) {
+    if (k.target != target || k.value == GazeboValueKind::kMaterialScript ||
+        (k.value == GazeboValueKind::kNumber && k.second[0])) {
+      continue;
+    }
+    add(k.path);
+    if (k.second[0]) add(k.second);
+  }
+  std::stable_sort(prune.begin(), prune.end(), [](const auto& a, const auto& b) {
+    return a.first > b.first;
+  });
+  for (const auto& [depth, path] : prune) {
+    PruneEmpty(Reach(holder, path, depth - 1), path[depth - 1]);
+  }
+}
+
+// libsdformat's keywords for `target` (gazebo_vocabulary.h), taken out of
+// `content` (that target's SDF-only children) where they say exactly what
+// the SDF says, in the table's order.
+std::vector<Element> TakeKeywords(GazeboTarget target,
+                                  std::vector<Element>* content) {
   Element holder;
   holder.children = std::move(*content);
   std::vector<Element> keywords;
-  if (Element* surface = Only(&holder, "surface"); surface && surface->attributes.empty()) {
-    Element* friction = Only(surface, "friction");
-    Element* fode = friction && friction->attributes.empty() ? Only(friction, "ode") : nullptr;
-    if (fode && fode->attributes.empty()) {
-      TakeNumber(fode, "mu", "mu1", &keywords);
-      TakeNumber(fode, "mu2", "mu2", &keywords);
-      // A direction: libsdformat copies its text.
-      if (Element* f = Only(fode, "fdir1")) {
-        double v[3];
-        if (IsLeaf(*f) && xml::ParseNumbers(f->text, 3, v)) {
-          keywords.push_back(Element::Leaf("fdir1", f->text, f->where));
-          Remove(fode, f);
-        }
-      }
-      PruneEmpty(friction, "ode");
-      PruneEmpty(surface, "friction");
-    }
-    Element* contact = Only(surface, "contact");
-    Element* code = contact && contact->attributes.empty() ? Only(contact, "ode") : nullptr;
-    if (code && code->attributes.empty()) {
-      TakeNumber(code, "kp", "kp", &keywords);
-      TakeNumber(code, "kd", "kd", &keywords);
-      TakeNumber(code, "max_vel", "maxVel", &keywords);
-      TakeNumber(code, "min_depth", "minDepth", &keywords);
-      PruneEmpty(contact, "ode");
-      PruneEmpty(surface, "contact");
-    }
-    PruneEmpty(&holder, "surface");
+  for (const GazeboKeyword& k : kGazeboKeywords) {
+    if (k.target == target) TakeKeyword(&holder, k, &keywords);
   }
-  TakeNumber(&holder, "laser_retro", "laserRetro", &keywords);
-  // libsdformat reads max_contacts with std::stoi: only a plain integer.
-  if (Element* m = Only(&holder, "max_contacts")) {
-    const auto v = Number(*m);
-    if (v && std::abs(*v) <= 2147483647.0 && *v == std::floor(*v) &&
-        m->text.find_first_not_of("+-0123456789") == std::string::npos) {
-      keywords.push_back(Element::Leaf("maxContacts", m->text, m->where));
-      Remove(&holder, m);
-    }
-  }
+  PruneKeywordPaths(&holder, target);
   *content = std::move(holder.children);
   return keywords;
 }
 
-// libsdformat's <material>NAME</material> stands for a material that is just
-// <script> with that name in Gazebo's default materials file.
-constexpr char kGazeboMaterialUri[] =
-    "file://media/materials/scripts/gazebo.material";
-
-std::vector<Element> VisualKeywords(std::vector<Element>* content) {
-  Element holder;
-  holder.children = std::move(*content);
-  std::vector<Element> keywords;
-  Element* material = Only(&holder, "material");
-  if (material && material->attributes.empty() && material->children.size() == 1 &&
-      material->children[0].name == "script") {
-    Element& script = material->children[0];
-    Element* uri = Only(&script, "uri");
-    Element* name = Only(&script, "name");
-    if (script.attributes.empty() && script.children.size() == 2 && uri && name &&
-        IsLeaf(*uri) && IsLeaf(*name) && uri->text == kGazeboMaterialUri &&
-        !name->text.empty()) {
-      keywords.push_back(Element::Leaf("material", name->text, material->where));
-      Remove(&holder, material);
-    }
-  }
-  *content = std::move(holder.children);
-  return keywords;
+// The keywords of one element `e` of `target`'s content, in its place, and
+// what is left of it.
+void ToKeywords(GazeboTarget target, Element e, Element* block) {
+  std::vector<Element> content;
+  content.push_back(std::move(e));
+  for (auto& k : TakeKeywords(target, &content))
+    block->children.push_back(std::move(k));
+  for (auto& c : content) block->children.push_back(std::move(c));
 }
 
 }  // namespace
@@ -190,30 +299,7 @@ bool SameContent(const std::vector<Element>& a, const std::vector<Element>& b) {
 }
 
 void LinkToGazebo(std::vector<Element> children, Element* block) {
-  for (auto& e : children) {
-    if (e.name == "gravity" && Bool(e)) {
-      // turnGravityOff false is gravity true.
-      block->children.push_back(Element::Leaf("turnGravityOff", BoolText(!*Bool(e)), e.where));
-    } else if (e.name == "self_collide" && Bool(e)) {
-      block->children.push_back(Element::Leaf("selfCollide", BoolText(*Bool(e)), e.where));
-    } else if (e.name == "velocity_decay" && e.attributes.empty()) {
-      // dampingFactor sets linear and angular to one value (SDF default 0).
-      Element* linear = Only(&e, "linear");
-      Element* angular = Only(&e, "angular");
-      const size_t known = (linear ? 1 : 0) + (angular ? 1 : 0);
-      const std::optional<double> vl = linear ? Number(*linear) : 0.0;
-      const std::optional<double> va = angular ? Number(*angular) : 0.0;
-      if (e.children.size() == known && vl && va && *vl == *va) {
-        const std::string text =
-            linear ? linear->text : angular ? angular->text : std::string("0");
-        block->children.push_back(Element::Leaf("dampingFactor", text, e.where));
-      } else {
-        block->children.push_back(std::move(e));
-      }
-    } else {
-      block->children.push_back(std::move(e));
-    }
-  }
+  for (auto& e : children) ToKeywords(GazeboTarget::kLink, std::move(e), block);
 }
 
 bool ShapesToGazebo(const std::string& kind, std::vector<ShapeContent> shapes,
@@ -225,8 +311,10 @@ bool ShapesToGazebo(const std::string& kind, std::vector<ShapeContent> shapes,
   if (same) {
     std::vector<Element> content = std::move(shapes[0].children);
     if (content.empty()) return true;
-    std::vector<Element> keywords = kind == "collision" ? CollisionKeywords(&content)
-                                                        : VisualKeywords(&content);
+    std::vector<Element> keywords = TakeKeywords(
+        kind == "collision" ? GazeboTarget::kEveryCollision
+                            : GazeboTarget::kEveryVisual,
+        &content);
     for (auto& k : keywords) block->children.push_back(std::move(k));
     if (!content.empty()) {
       Element e;
@@ -250,39 +338,10 @@ bool ShapesToGazebo(const std::string& kind, std::vector<ShapeContent> shapes,
 }
 
 void JointToGazebo(std::vector<Element> children, Element* block) {
-  for (auto& e : children) {
-    if (e.name != "physics" || !e.attributes.empty()) {
-      block->children.push_back(std::move(e));
-      continue;
-    }
-    std::vector<Element> keywords;
-    Element* ode = Only(&e, "ode");
-    if (ode && !ode->attributes.empty()) ode = nullptr;
-    // provideFeedback sets physics/provide_feedback and
-    // physics/ode/provide_feedback, two spellings of one flag.
-    if (auto v = TakeAgreeingBools(&e, "provide_feedback", ode, "provide_feedback")) {
-      keywords.push_back(Element::Leaf("provideFeedback", BoolText(*v), e.where));
-      ode = Only(&e, "ode");  // the children of `e` moved
-    }
-    if (ode) {
-      // Likewise implicit_spring_damper and its older name cfm_damping.
-      if (auto v = TakeAgreeingBools(ode, "implicit_spring_damper", ode, "cfm_damping")) {
-        keywords.push_back(Element::Leaf("implicitSpringDamper", BoolText(*v), ode->where));
-      }
-      TakeNumber(ode, "fudge_factor", "fudgeFactor", &keywords);
-      Element* limit = Only(ode, "limit");
-      if (limit && limit->attributes.empty()) {
-        TakeNumber(limit, "cfm", "stopCfm", &keywords);
-        TakeNumber(limit, "erp", "stopErp", &keywords);
-        PruneEmpty(ode, "limit");
-      }
-      PruneEmpty(&e, "ode");
-    }
-    for (auto& k : keywords) block->children.push_back(std::move(k));
-    // The rest: libsdformat appends it after the <physics> it makes itself
-    // and reads only that one; reshape/to_sdf/gazebo_to_sdf.h merges it.
-    if (!e.children.empty() || !e.text.empty()) block->children.push_back(std::move(e));
-  }
+  // The rest of a <physics>: libsdformat appends it after the <physics> it
+  // makes itself and reads only that one; reshape/to_sdf/gazebo_to_sdf.h
+  // merges it.
+  for (auto& e : children) ToKeywords(GazeboTarget::kJoint, std::move(e), block);
 }
 
 void AxisToGazebo(std::vector<Element> axis_children,
@@ -293,10 +352,8 @@ void AxisToGazebo(std::vector<Element> axis_children,
   dynamics.name = "dynamics";
   dynamics.where = where;
   dynamics.children = std::move(dynamics_children);
-  std::vector<Element> keywords;
-  TakeNumber(&dynamics, "spring_reference", "springReference", &keywords);
-  TakeNumber(&dynamics, "spring_stiffness", "springStiffness", &keywords);
-  for (auto& k : keywords) block->children.push_back(std::move(k));
+  for (auto& k : TakeKeywords(GazeboTarget::kAxisDynamics, &dynamics.children))
+    block->children.push_back(std::move(k));
   // The rest in a second <axis>, which libsdformat appends after the joint's
   // own and does not read.
   Element axis;

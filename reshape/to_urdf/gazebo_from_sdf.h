@@ -7,7 +7,8 @@
 //    fdir1, kp, kd, maxVel, minDepth, maxContacts, laserRetro, material,
 //    stopCfm, stopErp, springReference, springStiffness, provideFeedback,
 //    implicitSpringDamper, fudgeFactor, preserveFixedJoint, static), each
-//    setting one or two SDF elements;
+//    setting one or two SDF elements (the table both directions read:
+//    reshape/to_sdf/gazebo_vocabulary.h);
 //  - every other child is a blob, copied verbatim as the last child of the
 //    link, joint or model; <collision> and <visual> children hold blobs
 //    copied into the link's collisions and visuals.

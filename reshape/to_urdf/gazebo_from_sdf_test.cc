@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "reshape/to_sdf/gazebo_to_sdf.h"
+#include "reshape/to_sdf/gazebo_vocabulary.h"
 #include "xml/reader.h"
 
 namespace converter {
@@ -225,6 +227,90 @@ TEST(GazeboFromSdfTest, SameContentIgnoresWhere) {
   EXPECT_TRUE(SameContent(a, b));
   b[0].children[0].name = "c";
   EXPECT_FALSE(SameContent(a, b));
+}
+
+// Every row of the <gazebo> vocabulary both ways: the keyword applied to a
+// robot as urdf2sdf applies it, then the SDF it made written back as
+// sdf2urdf writes it, gives that keyword again (a row whose SDF another
+// row also stands for, cfmDamping, gives the first such row) and nothing
+// else.
+TEST(GazeboFromSdfTest, EveryKeywordComesBackFromWhatItMade) {
+  for (const GazeboKeyword& k : kGazeboKeywords) {
+    if (k.target == GazeboTarget::kNone || k.target == GazeboTarget::kModel)
+      continue;
+    SCOPED_TRACE(k.name);
+    frames::Model m;
+    m.name = "robot";
+    for (const char* name : {"base", "l"}) {
+      frames::Link& l = m.links.emplace_back();
+      l.name = name;
+      l.visuals.emplace_back().name = "v";
+      l.collisions.emplace_back().name = "c";
+    }
+    frames::Joint& j = m.joints.emplace_back();
+    j.name = "j";
+    j.type = frames::JointType::kRevolute;
+    j.parent = "base";
+    j.child = "l";
+    j.axis.emplace();
+    std::string value;
+    switch (k.value) {
+      case GazeboValueKind::kNumber: value = "0.5"; break;
+      case GazeboValueKind::kInteger: value = "7"; break;
+      case GazeboValueKind::kVector3: value = "0 1 0"; break;
+      case GazeboValueKind::kMaterialScript: value = "Gazebo/Red"; break;
+      default: value = "true"; break;
+    }
+    Element block;
+    block.name = "gazebo";
+    block.attributes.emplace_back(
+        "reference", k.level == GazeboLevel::kLink ? "l" : "j");
+    block.children.push_back(Element::Leaf(k.name, value, {}));
+    m.extensions.push_back(block);
+    frames::Diagnostics diags;
+    ApplyGazeboBlocks(&m, &diags);
+    EXPECT_TRUE(diags.all().empty()) << frames::Format(diags.all()[0]);
+
+    const frames::Link& l = m.links[1];
+    Element back;
+    switch (k.target) {
+      case GazeboTarget::kLink:
+        LinkToGazebo(l.extensions, &back);
+        break;
+      case GazeboTarget::kEveryCollision:
+        ShapesToGazebo("collision", {{"c", l.collisions[0].extensions, {}}},
+                       &back);
+        break;
+      case GazeboTarget::kEveryVisual: {
+        ASSERT_TRUE(l.visuals[0].material.has_value());
+        Element material;
+        material.name = "material";
+        material.children = l.visuals[0].material->extensions;
+        ShapesToGazebo("visual", {{"v", {material}, {}}}, &back);
+        break;
+      }
+      case GazeboTarget::kJoint:
+        JointToGazebo(m.joints[0].extensions, &back);
+        break;
+      case GazeboTarget::kAxisDynamics:
+        ASSERT_TRUE(m.joints[0].axis->dynamics.has_value());
+        AxisToGazebo({}, m.joints[0].axis->dynamics->extensions, {}, {},
+                     &back);
+        break;
+      default:
+        break;
+    }
+    const GazeboKeyword* first = &k;
+    for (const GazeboKeyword& o : kGazeboKeywords) {
+      if (o.target == k.target && o.path == k.path) {
+        first = &o;
+        break;
+      }
+    }
+    EXPECT_EQ(Children(back),
+              "<" + std::string(first->name) + ">" + value + "</" +
+                  first->name + ">");
+  }
 }
 
 }  // namespace

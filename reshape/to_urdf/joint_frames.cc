@@ -71,7 +71,7 @@ void Place(const FlatModel& flat, const Isometry3& X_WM, Draft* draft) {
       const bool copy = fj && fj->scope->prefix.empty() &&
                         X_WM.isApprox(Isometry3::Identity(), 0.0) &&
                         fj->src->pose.relative_to == kModelFrame;
-      j.pose = copy ? fj->src->pose : ComputedPose(X_WM * info.X_MJ);
+      j.pose = copy ? fj->src->pose : ComputedPose(frames::Compose(X_WM, info.X_MJ));
       j.pose.relative_to.clear();
       continue;
     }
@@ -116,8 +116,8 @@ void CopyFrameOrigins(const FlatModel& flat, Draft* draft) {
 void PlaceContents(const FlatLink& fl, size_t k, Draft* draft) {
   frames::Link* l = &draft->out.links[k];
   const bool moved = draft->moved[k];
-  const Isometry3 X_UM = draft->X_MU[k].inverse();
-  const Isometry3 X_UL = X_UM * fl.X_ML;
+  const Isometry3 X_UM = frames::Inverse(draft->X_MU[k]);
+  const Isometry3 X_UL = frames::Compose(X_UM, fl.X_ML);
   const frames::FrameGraph& g = *fl.scope->graph;
   const std::string& name = fl.src->name;
   auto in_link = [&](const Pose& p) {
@@ -129,9 +129,9 @@ void PlaceContents(const FlatLink& fl, size_t k, Draft* draft) {
       copy.relative_to.clear();
       return copy;
     }
-    if (in_link(p)) return ComputedPose(X_UL * p.ToIsometry());
+    if (in_link(p)) return ComputedPose(frames::Compose(X_UL, p));
     auto X_SC = g.ResolvePose(p, name);
-    return ComputedPose(X_UM * fl.scope->X_MS * *X_SC);
+    return ComputedPose(frames::Compose(frames::Compose(X_UM, fl.scope->X_MS), *X_SC));
   };
   if (l->inertial) l->inertial->pose = place(l->inertial->pose);
   for (auto& v : l->visuals) v.pose = place(v.pose);
@@ -140,7 +140,7 @@ void PlaceContents(const FlatLink& fl, size_t k, Draft* draft) {
   // relative_to names another frame; it is written in the URDF link frame.
   for (auto& e : l->extensions) {
     if (!IsPosedLinkChild(e.name)) continue;
-    auto p = e.PoseChild();
+    auto p = frames::PoseChild(e);
     if (p && (moved || !in_link(*p))) SetPoseChild(&e, place(*p).ToIsometry());
   }
 }

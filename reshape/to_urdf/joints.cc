@@ -412,10 +412,10 @@ std::optional<frames::Vector3> AxisInJointFrame(const FlatJoint& fj,
   if (a.expressed_in != frames::kModelFrame) {
     auto X_SE = s.graph->PoseInModel(a.expressed_in);
     if (!X_SE) return std::nullopt;
-    X_ME = s.X_MS * *X_SE;
+    X_ME = frames::Compose(s.X_MS, *X_SE);
   }
   return frames::CleanRounding(
-      frames::Vector3(fj.X_MJ.linear().transpose() * (X_ME.linear() * a.xyz)));
+      frames::ReexpressInverse(fj.X_MJ, frames::Reexpress(X_ME, a.xyz)));
 }
 
 bool MapJoints(const FlatModel& flat, const ToUrdfReshapeOptions& options,

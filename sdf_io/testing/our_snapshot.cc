@@ -86,7 +86,7 @@ class OurWalker {
   void Element(const frames::Element& e, const frames::FrameGraph& g,
                const std::string& key, const std::string& default_frame,
                const Isometry3d& X_RM) {
-    const std::optional<frames::Pose> pose = e.PoseChild();
+    const std::optional<frames::Pose> pose = frames::PoseChild(e);
     if (!pose) {
       problems_.push_back("ours: " + key + ": <" + e.name +
                           "> pose is not 6 numbers");
