@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace xml {
@@ -75,6 +76,14 @@ std::optional<std::string> ReadAll(int fd, const std::string& what,
                                    const Limits& limits,
                                    frames::Diagnostics* diags) {
   std::string data;
+  // A regular file's size is known: reserving it (up to one byte past the
+  // limit) reads without regrowing, which for a large file copied it about
+  // twice over and held the old and the new copy at once.
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    data.reserve(std::min<size_t>(static_cast<size_t>(st.st_size),
+                                  limits.max_file_size) + 1);
+  }
   char buf[1 << 16];
   for (;;) {
     const size_t left = limits.max_file_size - data.size();  // never < 0
