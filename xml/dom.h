@@ -162,6 +162,10 @@ class Document {
   // exceeds `limits` (max_depth, max_elements); Error() and ErrorLine() say
   // what and where. A document may be parsed once.
   bool Parse(std::string_view text, const Limits& limits = {});
+  // The same, parsing `text` itself in place instead of a copy (a reader
+  // that owns the file's text moves it in: one copy of a large input fewer
+  // in time and in memory).
+  bool ParseOwned(std::string text, const Limits& limits = {});
   // The first top-level element (nullptr when there is none).
   const Node* RootElement() const { return root_; }
   const std::string& Error() const { return error_; }
@@ -203,7 +207,7 @@ class Document {
     size_t capacity_ = 0;
   };
 
-  std::unique_ptr<char[]> buffer_;
+  std::string buffer_;  // the text, parsed in place
   Pool<Node> nodes_;
   Pool<Attr> attrs_;
   Pool<TextRun> texts_;
