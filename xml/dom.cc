@@ -637,11 +637,11 @@ class Document::Parser {
                       std::to_string(limits_.max_depth) + " (--max-depth)",
                   kDepthError);
     }
-    if (++element_count_ > limits_.max_elements) {
+    if (++element_count_ > limits_.ElementLimit()) {
       return Fail(line,
                   "element <" + std::string(name, p_ - name) +
                       "> is one more than the limit of " +
-                      std::to_string(limits_.max_elements) +
+                      std::to_string(limits_.ElementLimit()) +
                       " elements in a document (--max-elements)",
                   kCountError);
     }
