@@ -156,7 +156,7 @@ int Main(int argc, char** argv) {
   std::vector<std::string> extra;
   std::string bindir, dir;
   bool keep = false, markdown = false;
-  std::string command = "process_benchmark";
+  std::string command = "process_benchmark --";
   for (int i = 1; i < argc; ++i) command += std::string(" ") + argv[i];
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
