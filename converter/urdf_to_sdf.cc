@@ -222,16 +222,14 @@ void CarryCapsules(frames::Model* model, int sdf_version,
   }
 }
 
-}  // namespace
-
-ConversionResult UrdfToSdf(std::string_view urdf_text,
-                           const std::string& source_name,
-                           const UrdfToSdfOptions& options) {
+// The pipeline after `read` (a function of the diagnostics that returns
+// the model read, or nullopt).
+template <typename Read>
+ConversionResult Convert(const Read& read, const UrdfToSdfOptions& options) {
   ConversionResult result;
   if (!CheckSdfOutputVersion(options.sdf_version, &result.diagnostics))
     return result;
-  auto model = urdf_io::ReadUrdf(urdf_text, source_name, &result.diagnostics,
-                                 options.limits);
+  std::optional<frames::Model> model = read(&result.diagnostics);
   if (!model) {
     result.diagnostics.SortByLocation();
     return result;
@@ -288,6 +286,19 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
   return result;
 }
 
+}  // namespace
+
+ConversionResult UrdfToSdf(std::string_view urdf_text,
+                           const std::string& source_name,
+                           const UrdfToSdfOptions& options) {
+  return Convert(
+      [&](frames::Diagnostics* diags) {
+        return urdf_io::ReadUrdf(urdf_text, source_name, diags,
+                                 options.limits);
+      },
+      options);
+}
+
 ConversionResult UrdfFileToSdf(const std::string& path,
                                const UrdfToSdfOptions& options) {
   if (xacro::IsXacroPath(path)) {
@@ -301,7 +312,14 @@ ConversionResult UrdfFileToSdf(const std::string& path,
     r.diagnostics = diags;
     return r;
   }
-  return UrdfToSdf(*text, path, options);
+  // The text is parsed in place and freed with the document, before the
+  // model is converted and written.
+  return Convert(
+      [&](frames::Diagnostics* read) {
+        return urdf_io::ReadUrdfOwned(std::move(*text), path, read,
+                                      options.limits);
+      },
+      options);
 }
 
 }  // namespace converter

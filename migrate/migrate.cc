@@ -1191,7 +1191,7 @@ std::string MigrateOptionsJson(const MigrateOptions& o) {
   s += ", \"packages\": ";
   AppendJsonStrings(&s, packages);
   s += ", \"limits\": {\"max_depth\": " + std::to_string(o.limits.max_depth) +
-       ", \"max_elements\": " + std::to_string(o.limits.max_elements) +
+       ", \"max_elements\": " + std::to_string(o.limits.ElementLimit()) +
        ", \"max_file_size\": " + std::to_string(o.limits.max_file_size) +
        ", \"max_include_depth\": " +
        std::to_string(o.limits.max_include_depth) + "}";

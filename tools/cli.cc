@@ -103,7 +103,8 @@ const char kInputOptionsHelp[] = R"(  --diagnostics-format text|json
   --max-depth N           refuse elements (and models, includes expanded)
                           nested deeper than N (default 256, at most 1000)
   --max-elements N        refuse a file of more than N elements
-                          (default 1000000)
+                          (default: one per 16 bytes of --max-file-size,
+                          16777216 at 256M)
   --max-file-size N[K|M|G]  refuse an input file larger than N bytes
                           (default 256M)
   --max-include-depth N   refuse a chain of more than N includes, each in

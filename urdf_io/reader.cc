@@ -36,7 +36,7 @@ class UrdfReader {
              const xml::Limits& limits)
       : ctx_{file, diags}, limits_(limits) {}
 
-  std::optional<Model> Read(std::string_view text);
+  std::optional<Model> Read(std::string text);
 
  private:
   const char* RequiredAttribute(const Node* e, const char* attr) {
@@ -1029,9 +1029,10 @@ void UrdfReader::SetUrdfFrames(Model* model) {
   }
 }
 
-std::optional<Model> UrdfReader::Read(std::string_view text) {
+std::optional<Model> UrdfReader::Read(std::string text) {
   xml::Document doc;
-  if (!xml::Parse(text, ctx_.file, &doc, ctx_.diags, limits_)) {
+  if (!xml::ParseOwned(std::move(text), ctx_.file, &doc, ctx_.diags,
+                       limits_)) {
     return std::nullopt;
   }
   const Node* robot = doc.RootElement();
@@ -1103,7 +1104,16 @@ std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
                                       frames::Diagnostics* diags,
                                       const xml::Limits& limits) {
-  return UrdfReader(file, diags, limits).Read(text);
+  // Refused before a copy of a text over the size limit is made.
+  if (!xml::CheckFileSize(text, file, limits, diags)) return std::nullopt;
+  return UrdfReader(file, diags, limits).Read(std::string(text));
+}
+
+std::optional<frames::Model> ReadUrdfOwned(std::string text,
+                                           const std::string& file,
+                                           frames::Diagnostics* diags,
+                                           const xml::Limits& limits) {
+  return UrdfReader(file, diags, limits).Read(std::move(text));
 }
 
 }  // namespace urdf_io

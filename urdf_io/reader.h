@@ -53,5 +53,11 @@ std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
                                       frames::Diagnostics* diags,
                                       const xml::Limits& limits = {});
+// The same, parsing `text` in place (no copy of it): for a caller that read
+// the file and needs its text no more.
+std::optional<frames::Model> ReadUrdfOwned(std::string text,
+                                           const std::string& file,
+                                           frames::Diagnostics* diags,
+                                           const xml::Limits& limits = {});
 
 }  // namespace urdf_io

@@ -678,11 +678,11 @@ class Document::Parser {
                       std::to_string(limits_.max_depth) + " (--max-depth)",
                   kDepthError);
     }
-    if (++element_count_ > limits_.max_elements) {
+    if (++element_count_ > limits_.ElementLimit()) {
       return Fail(line,
                   "element <" + std::string(name, p_ - name) +
                       "> is one more than the limit of " +
-                      std::to_string(limits_.max_elements) +
+                      std::to_string(limits_.ElementLimit()) +
                       " elements in a document (--max-elements)",
                   kCountError);
     }
@@ -803,13 +803,17 @@ class Document::Parser {
 };
 
 bool Document::Parse(std::string_view text, const Limits& limits) {
-  while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
-  buffer_ = std::make_unique<char[]>(text.size() + 1);
-  std::memcpy(buffer_.get(), text.data(), text.size());
-  buffer_[text.size()] = '\0';
-  char* begin = buffer_.get();
-  char* end = begin + text.size();
-  if (text.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0)
+  return ParseOwned(std::string(text), limits);
+}
+
+bool Document::ParseOwned(std::string text, const Limits& limits) {
+  size_t size = text.size();
+  while (size > 0 && text[size - 1] == '\0') --size;
+  text.resize(size);
+  buffer_ = std::move(text);
+  char* begin = buffer_.data();
+  char* end = begin + size;  // buffer_[size] is the string's '\0'
+  if (size >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0)
     begin += 3;  // UTF-8 byte order mark
   return Parser(this, begin, end, limits).Run();
 }

@@ -50,8 +50,13 @@ struct Limits {
   // exceed kMaxDepthCeiling; tinyxml2's is 100 (TINYXML2_MAX_ELEMENT_DEPTH).
   size_t max_depth = 256;
   // The most elements one document (one file) may hold:
-  // XML_TOO_MANY_ELEMENTS.
-  size_t max_elements = 1000000;
+  // XML_TOO_MANY_ELEMENTS. 0 (the default): one element per
+  // kBytesPerElement bytes of max_file_size (16,777,216 at the 256 MiB
+  // default), so that the two limits agree: any file under the size limit
+  // whose elements average 16 bytes or more passes (real files average 29
+  // bytes or more, indentation included), and memory stays in proportion
+  // to the input. ElementLimit() is the limit in force.
+  size_t max_elements = 0;
   // The largest input in bytes: FILE_TOO_LARGE (xml::ReadFile,
   // xml::ReadStandardInput and xml::Parse).
   size_t max_file_size = size_t{256} << 20;
@@ -63,6 +68,14 @@ struct Limits {
   // AddressSanitizer by //tools:hostile_input_cli_test), so this depth
   // stays within the 8 MiB main-thread stack Linux gives a program.
   static constexpr size_t kMaxDepthCeiling = 1000;
+  // Bytes of the size limit per element when max_elements is 0 (rounded
+  // up: a limit of 12 bytes admits one element).
+  static constexpr size_t kBytesPerElement = 16;
+  size_t ElementLimit() const {
+    return max_elements != 0
+               ? max_elements
+               : (max_file_size + kBytesPerElement - 1) / kBytesPerElement;
+  }
 };
 
 class Attr {
@@ -159,9 +172,13 @@ class Document {
   Document& operator=(const Document&) = delete;
 
   // Parses a copy of `text`. False when it is not well-formed XML or
-  // exceeds `limits` (max_depth, max_elements); Error() and ErrorLine() say
+  // exceeds `limits` (max_depth, ElementLimit()); Error() and ErrorLine() say
   // what and where. A document may be parsed once.
   bool Parse(std::string_view text, const Limits& limits = {});
+  // The same, parsing `text` itself in place instead of a copy (a reader
+  // that owns the file's text moves it in: one copy of a large input fewer
+  // in time and in memory).
+  bool ParseOwned(std::string text, const Limits& limits = {});
   // The first top-level element (nullptr when there is none).
   const Node* RootElement() const { return root_; }
   const std::string& Error() const { return error_; }
@@ -176,7 +193,7 @@ class Document {
   //                          ends with ':' ("urdf:")
   //   XML_NESTING_TOO_DEEP   elements nested deeper than
   //                          Limits::max_depth
-  //   XML_TOO_MANY_ELEMENTS  more than Limits::max_elements elements
+  //   XML_TOO_MANY_ELEMENTS  more than Limits::ElementLimit() elements
   //   XML_ENTITY_UNSUPPORTED a reference to an entity other than the five
   //                          predefined ones ("&nbsp;", one a DOCTYPE
   //                          declares): entities are never expanded
@@ -214,7 +231,7 @@ class Document {
     size_t capacity_ = 0;
   };
 
-  std::unique_ptr<char[]> buffer_;
+  std::string buffer_;  // the text, parsed in place
   Pool<Node> nodes_;
   Pool<Attr> attrs_;
   Pool<TextRun> texts_;

@@ -367,6 +367,27 @@ TEST(DocumentTest, LimitsAreTheCallers) {
             "limit of 4 elements in a document (--max-elements)");
 }
 
+// The element limit follows the size limit unless it is set: one element
+// per 16 bytes, so that a file under the size limit is not refused for its
+// elements unless they average under 16 bytes (issue 30: a 100k-link chain
+// of 106 MB and 1.1 million elements was refused by a fixed 1,000,000).
+TEST(DocumentTest, ElementLimitFollowsTheSizeLimit) {
+  EXPECT_EQ(Limits{}.ElementLimit(), size_t{16777216});
+  Limits limits;
+  limits.max_file_size = 64;  // 4 elements
+  EXPECT_EQ(limits.ElementLimit(), size_t{4});
+  EXPECT_EQ(Coded("<a><b/><b/><b/></a>", limits), "accepted");
+  EXPECT_EQ(Coded("<a><b/><b/>\n<b/>\n<b/></a>", limits),
+            "3: XML_TOO_MANY_ELEMENTS: element <b> is one more than the "
+            "limit of 4 elements in a document (--max-elements)");
+  limits.max_file_size = 12;  // rounded up: 1
+  EXPECT_EQ(limits.ElementLimit(), size_t{1});
+  limits.max_file_size = size_t{1} << 30;
+  EXPECT_EQ(limits.ElementLimit(), size_t{1} << 26);
+  limits.max_elements = 3;  // set: it holds whatever the size limit
+  EXPECT_EQ(limits.ElementLimit(), size_t{3});
+}
+
 // One element with many attributes: the duplicate check is not quadratic
 // (200,000 attributes took minutes before, which the test's timeout
 // catches), and still finds a duplicate among them, early or late.

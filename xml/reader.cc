@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace xml {
@@ -60,10 +61,10 @@ bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
   return true;
 }
 
-// FILE_TOO_LARGE, at the line holding the first byte past the limit, when
-// `text` is larger than limits.max_file_size.
-bool CheckSize(std::string_view text, const std::string& source,
-               const Limits& limits, frames::Diagnostics* diags) {
+}  // namespace
+
+bool CheckFileSize(std::string_view text, const std::string& source,
+                   const Limits& limits, frames::Diagnostics* diags) {
   if (text.size() <= limits.max_file_size) return true;
   const int line = 1 + static_cast<int>(std::count(
                            text.begin(), text.begin() + limits.max_file_size,
@@ -76,6 +77,8 @@ bool CheckSize(std::string_view text, const std::string& source,
   return false;
 }
 
+namespace {
+
 // Reads the open descriptor `fd` to its end, but no further than one byte
 // past `limits.max_file_size`; on failure reports IO_ERROR "cannot read
 // WHAT: reason" on `source`, and FILE_TOO_LARGE when it is larger.
@@ -84,6 +87,14 @@ std::optional<std::string> ReadAll(int fd, const std::string& what,
                                    const Limits& limits,
                                    frames::Diagnostics* diags) {
   std::string data;
+  // A regular file's size is known: reserving it (up to one byte past the
+  // limit) reads without regrowing, which for a large file copied it about
+  // twice over and held the old and the new copy at once.
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    data.reserve(std::min<size_t>(static_cast<size_t>(st.st_size),
+                                  limits.max_file_size) + 1);
+  }
   char buf[1 << 16];
   for (;;) {
     const size_t left = limits.max_file_size - data.size();  // never < 0
@@ -97,7 +108,7 @@ std::optional<std::string> ReadAll(int fd, const std::string& what,
       return std::nullopt;
     }
     data.append(buf, static_cast<size_t>(n));
-    if (!CheckSize(data, source, limits, diags)) return std::nullopt;
+    if (!CheckFileSize(data, source, limits, diags)) return std::nullopt;
   }
 }
 
@@ -126,8 +137,14 @@ std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
 
 bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags, const Limits& limits) {
-  if (!CheckSize(text, file, limits, diags)) return false;
-  if (!doc->Parse(text, limits)) {
+  if (!CheckFileSize(text, file, limits, diags)) return false;
+  return ParseOwned(std::string(text), file, doc, diags, limits);
+}
+
+bool ParseOwned(std::string text, const std::string& file, Document* doc,
+                frames::Diagnostics* diags, const Limits& limits) {
+  if (!CheckFileSize(text, file, limits, diags)) return false;
+  if (!doc->ParseOwned(std::move(text), limits)) {
     const frames::Code code = doc->ErrorCode();
     diags->Error(code,
                  code == frames::Code::XML_ERROR

@@ -34,6 +34,11 @@ std::optional<std::string> ReadFile(const std::string& path,
 std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
                                              const Limits& limits = {});
 
+// FILE_TOO_LARGE (false), at the line holding the first byte past the
+// limit, when `text` is larger than limits.max_file_size.
+bool CheckFileSize(std::string_view text, const std::string& source,
+                   const Limits& limits, frames::Diagnostics* diags);
+
 // Parses `text` into `doc`; on failure reports the document's ErrorCode()
 // (XML_ERROR, XML_CHARACTER_INVALID, XML_NAME_INVALID,
 // XML_NESTING_TOO_DEEP, XML_TOO_MANY_ELEMENTS or XML_ENTITY_UNSUPPORTED)
@@ -42,6 +47,10 @@ std::optional<std::string> ReadStandardInput(frames::Diagnostics* diags,
 // leading comment) is XML_DECLARATION_MISPLACED, a warning.
 bool Parse(std::string_view text, const std::string& file, Document* doc,
            frames::Diagnostics* diags, const Limits& limits = {});
+// The same, parsing `text` in place (Document::ParseOwned): for a reader
+// that owns the text it read.
+bool ParseOwned(std::string text, const std::string& file, Document* doc,
+                frames::Diagnostics* diags, const Limits& limits = {});
 
 // Context for reporting: the file name and the diagnostics sink, and the
 // reporter bound to the node: Error(e, code, message) reports at e's line

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "sdf_io/packages.h"
+#include "tools/benchmark/xacro_generator.h"
 #include "xacro/xacro.h"
 
 namespace {
@@ -122,34 +123,6 @@ std::string Runfile(const std::string& argv0, const std::string& rel) {
   return argv0 + ".runfiles/urdf_sdf_converter/" + rel;
 }
 
-std::string Generated(int calls) {
-  std::string s =
-      "<?xml version=\"1.0\"?>\n<robot name=\"generated\" "
-      "xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n"
-      "  <xacro:property name=\"scale\" value=\"0.5\"/>\n"
-      "  <xacro:macro name=\"segment\" params=\"i parent length:=1.0 *origin\">\n"
-      "    <xacro:property name=\"mass\" value=\"${length * scale * 2}\"/>\n"
-      "    <link name=\"link_${i}\">\n"
-      "      <inertial><mass value=\"${mass}\"/>"
-      "<inertia ixx=\"${mass * length**2 / 12}\" iyy=\"${mass / 3}\" izz=\"0.01\"/></inertial>\n"
-      "      <visual><geometry><box size=\"${length} 0.1 0.1\"/></geometry></visual>\n"
-      "    </link>\n"
-      "    <joint name=\"joint_${i}\" type=\"${'revolute' if i % 2 else 'prismatic'}\">\n"
-      "      <parent link=\"${parent}\"/><child link=\"link_${i}\"/>\n"
-      "      <xacro:insert_block name=\"origin\"/>\n"
-      "      <xacro:if value=\"${i % 2}\"><axis xyz=\"0 0 1\"/></xacro:if>\n"
-      "      <limit lower=\"${-pi / 2}\" upper=\"${pi / 2}\" effort=\"10\" velocity=\"1\"/>\n"
-      "    </joint>\n"
-      "  </xacro:macro>\n"
-      "  <link name=\"link_0\"/>\n";
-  for (int i = 1; i <= calls; ++i) {
-    s += "  <xacro:segment i=\"" + std::to_string(i) + "\" parent=\"link_" + std::to_string(i - 1) +
-         "\" length=\"" + std::to_string(1 + i % 7) + ".25\">\n    <origin xyz=\"0 0 ${" +
-         std::to_string(i % 5) + " * scale}\" rpy=\"0 0 0\"/>\n  </xacro:segment>\n";
-  }
-  return s + "</robot>\n";
-}
-
 struct Row {
   std::string name;
   long long bytes = 0;
@@ -202,7 +175,7 @@ int main(int argc, char** argv) {
                           "/xacro_benchmark." + std::to_string(getpid());
   if (std::system(("mkdir -p '" + tmp + "'").c_str()) != 0) return 2;
   const std::string generated = tmp + "/generated.urdf.xacro";
-  std::ofstream(generated) << Generated(calls);
+  std::ofstream(generated) << benchmark::GenerateXacro(calls);
   const std::string one_link = tmp + "/one_link.urdf.xacro";
   std::ofstream(one_link) << "<?xml version=\"1.0\"?>\n<robot name=\"one\" "
                              "xmlns:xacro=\"http://www.ros.org/wiki/xacro\">\n  <link name=\"base\"/>\n</robot>\n";
