@@ -16,13 +16,14 @@
 // Time is CPU time (user + system of the child), the best of --rounds
 // rounds (the reference: at most 3, one when a round takes over 10 s): on a
 // shared, loaded machine wall time counts other processes' turns. The
-// processes are //tools:xacro and :xacro_floor (tinyxml2 LoadFile and
-// Print to a file). For a breakdown the table also gives, in this process,
+// processes are //tools:xacro and :xml_floor (tinyxml2 LoadFile and
+// Print to standard output, sent to a file; process_benchmark's floor). For a breakdown the table also gives, in this process,
 // the xacro::ExpandFile call alone (file reads included, no start-up, no
 // writing) and tinyxml2 parsing and printing the text in memory. Figures to
 // read, not a pass/fail test; exit 1 only when ours fails or differs from
 // the reference's output.
 #include <limits.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -70,9 +71,11 @@ std::string ReadAll(const std::string& path) {
   return ss.str();
 }
 
-// One run of `argv` (argv[0] a path) with ROS_PACKAGE_PATH=packages: its
-// CPU time, or -1 when it fails.
-double RunProcess(std::vector<std::string> argv_s, const std::string& packages) {
+// One run of `argv` (argv[0] a path) with ROS_PACKAGE_PATH=packages, its
+// standard output sent to `out` when not empty: its CPU time, or -1 when it
+// fails.
+double RunProcess(std::vector<std::string> argv_s, const std::string& packages,
+                  const std::string& out = "") {
   rusage before;
   getrusage(RUSAGE_CHILDREN, &before);
   // posix_spawn (vfork and exec), not fork: a forked copy of this process
@@ -88,8 +91,15 @@ double RunProcess(std::vector<std::string> argv_s, const std::string& packages) 
   std::vector<char*> env;
   for (auto& s : env_s) env.push_back(s.data());
   env.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (!out.empty()) {
+    posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  }
   pid_t pid;
-  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), env.data()) != 0) return -1;
+  const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return -1;
   int status = 0;
   waitpid(pid, &status, 0);
   rusage after;
@@ -100,10 +110,11 @@ double RunProcess(std::vector<std::string> argv_s, const std::string& packages) 
 }
 
 // Best of `rounds` runs (fewer when a run takes over 10 s); -1 on failure.
-double BestProcess(int rounds, const std::vector<std::string>& argv, const std::string& packages) {
+double BestProcess(int rounds, const std::vector<std::string>& argv, const std::string& packages,
+                   const std::string& out = "") {
   double best = 1e30;
   for (int i = 0; i < rounds; ++i) {
-    const double t = RunProcess(argv, packages);
+    const double t = RunProcess(argv, packages, out);
     if (t < 0) return -1;
     best = std::min(best, t);
     if (t > 10) break;  // minutes per round: one is figure enough
@@ -164,7 +175,7 @@ int main(int argc, char** argv) {
     }
   }
   const std::string xacro_bin = Runfile(argv[0], "tools/xacro");
-  const std::string floor_bin = Runfile(argv[0], "tools/benchmark/xacro_floor");
+  const std::string floor_bin = Runfile(argv[0], "tools/benchmark/xml_floor");
   // Absolute: $(find) returns the ROS_PACKAGE_PATH entry's spelling, and a
   // relative one would be taken relative to each including file.
   if (char* real = realpath(corpus.c_str(), nullptr)) {
@@ -234,7 +245,7 @@ int main(int argc, char** argv) {
       std::cerr << in.name << ": the xacro command failed or printed other bytes than the library\n";
       status = 1;
     }
-    row.floor = BestProcess(rounds, {floor_bin, ours_file, tmp + "/floor.urdf"}, corpus);
+    row.floor = BestProcess(rounds, {floor_bin, ours_file}, corpus, tmp + "/floor.urdf");
     const std::string out_file = tmp + "/reference.xml";
     std::vector<std::string> ref_argv = {reference, in.path};
     for (const auto& a : in.args) ref_argv.push_back(a);
