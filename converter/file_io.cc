@@ -42,13 +42,25 @@ static_assert(std::atomic<int>::is_always_lock_free,
               "the signal handler reads the slots");
 constexpr int kSlotCount = 32;
 TemporaryFileSlot g_temporary_files[kSlotCount];
+// Set by the handler before it looks at the slots: from then on no thread
+// creates a temporary file (the process is ending). Without it, another
+// thread could create and register one after the handler had passed its
+// slot, and the file would outlive the process.
+std::atomic<bool> g_ending{false};
 
 constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 extern "C" void RemoveTemporaryFilesAndReraise(int sig) {
   const int saved_errno = errno;
+  g_ending.store(true);
   for (auto& slot : g_temporary_files) {
-    if (slot.state.load() == kRegistered) ::unlink(slot.path);
+    // A slot being filled belongs to a thread that reserved it before the
+    // flag was set and holds the cleanup signals blocked: it will register
+    // its file (or free the slot) shortly, so wait for that.
+    int state;
+    while ((state = slot.state.load()) == kFilling) {
+    }
+    if (state == kRegistered) ::unlink(slot.path);
   }
   // The default action ends the process by `sig` once the handler returns
   // (the signal is blocked until then).
@@ -77,31 +89,47 @@ class CleanupSignalsBlocked {
 };
 
 // A temporary file registered for removal on a signal; released (not
-// removed) when it goes out of scope. A path too long for a slot, or no free
-// slot, is simply not registered.
+// removed) when it goes out of scope. Used with the cleanup signals blocked
+// in the calling thread: Reserve a slot, create the file, Register its path.
+// A path too long for a slot, or no free slot, is simply not registered.
 class TemporaryFileRegistration {
  public:
-  explicit TemporaryFileRegistration(const std::string& path) {
-    if (path.size() >= kPathCapacity) return;
-    for (int k = 0; k < kSlotCount; ++k) {
-      int expected = kFree;
-      if (g_temporary_files[k].state.compare_exchange_strong(expected,
-                                                             kFilling)) {
-        std::memcpy(g_temporary_files[k].path, path.c_str(), path.size() + 1);
-        g_temporary_files[k].state.store(kRegistered);
-        slot_ = k;
-        return;
+  TemporaryFileRegistration() = default;
+  // Reserves a slot (the handler waits for a reserved slot to settle).
+  // Returns false once a signal handler has started ending the process:
+  // then nothing may be created, and the slot is not kept.
+  bool Reserve(size_t path_size) {
+    if (path_size < kPathCapacity) {
+      for (int k = 0; k < kSlotCount && slot_ < 0; ++k) {
+        int expected = kFree;
+        if (g_temporary_files[k].state.compare_exchange_strong(expected,
+                                                               kFilling)) {
+          slot_ = k;
+        }
       }
     }
+    if (!g_ending.load()) return true;
+    Release();
+    return false;
   }
-  ~TemporaryFileRegistration() {
-    if (slot_ >= 0) g_temporary_files[slot_].state.store(kFree);
+  // Registers the created file in the reserved slot, or frees the slot when
+  // `path` is null (nothing was created).
+  void Register(const std::string* path) {
+    if (slot_ < 0) return;
+    if (path == nullptr) return Release();
+    std::memcpy(g_temporary_files[slot_].path, path->c_str(), path->size() + 1);
+    g_temporary_files[slot_].state.store(kRegistered);
   }
+  ~TemporaryFileRegistration() { Release(); }
   TemporaryFileRegistration(const TemporaryFileRegistration&) = delete;
   TemporaryFileRegistration& operator=(const TemporaryFileRegistration&) =
       delete;
 
  private:
+  void Release() {
+    if (slot_ >= 0) g_temporary_files[slot_].state.store(kFree);
+    slot_ = -1;
+  }
   int slot_ = -1;
 };
 
@@ -163,14 +191,23 @@ int CreateTemporaryFile(const std::string& base, std::string* name,
     uint64_t bits = TemporarySuffixBits();
     for (int d = 0; d < 16; ++d, bits >>= 4) candidate += kHex[bits & 15];
     CleanupSignalsBlocked blocked;
+    auto registration = std::make_unique<TemporaryFileRegistration>();
+    if (!registration->Reserve(candidate.size())) {
+      // A signal is ending the process: wait for it rather than create a
+      // file its handler would not see (or report a failure nobody reads).
+      for (;;) ::pause();
+    }
     const int fd = ::open(candidate.c_str(),
                           O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY,
                           0666);
+    const int open_errno = errno;
+    registration->Register(fd >= 0 ? &candidate : nullptr);
     if (fd >= 0) {
       *name = candidate;
-      *reg = std::make_unique<TemporaryFileRegistration>(candidate);
+      *reg = std::move(registration);
       return fd;
     }
+    errno = open_errno;
     if (errno != EEXIST) return -1;
   }
   errno = EEXIST;

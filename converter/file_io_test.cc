@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <dirent.h>
@@ -117,6 +118,50 @@ TEST(Interrupted, WithoutHandlersTheTemporaryFileStays) {
   const auto left = List(dir);
   ASSERT_EQ(left.size(), 1u);
   EXPECT_EQ(left[0].rfind("out.sdf.tmp.", 0), 0u) << left[0];
+}
+
+// A signal that arrives while other threads go on writing (as migrate -j
+// does): files those threads create while the handler runs must not outlive
+// the process. Each round: a child with four threads writing small files
+// without pause is sent SIGTERM once it has written some; no temporary
+// file may be left. Races are found by repetition, so this runs many rounds.
+TEST(Interrupted, WhileOtherThreadsWriteLeavesNoTemporaryFile) {
+  constexpr int kRounds = 40;
+  for (int round = 0; round < kRounds; ++round) {
+    const std::string dir = NewDir("threads" + std::to_string(round));
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      converter::RemoveTemporaryFilesOnSignal();
+      std::vector<std::thread> writers;
+      for (int t = 0; t < 4; ++t) {
+        writers.emplace_back([&dir, t] {
+          std::string error;
+          for (int i = 0;; ++i) {
+            converter::WriteOutputFile(
+                dir + "/" + std::to_string(t) + "_" + std::to_string(i % 64),
+                std::string(512, 'x'), &error, nullptr,
+                converter::Sync::kDeferred);
+          }
+        });
+      }
+      for (auto& w : writers) w.join();  // never: the signal ends the process
+      ::_exit(0);
+    }
+    // Let the writers get going (a few files written), then interrupt.
+    for (int wait = 0; wait < 2000 && List(dir).size() < 8; ++wait) {
+      ::usleep(500);
+    }
+    ::usleep(static_cast<useconds_t>(round * 97 % 1000));
+    ::kill(pid, SIGTERM);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "round " << round;
+    ASSERT_EQ(WTERMSIG(status), SIGTERM) << "round " << round;
+    for (const std::string& name : List(dir)) {
+      ASSERT_FALSE(converter::IsTemporaryFileName(name))
+          << "round " << round << " left " << name;
+    }
+  }
 }
 
 TEST(WriteOutputFile, ReplacesWholeKeepingModeAndWritesNewFiles) {

@@ -63,7 +63,7 @@ for signal in KILL TERM; do
   pid=$!
   # Wait for the run to be well under way: a few hundred files recorded.
   for _ in $(seq 1 600); do
-    [ "$(wc -l <"$DST/.migrate-manifest" 2>/dev/null || echo 0)" -ge 200 ] && break
+    [ "$(wc -l 2>/dev/null <"$DST/.migrate-manifest" || echo 0)" -ge 200 ] && break
     sleep 0.05
   done
   if ! kill -0 "$pid" 2>/dev/null; then
