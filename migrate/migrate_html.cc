@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "converter/robot_input.h"
-#include "graph/dot.h"
 #include "graph/render.h"
+#include "picture/picture.h"
 #include "sdf_io/packages.h"
 #include "xacro/xacro.h"
 #include "xml/reader.h"
@@ -149,11 +149,9 @@ Picture DrawText(const std::string& text, const std::string& path,
     p.note = "no model";
     return p;
   }
-  std::vector<graph::GraphModel> models;
-  for (const Robot& r : *robots) models.push_back({&r.model, r.world});
   std::string svg, error;
-  if (!graph::Render(graph::ToDot(models, title, graph::GraphKind::kTree),
-                     graph::ImageFormat::kSvg, &svg, &error)) {
+  if (!picture::DrawRobots(*robots, title, graph::GraphKind::kTree,
+                           graph::ImageFormat::kSvg, &svg, &error)) {
     p.note = "not drawn: " + error;
     return p;
   }
