@@ -15,8 +15,20 @@ enum class ImageFormat { kDot, kSvg, kPng };
 // any case); nullopt for any other.
 std::optional<ImageFormat> FormatOfPath(const std::string& path);
 
+// A PNG's resolution: kPngDpi (Graphviz's default for bitmaps, 8-point
+// labels 10.7 pixels high) when its bitmap fits within kMaxPngPixels and
+// kMaxPngSide (cairo's limit), else the highest dpi down to kMinPngDpi
+// (8-point labels 8 pixels high, still legible) that fits. That bounds a
+// picture's time and memory (about 10 bytes a pixel while it is made).
+constexpr int kPngDpi = 96;
+constexpr int kMinPngDpi = 72;
+constexpr long long kMaxPngPixels = 12'000'000;
+constexpr long long kMaxPngSide = 32767;
+
 // Lays `dot` out and renders it as `format` into *out (kDot: `dot` as it
-// is). False, with *error saying what Graphviz reported, when it cannot.
+// is). False, with *error saying what Graphviz reported, when it cannot,
+// or, for kPng, that the picture is too large for a legible PNG within
+// those bounds (SVG has none).
 // The same text gives the same bytes (for PNG: with the same fonts).
 bool Render(const std::string& dot, ImageFormat format, std::string* out,
             std::string* error);

@@ -84,12 +84,110 @@ TEST(RenderTest, InlineSvgStartsAtTheSvgElement) {
   EXPECT_EQ(inline_svg.find("<!DOCTYPE"), std::string::npos);
 }
 
-TEST(RenderTest, PngIsAPng) {
-  const Picture p = Tree("testdata/urdf/joint_types.urdf");
-  std::string png, error;
-  ASSERT_TRUE(graph::Render(p.dot, graph::ImageFormat::kPng, &png, &error)) << error;
-  ASSERT_GT(png.size(), 8u);
+struct Size {
+  double width = 0, height = 0;
+};
+
+// A PNG's size in pixels, from its IHDR chunk (the PNG specification: the
+// 8-byte signature, the chunk's length and type, then width and height as
+// 4-byte big-endian numbers).
+Size PngSize(const std::string& png) {
+  EXPECT_GT(png.size(), 24u);
   EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  if (png.size() < 24) return {};
+  auto u32 = [&](size_t at) {
+    double v = 0;
+    for (size_t i = at; i < at + 4; ++i) v = v * 256 + static_cast<unsigned char>(png[i]);
+    return v;
+  };
+  return {u32(16), u32(20)};
+}
+
+// An SVG's size in points (Graphviz writes width="..pt" height="..pt":
+// the drawing with its pad), read through our XML reader.
+Size SvgSize(const std::string& svg) {
+  xml::Document doc;
+  EXPECT_TRUE(doc.Parse(svg)) << doc.Error();
+  const xml::Node* root = doc.RootElement();
+  if (!root || !root->Attribute("width") || !root->Attribute("height")) {
+    ADD_FAILURE() << "no width and height on <svg>";
+    return {};
+  }
+  return {std::stod(root->Attribute("width")), std::stod(root->Attribute("height"))};
+}
+
+struct Rendered {
+  Size png_pixels, svg_points;
+};
+
+Rendered RenderBoth(const std::string& dot) {
+  std::string png, svg, error;
+  EXPECT_TRUE(graph::Render(dot, graph::ImageFormat::kPng, &png, &error)) << error;
+  EXPECT_TRUE(graph::Render(dot, graph::ImageFormat::kSvg, &svg, &error)) << error;
+  return {PngSize(png), SvgSize(svg)};
+}
+
+TEST(RenderTest, PngIsAPngAtGraphvizsResolution) {
+  const Picture p = Tree("testdata/urdf/joint_types.urdf");
+  const Rendered r = RenderBoth(p.dot);
+  // A small picture: 96 dpi, its points times 96/72 (give or take the
+  // rounding of a pixel).
+  EXPECT_NEAR(r.png_pixels.width, r.svg_points.width * graph::kPngDpi / 72, 1.5);
+  EXPECT_NEAR(r.png_pixels.height, r.svg_points.height * graph::kPngDpi / 72, 1.5);
+}
+
+TEST(RenderTest, PngIsTheSameBytesEachTime) {
+  const Picture p = Tree("testdata/urdf/joint_types.urdf");
+  std::string a, b, error;
+  ASSERT_TRUE(graph::Render(p.dot, graph::ImageFormat::kPng, &a, &error)) << error;
+  ASSERT_TRUE(graph::Render(p.dot, graph::ImageFormat::kPng, &b, &error)) << error;
+  EXPECT_EQ(a, b);
+}
+
+// A root and `wide` children of two children each, ranks `ranksep` inches
+// apart: 3 * wide + 1 nodes, the last rank 2 * wide boxes wide.
+std::string WideTree(int wide, int ranksep) {
+  std::ostringstream dot;
+  dot << "digraph { ranksep=" << ranksep << "; node [shape=box];\n";
+  for (int i = 0; i < wide; ++i)
+    dot << "  r -> a" << i << "; a" << i << " -> b" << i << "_0; a" << i
+        << " -> b" << i << "_1;\n";
+  dot << "}\n";
+  return dot.str();
+}
+
+void ExpectWithinBounds(const Rendered& r) {
+  EXPECT_LE(r.png_pixels.width * r.png_pixels.height, graph::kMaxPngPixels);
+  EXPECT_LE(r.png_pixels.width, graph::kMaxPngSide);
+  EXPECT_LE(r.png_pixels.height, graph::kMaxPngSide);
+  // Not below kMinPngDpi: at least a pixel a point.
+  EXPECT_GE(r.png_pixels.width, r.svg_points.width * graph::kMinPngDpi / 72 - 1);
+  EXPECT_GE(r.png_pixels.height, r.svg_points.height * graph::kMinPngDpi / 72 - 1);
+}
+
+TEST(RenderTest, LargePngIsMadeAtALowerResolutionWithinItsBounds) {
+  // About 14400 x 600 points: at 96 dpi 15 million pixels, past
+  // kMaxPngPixels.
+  const Rendered area = RenderBoth(WideTree(100, 3));
+  ASSERT_GT(area.svg_points.width * area.svg_points.height * 96 * 96 / 72 / 72,
+            graph::kMaxPngPixels);
+  ExpectWithinBounds(area);
+  EXPECT_LT(area.png_pixels.width, area.svg_points.width * graph::kPngDpi / 72 - 1);
+
+  // About 28800 points wide: at 96 dpi past cairo's side of 32767 pixels.
+  const Rendered side = RenderBoth(WideTree(200, 1));
+  ASSERT_GT(side.svg_points.width * 96 / 72, graph::kMaxPngSide);
+  ExpectWithinBounds(side);
+}
+
+TEST(RenderTest, PngTooLargeToBeLegibleIsAnErrorAndSvgIsNot) {
+  // About 72000 points wide: even at 72 dpi past 32767 pixels.
+  const std::string dot = WideTree(500, 1);
+  std::string out, error;
+  EXPECT_FALSE(graph::Render(dot, graph::ImageFormat::kPng, &out, &error));
+  EXPECT_NE(error.find("write .svg"), std::string::npos) << error;
+  EXPECT_TRUE(graph::Render(dot, graph::ImageFormat::kSvg, &out, &error)) << error;
 }
 
 TEST(RenderTest, DotIsPassedThrough) {

@@ -72,12 +72,6 @@ std::pair<std::string, std::string> SplitExtension(const std::string& rel) {
   return {rel.substr(0, dot), rel.substr(dot)};
 }
 
-// NAME.EXT -> NAME.orig.EXT: where an in-place upgrade keeps the original.
-std::string OriginalName(const std::string& rel) {
-  auto [stem, ext] = SplitExtension(rel);
-  return stem + ".orig" + ext;
-}
-
 // NAME.orig.EXT -> NAME.EXT; nullopt for other names.
 std::optional<std::string> UpgradedName(const std::string& rel) {
   auto [stem, ext] = SplitExtension(rel);
@@ -348,8 +342,6 @@ class Migration {
   // Which .xacro files are entry points (expanded, converted) and which
   // are macro files (copied).
   void PlanXacro();
-  // The arguments of the xacro entry point `rel`.
-  std::map<std::string, std::string> XacroArgs(const std::string& rel) const;
   void ResolveConflicts();
   uint64_t RepositoryDigest() const;
   void RunTask(Task* task);
@@ -415,7 +407,7 @@ void Migration::Plan(const Walk& walk) {
           t.key = target;
           t.kind = k;
         }
-      } else if (present.count(OriginalName(rel)) &&
+      } else if (present.count(InPlaceOriginalName(rel)) &&
                  (t.kind == Kind::kModelConfig ||
                   (t.kind == Kind::kSdf && !to_urdf))) {
         continue;  // our output; its source is NAME.orig.EXT
@@ -459,22 +451,13 @@ void Migration::Plan(const Walk& walk) {
         t.file.action = MigrateAction::kLeave;
         t.file.output.clear();
       } else if (t.file.output == rel) {
-        t.backup = OriginalName(rel);
+        t.backup = InPlaceOriginalName(rel);
       }
     }
     tasks_.push_back(std::move(t));
   }
   PlanXacro();
   ResolveConflicts();
-}
-
-std::map<std::string, std::string> Migration::XacroArgs(const std::string& rel) const {
-  std::map<std::string, std::string> args = o_.xacro_args;
-  for (const auto& rule : o_.xacro_arg_rules) {
-    if (fnmatch(rule.glob.c_str(), rel.c_str(), 0) != 0) continue;
-    for (const auto& [name, value] : rule.args) args[name] = value;
-  }
-  return args;
 }
 
 void Migration::PlanXacro() {
@@ -502,11 +485,8 @@ void Migration::PlanXacro() {
   ParallelFor(Jobs(), xs.size(), [&](size_t i) {
     if (!candidate[i]) return;
     Task* t = xs[i];
-    t->xacro_args = XacroArgs(t->file.source);
-    XacroOptions options;
-    options.args = t->xacro_args;
-    options.allowed_dirs = allowed_include_dirs_;
-    options.banner_name = t->file.source;
+    const XacroOptions options = MigrateXacroOptions(o_, t->file.source);
+    t->xacro_args = options.args;
     t->xacro = ReadInputText(SourcePath(t->file.source), options, uris_.packages, o_.limits,
                              &t->xacro_diags);
   });
@@ -555,7 +535,7 @@ void Migration::ResolveConflicts() {
     if (claimants.size() < 2) continue;
     Task* winner = claimants.front();
     for (Task* t : claimants) {
-      if (t->file.source == output || t->file.source == OriginalName(output))
+      if (t->file.source == output || t->file.source == InPlaceOriginalName(output))
         winner = t;
     }
     for (Task* t : claimants) {
@@ -1292,6 +1272,25 @@ std::vector<std::string> RepositoryModelPaths(const std::string& root) {
   std::string error;
   if (!WalkTree(root, "", 1, &walk, &error)) return {};
   return ModelPathsOf(root, walk.files);
+}
+
+XacroOptions MigrateXacroOptions(const MigrateOptions& options, const std::string& rel) {
+  XacroOptions x;
+  x.args = options.xacro_args;
+  for (const auto& rule : options.xacro_arg_rules) {
+    if (fnmatch(rule.glob.c_str(), rel.c_str(), 0) != 0) continue;
+    for (const auto& [name, value] : rule.args) x.args[name] = value;
+  }
+  x.allowed_dirs = {options.src_dir};
+  x.allowed_dirs.insert(x.allowed_dirs.end(), options.allowed_include_dirs.begin(),
+                        options.allowed_include_dirs.end());
+  x.banner_name = rel;
+  return x;
+}
+
+std::string InPlaceOriginalName(const std::string& rel) {
+  auto [stem, ext] = SplitExtension(rel);
+  return stem + ".orig" + ext;
 }
 
 uint64_t ContentHash(std::string_view bytes, uint64_t seed) {

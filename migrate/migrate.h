@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "reshape/to_sdf/sdf_version.h"
+#include "converter/read_input.h"
 #include "converter/uris.h"
 #include "diag/diagnostics.h"
 #include "xml/dom.h"
@@ -229,6 +230,18 @@ std::string BuildIdentity();
 // itself) that holds a directory with a model.config, sorted. Used for
 // model:// before the caller's paths.
 std::vector<std::string> RepositoryModelPaths(const std::string& root);
+
+// How migrate expands the xacro entry point `rel` (relative to SRC_DIR):
+// its arguments (`xacro_args`, then those of every rule whose glob
+// matches), the directories its includes may read (SRC_DIR, then
+// `allowed_include_dirs`), its header comment naming it `rel`. The HTML
+// report expands it again the same way to draw its input.
+XacroOptions MigrateXacroOptions(const MigrateOptions& options,
+                                 const std::string& rel);
+
+// NAME.EXT -> NAME.orig.EXT: where an in-place upgrade keeps the original
+// of a file whose output has its name.
+std::string InPlaceOriginalName(const std::string& rel);
 
 // XXH3, 64 bits, seeded with `seed` (a hash continues from the one before
 // it by taking it as its seed): stable across builds, machines and xxHash

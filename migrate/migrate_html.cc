@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "converter/robot_input.h"
-#include "graph/dot.h"
 #include "graph/render.h"
+#include "picture/picture.h"
+#include "sdf_io/packages.h"
 #include "xacro/xacro.h"
 #include "xml/reader.h"
 
@@ -133,16 +134,13 @@ struct Picture {
   std::string note;
 };
 
-Picture Draw(const std::string& path, const std::string& title,
-             const ReadInputOptions& read) {
+// The picture of `text`, read from `path` (a xacro file's expansion, read
+// as its URDF), titled `title`.
+Picture DrawText(const std::string& text, const std::string& path,
+                 const std::string& title, const ReadInputOptions& read) {
   Picture p;
   frames::Diagnostics diags;
-  const auto text = xml::ReadFile(path, &diags, read.limits);
-  if (!text) {
-    p.note = "not read";
-    return p;
-  }
-  const auto robots = ReadRobots(*text, path, read, &diags);
+  const auto robots = ReadRobots(text, path, read, &diags);
   if (!robots) {
     p.note = "does not read as a model";
     return p;
@@ -151,16 +149,35 @@ Picture Draw(const std::string& path, const std::string& title,
     p.note = "no model";
     return p;
   }
-  std::vector<graph::GraphModel> models;
-  for (const Robot& r : *robots) models.push_back({&r.model, r.world});
   std::string svg, error;
-  if (!graph::Render(graph::ToDot(models, title, graph::GraphKind::kTree),
-                     graph::ImageFormat::kSvg, &svg, &error)) {
+  if (!picture::DrawRobots(*robots, title, graph::GraphKind::kTree,
+                           graph::ImageFormat::kSvg, &svg, &error)) {
     p.note = "not drawn: " + error;
     return p;
   }
   p.svg = graph::InlineSvg(svg);
   return p;
+}
+
+// The picture of the file `path`.
+Picture Draw(const std::string& path, const std::string& title,
+             const ReadInputOptions& read) {
+  frames::Diagnostics diags;
+  const auto text = xml::ReadFile(path, &diags, read.limits);
+  if (!text) return {"", "not read"};
+  return DrawText(*text, path, title, read);
+}
+
+// The picture of the xacro entry point `rel`'s expansion, expanded as
+// migrate expanded it.
+Picture DrawXacro(const MigrateOptions& options, const std::string& rel,
+                  const ReadInputOptions& read) {
+  frames::Diagnostics diags;
+  const std::string path = Join(options.src_dir, rel);
+  const auto input = ReadInputText(path, MigrateXacroOptions(options, rel),
+                                   read.uris.packages, read.limits, &diags);
+  if (!input) return {"", "not expanded"};
+  return DrawText(input->text, path, rel + " (expanded)", read);
 }
 
 // Graphviz names the elements of every picture alike (id="graph0",
@@ -283,6 +300,9 @@ std::string MigrateReportHtml(const MigrateReport& report,
   read.model_paths.insert(read.model_paths.end(), options.model_paths.begin(),
                           options.model_paths.end());
   read.uris.packages = options.uris.packages;
+  // The packages the migration found in the tree ($(find PKG) of a xacro
+  // input, package:// includes).
+  read.uris.packages.repository = sdf_io::FindPackages(options.src_dir);
   read.limits = options.limits;
   read.allowed_include_dirs = options.allowed_include_dirs;
   read.allowed_include_dirs.push_back(options.src_dir);
@@ -319,15 +339,18 @@ std::string MigrateReportHtml(const MigrateReport& report,
     if (html.pictures && Drawable(f) && !options.dry_run) {
       out << "<details><summary>trees</summary><div class=\"pictures\">";
       const std::string id = "f" + std::to_string(&f - report.files.data());
-      const std::string caption = "input " + f.source;
       if (xacro::IsXacroPath(f.source)) {
-        Figure({"", "a xacro source: its expansion is the output"}, caption, id + "i", &out);
-      } else if (options.in_place && f.output == f.source) {
-        Figure({"", "upgraded in place: the original is kept beside it"}, caption,
-               id + "i", &out);
-      } else {
-        Figure(Draw(Join(options.src_dir, f.source), f.source, read), caption, id + "i",
+        Figure(DrawXacro(options, f.source, read),
+               "input " + f.source + ": the robot its xacro expansion makes", id + "i",
                &out);
+      } else if (options.in_place && f.output == f.source) {
+        const std::string original = InPlaceOriginalName(f.source);
+        Figure(Draw(Join(options.src_dir, original), original, read),
+               "input " + original + ": the original, kept beside its upgrade", id + "i",
+               &out);
+      } else {
+        Figure(Draw(Join(options.src_dir, f.source), f.source, read), "input " + f.source,
+               id + "i", &out);
       }
       Figure(Draw(Join(out_root, f.output), f.output, read), "output " + f.output,
              id + "o", &out);

@@ -113,6 +113,87 @@ TEST(MigrateHtmlTest, EverythingEscaped) {
   EXPECT_EQ(HtmlEscape("<&>\"'"), "&lt;&amp;&gt;&quot;&#39;");
 }
 
+// The one row of `source` in `page`.
+std::string Row(const std::string& page, const std::string& source) {
+  const size_t at = page.find("<code>" + HtmlEscape(source) + "</code>");
+  if (at == std::string::npos) return "";
+  const size_t start = page.rfind("<tr class=\"file ", at);
+  const size_t end = page.find("</tr>", at);
+  return page.substr(start, end - start);
+}
+
+// The text of the row's input figure (before the output's).
+std::string InputFigure(const std::string& row) {
+  const size_t start = row.find("<figure>");
+  const size_t end = row.find("</figure>", start);
+  if (start == std::string::npos || end == std::string::npos) return "";
+  return row.substr(start, end - start);
+}
+
+// A xacro source's input picture is the robot its expansion makes, expanded
+// with the arguments migrate gave it (needs_arg.urdf.xacro has no default
+// for link_name: without the rule's argument it does not expand).
+TEST(MigrateHtmlTest, XacroSourceDrawnFromItsExpansion) {
+  MigrateOptions o = Options("xacro");
+  const fs::path src = fs::path(o.dst_dir + "_src");
+  fs::remove_all(src);
+  fs::create_directories(src);
+  for (const char* f : {"arm.urdf.xacro", "arm_macros.xacro", "needs_arg.urdf.xacro"})
+    fs::copy_file(fs::path("testdata/xacro") / f, src / f);
+  o.src_dir = src.string();
+  std::string error;
+  ASSERT_TRUE(ParseXacroArgRules("needs_arg.urdf.xacro link_name:=from_the_rule\n",
+                                 &o.xacro_arg_rules, &error))
+      << error;
+  const MigrateReport report = Migrate(o);
+  ASSERT_TRUE(report.errors.empty());
+  const std::string page = MigrateReportHtml(report, o);
+  for (const auto& [source, link] :
+       {std::pair<std::string, std::string>{"arm.urdf.xacro", "upper"},
+        {"needs_arg.urdf.xacro", "from_the_rule"}}) {
+    const std::string row = Row(page, source);
+    ASSERT_FALSE(row.empty()) << source;
+    EXPECT_EQ(Count(row, "<svg "), 2u) << source;
+    const std::string input = InputFigure(row);
+    EXPECT_NE(input.find("input " + source + ": the robot its xacro expansion makes"),
+              std::string::npos)
+        << input.substr(0, 300);
+    EXPECT_NE(input.find(">" + link + "</text>"), std::string::npos) << source;
+  }
+}
+
+// A file upgraded in place: its input picture is the original, kept as
+// NAME.orig.EXT.
+TEST(MigrateHtmlTest, InPlaceUpgradeDrawsTheKeptOriginal) {
+  MigrateOptions o = Options("in_place");
+  fs::create_directories(o.dst_dir);
+  fs::copy("testdata/migrate/repo/models", fs::path(o.dst_dir) / "models",
+           fs::copy_options::recursive);
+  o.src_dir = o.dst_dir;
+  o.in_place = true;
+  const MigrateReport report = Migrate(o);
+  ASSERT_TRUE(report.errors.empty());
+  const std::string page = MigrateReportHtml(report, o);
+  int upgraded = 0;
+  for (const MigrateFile& f : report.files) {
+    if (f.action != MigrateAction::kConvert || f.output != f.source ||
+        (f.status != MigrateStatus::kConverted &&
+         f.status != MigrateStatus::kConvertedWithWarnings))
+      continue;
+    ++upgraded;
+    ASSERT_TRUE(fs::exists(fs::path(o.src_dir) / InPlaceOriginalName(f.source)));
+    const std::string row = Row(page, f.source);
+    EXPECT_EQ(Count(row, "<svg "), 2u) << f.source;
+    const std::string input = InputFigure(row);
+    EXPECT_NE(input.find("input " + InPlaceOriginalName(f.source) + ": the original"),
+              std::string::npos)
+        << input.substr(0, 300);
+    // The picture's title is the file it drew.
+    EXPECT_NE(input.find(">" + InPlaceOriginalName(f.source) + "</text>"), std::string::npos);
+  }
+  EXPECT_GT(upgraded, 0);
+}
+
 TEST(MigrateHtmlTest, NoPicturesInADryRun) {
   MigrateOptions o = Options("dry");
   o.dry_run = true;

@@ -1,7 +1,5 @@
 #include "tools/cli.h"
 
-#include "tools/picture.h"
-
 #include <cctype>
 #include <cstdint>
 #include <cstdlib>
@@ -14,7 +12,8 @@
 #include "converter/file_io.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "converter/json.h"
-#include "tools/picture.h"
+#include "picture/picture.h"
+#include "tools/graph_flags.h"
 #include "tools/version.h"
 #include "xacro/xacro.h"
 #include "xml/reader.h"
@@ -408,8 +407,9 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (!args.graph.path.empty()) {
     frames::Diagnostics drawn;
     const std::string source = output.empty() ? "<stdout>" : output;
-    if (!RobotPicture(result.output, source, cli.graph_read(), args.graph.kind,
-                      *graph::FormatOfPath(args.graph.path), &picture, &drawn)) {
+    if (!picture::RobotPicture(result.output, source, cli.graph_read(), args.graph.kind,
+                                   *graph::FormatOfPath(args.graph.path), &picture,
+                                   &drawn)) {
       for (const auto& d : drawn.all()) PrintDiagnostic(d, args.json);
       return 1;
     }

@@ -52,9 +52,12 @@ declare -A allowed=(
   # A conversion verified: both sides read through the converter's input
   # reading and compared by robot_diff/.
   [verify]="robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
+  # A description's picture: read through the converter's input reading and
+  # drawn by graph/ (robot-graph, --graph, migrate's HTML report).
+  [picture]="graph/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
   # Batch migration, over the pipelines (and their verification; the HTML
   # report's pictures).
-  [migrate]="verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
+  [migrate]="verify/ picture/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
   # Test support (oracles, corpus access, fuzz support): not linked into the
   # library.
   [testing]="testing/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
@@ -65,7 +68,7 @@ declare -A allowed=(
   # The command-line tools: anything.
   [tools]="*"
 )
-readonly TEST_MAY="testing/ verify/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
+readonly TEST_MAY="testing/ verify/ picture/ graph/ robot_diff/ converter/ reshape/ xacro/ urdf_io/ sdf_io/ frames/ xml/ element/ diag/"
 
 # The folder a file belongs to for the table: its deepest listed folder.
 folder_of() {
@@ -82,7 +85,7 @@ folder_of() {
 # system or third-party header.
 ours() {
   case "${1%%/*}" in
-    diag|element|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|graph|converter|verify|migrate|testing|tools) return 0 ;;
+    diag|element|xml|frames|xacro|urdf_io|sdf_io|reshape|robot_diff|graph|converter|verify|picture|migrate|testing|tools) return 0 ;;
     *) return 1 ;;
   esac
 }

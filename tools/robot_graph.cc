@@ -1,6 +1,6 @@
 // robot-graph: a picture of a robot description (URDF, xacro or SDFormat):
 // its kinematic tree or its frame graphs, as Graphviz DOT, SVG or PNG.
-// A thin command line over tools/picture.h (docs/robot-graph.md).
+// A thin command line over picture/picture.h (docs/robot-graph.md).
 #include <iostream>
 #include <optional>
 #include <string>
@@ -10,7 +10,8 @@
 #include "converter/json.h"
 #include "converter/read_input.h"
 #include "tools/cli.h"
-#include "tools/picture.h"
+#include "picture/picture.h"
+#include "tools/graph_flags.h"
 #include "tools/version.h"
 #include "xml/reader.h"
 
@@ -146,7 +147,7 @@ int main(int argc, char** argv) {
   const graph::ImageFormat format =
       args.output.empty() ? graph::ImageFormat::kDot : *graph::FormatOfPath(args.output);
   std::string picture;
-  const bool ok = tools::RobotPicture(input->text, source, args.read, args.graph.kind,
+  const bool ok = picture::RobotPicture(input->text, source, args.read, args.graph.kind,
                                       format, &picture, &diags);
   Print(diags, args);
   if (!ok) return 1;

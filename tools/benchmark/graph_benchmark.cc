@@ -9,9 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "converter/robot_input.h"
-#include "graph/dot.h"
-#include "graph/render.h"
+#include "picture/picture.h"
 #include "tools/benchmark/measure.h"
 #include "tools/benchmark/urdf_generator.h"
 
@@ -33,17 +31,13 @@ int main(int argc, char** argv) {
             benchmark::RunResult r;
             r.total = 1;
             frames::Diagnostics d;
-            const auto robots = converter::ReadRobots(text, "gen.urdf", {}, &d);
-            if (!robots) return r;
-            std::vector<graph::GraphModel> models;
-            for (const auto& robot : *robots) models.push_back({&robot.model, robot.world});
-            std::string out, error;
-            if (graph::Render(graph::ToDot(models, "gen.urdf", graph::GraphKind::kTree),
-                              format, &out, &error)) {
+            std::string out;
+            if (picture::RobotPicture(text, "gen.urdf", {}, graph::GraphKind::kTree, format,
+                                      &out, &d)) {
               r.ok = 1;
               r.output_bytes = static_cast<long long>(out.size());
-            } else {
-              r.first_error = error;
+            } else if (!d.all().empty()) {
+              r.first_error = d.all().front().message;
             }
             return r;
           },

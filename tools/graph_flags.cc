@@ -1,8 +1,6 @@
-#include "tools/picture.h"
+#include "tools/graph_flags.h"
 
-#include <vector>
-
-#include "converter/robot_input.h"
+#include "graph/render.h"
 
 namespace tools {
 
@@ -13,24 +11,6 @@ const char kGraphOptionsHelp[] =
   --graph-kind tree|frames  tree (default), or SDFormat's attached_to and
                           relative_to frame graphs of each model scope
 )";
-
-bool RobotPicture(std::string_view text, const std::string& source,
-                  const converter::ReadInputOptions& read,
-                  graph::GraphKind kind, graph::ImageFormat format,
-                  std::string* out, frames::Diagnostics* diags) {
-  const auto robots = converter::ReadRobots(text, source, read, diags);
-  if (!robots) return false;
-  std::vector<graph::GraphModel> models;
-  for (const converter::Robot& r : *robots) models.push_back({&r.model, r.world});
-  std::string error;
-  if (!graph::Render(graph::ToDot(models, source, kind), format, out, &error)) {
-    diags->Error(frames::Code::GRAPH_FAILED,
-                 "the picture of '" + source + "' could not be made: " + error,
-                 {source, 0});
-    return false;
-  }
-  return true;
-}
 
 bool ParseGraphFlag(const std::string& arg,
                     const std::function<std::optional<std::string>()>& value,
