@@ -9,7 +9,7 @@
 //     without errors, and without unrecognized elements that are not
 //     namespaced custom elements (libsdformat only warns about those).
 //  3. Forward kinematics of the *input* at zero joint configuration, computed
-//     here from urdfdom's parse (or, for the files urdfdom rejects or logs
+//     from urdfdom's parse by //converter/testing:urdfdom_kinematics (or, for the files urdfdom rejects or logs
 //     errors about, from a small tinyxml2 reader in this file, cross-checked
 //     against urdfdom on the files both read), must match libsdformat's pose
 //     resolution of our output: every link, joint frame (and axis), visual,
@@ -51,6 +51,7 @@
 #include <tinyxml2.h>
 #include <urdf_parser/urdf_parser.h>
 
+#include "converter/testing/urdfdom_kinematics.h"
 #include "converter/urdf_to_sdf.h"
 #include "sdf_io/testing/sdformat_loader.h"
 #include "testing/corpus.h"
@@ -74,6 +75,18 @@ using Eigen::Vector3d;
 using sdf_oracle::ToIsometry;
 using test_support::FromXyzRpy;
 
+using urdf_oracle::ComputeFk;
+using urdf_oracle::Fk;
+using urdf_oracle::InertiaMatrix;
+using urdf_oracle::kInertiaSlack;
+using urdf_oracle::NearestValidInertia;
+using urdf_oracle::OInertial;
+using urdf_oracle::OJoint;
+using urdf_oracle::OLink;
+using urdf_oracle::OModel;
+using urdf_oracle::ReadWithUrdfdom;
+using urdf_oracle::ValidInertia;
+
 constexpr double kTol = 1e-9;
 
 // ---------------------------------------------------------------------------
@@ -92,42 +105,7 @@ std::string OneLine(std::string s, size_t max_len = 160) {
   return test_support::OneLine(std::move(s), max_len);
 }
 
-// ---------------------------------------------------------------------------
-// The oracle's own view of a URDF: only what forward kinematics needs.
-
-struct OInertial {
-  double mass = 0;
-  Isometry3d X_LI = Isometry3d::Identity();  // inertial frame in link frame
-  Matrix3d I_I = Matrix3d::Zero();           // about CoM, in inertial frame
-};
-
-struct OLink {
-  std::string name;
-  std::vector<Isometry3d> X_LV;  // visuals, in document order
-  std::vector<Isometry3d> X_LC;  // collisions, in document order
-  std::optional<OInertial> inertial;
-};
-
-struct OJoint {
-  std::string name;
-  std::string type;  // URDF spelling: revolute, continuous, fixed, ...
-  std::string parent;
-  std::string child;
-  Isometry3d X_PJ = Isometry3d::Identity();
-  Vector3d axis = Vector3d::Zero();  // in joint frame, as written
-  bool has_axis = false;
-};
-
-struct OModel {
-  std::string name;
-  std::map<std::string, OLink> links;
-  std::vector<OJoint> joints;
-  // Names of the elements inside the URDF's <gazebo> blocks: urdf2sdf
-  // copies sensor and plugin content through as libsdformat does, so an
-  // element SDFormat does not define (an old <imu><noise>) is the user's.
-  std::set<std::string> gazebo_elements;
-};
-
+// The names of the elements inside a URDF's <gazebo> blocks.
 void CollectNames(const tinyxml2::XMLElement* e, std::set<std::string>* out) {
   for (const auto* c = e->FirstChildElement(); c; c = c->NextSiblingElement()) {
     out->insert(c->Name());
@@ -143,104 +121,6 @@ std::set<std::string> GazeboElementNames(const std::string& text) {
   for (const auto* g = doc.RootElement()->FirstChildElement("gazebo"); g;
        g = g->NextSiblingElement("gazebo")) {
     CollectNames(g, &out);
-  }
-  return out;
-}
-
-Matrix3d InertiaMatrix(double ixx, double ixy, double ixz, double iyy,
-                       double iyz, double izz) {
-  Matrix3d I;
-  I << ixx, ixy, ixz, ixy, iyy, iyz, ixz, iyz, izz;
-  return I;
-}
-
-// An invalid URDF inertia (one libsdformat refuses with LINK_INERTIA_INVALID;
-// ignition::math::MassMatrix3::IsValid decides) is written by the converter as
-// the nearest valid one with the same principal axes (negative moments raised
-// to zero, then the smallest raised until p0 + p1 == p2), with the
-// original kept in <urdf:inertia>. This is that rule, computed independently.
-// libsdformat's principal-moment solver is inaccurate near repeated moments,
-// so the converter may add some slack beyond the edge, and may also move an
-// inertia that is within that slack of the edge though libsdformat accepts it.
-constexpr double kInertiaSlack = 1e-5;  // relative to the largest moment
-
-struct ValidInertia {
-  Matrix3d I;
-  bool adjusted = false;  // libsdformat refuses the URDF inertia
-  bool on_edge = false;   // within kInertiaSlack of invalid
-};
-
-ValidInertia NearestValidInertia(double mass, const Matrix3d& I) {
-  const ignition::math::MassMatrix3d mm(
-      mass, ignition::math::Vector3d(I(0, 0), I(1, 1), I(2, 2)),
-      ignition::math::Vector3d(I(0, 1), I(0, 2), I(1, 2)));
-  Eigen::SelfAdjointEigenSolver<Matrix3d> es(I);
-  Vector3d p = es.eigenvalues();  // ascending
-  const double slack = kInertiaSlack * std::abs(p(2));
-  const bool on_edge = p(0) < slack || p(0) + p(1) - p(2) < slack;
-  if (mm.IsValid()) return {I, false, on_edge};
-  for (int i = 0; i < 3; ++i) p(i) = std::max(p(i), 0.0);
-  const double deficit = p(2) - (p(0) + p(1));
-  if (deficit > 0) p(0) += deficit;
-  const Matrix3d& V = es.eigenvectors();
-  return {V * p.asDiagonal() * V.transpose(), true, true};
-}
-
-// --- Reader 1: urdfdom ------------------------------------------------------
-
-Isometry3d FromUrdfdom(const urdf::Pose& p) {
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = Eigen::Quaterniond(p.rotation.w, p.rotation.x, p.rotation.y,
-                                  p.rotation.z)
-                   .toRotationMatrix();
-  X.translation() = Vector3d(p.position.x, p.position.y, p.position.z);
-  return X;
-}
-
-// urdfdom logs an error and still returns a model when, e.g., a collision's
-// geometry is unknown (it then drops that link's visuals and collisions):
-// any logged error means urdfdom's view of the file is not the file's
-// (urdfdom_testing::ParseWithUrdfdom then returns none).
-std::optional<OModel> ReadWithUrdfdom(const std::string& text,
-                                      std::string* why) {
-  const urdf::ModelInterfaceSharedPtr m =
-      urdfdom_testing::ParseWithUrdfdom(text, why);
-  if (!m) return std::nullopt;
-  OModel out;
-  out.name = m->getName();
-  for (const auto& [name, link] : m->links_) {
-    OLink& ol = out.links[name];
-    ol.name = name;
-    for (const auto& v : link->visual_array) ol.X_LV.push_back(FromUrdfdom(v->origin));
-    for (const auto& c : link->collision_array) ol.X_LC.push_back(FromUrdfdom(c->origin));
-    if (link->inertial) {
-      const urdf::Inertial& in = *link->inertial;
-      OInertial oi;
-      oi.mass = in.mass;
-      oi.X_LI = FromUrdfdom(in.origin);
-      oi.I_I = InertiaMatrix(in.ixx, in.ixy, in.ixz, in.iyy, in.iyz, in.izz);
-      ol.inertial = oi;
-    }
-  }
-  for (const auto& [name, joint] : m->joints_) {
-    OJoint oj;
-    oj.name = name;
-    switch (joint->type) {
-      case urdf::Joint::REVOLUTE: oj.type = "revolute"; break;
-      case urdf::Joint::CONTINUOUS: oj.type = "continuous"; break;
-      case urdf::Joint::PRISMATIC: oj.type = "prismatic"; break;
-      case urdf::Joint::FLOATING: oj.type = "floating"; break;
-      case urdf::Joint::PLANAR: oj.type = "planar"; break;
-      case urdf::Joint::FIXED: oj.type = "fixed"; break;
-      default: oj.type = "unknown"; break;
-    }
-    oj.parent = joint->parent_link_name;
-    oj.child = joint->child_link_name;
-    oj.X_PJ = FromUrdfdom(joint->parent_to_joint_origin_transform);
-    oj.axis = Vector3d(joint->axis.x, joint->axis.y, joint->axis.z);
-    oj.has_axis = oj.type == "revolute" || oj.type == "continuous" ||
-                  oj.type == "prismatic" || oj.type == "planar";
-    out.joints.push_back(oj);
   }
   return out;
 }
@@ -458,54 +338,6 @@ std::vector<std::string> CompareReaders(const OModel& a, const OModel& b) {
     }
   }
   return d;
-}
-
-// --- Forward kinematics at zero configuration ---------------------------------
-
-struct Fk {
-  std::string root;
-  std::vector<std::string> order;  // links, parents before children
-  std::map<std::string, Isometry3d> X_ML;
-  std::map<std::string, const OJoint*> parent_joint;  // by child link
-};
-
-bool ComputeFk(const OModel& m, Fk* fk, std::string* why) {
-  std::map<std::string, std::vector<const OJoint*>> children;
-  for (const OJoint& j : m.joints) {
-    if (!m.links.count(j.parent) || !m.links.count(j.child)) {
-      *why = "joint " + j.name + " names a missing link";
-      return false;
-    }
-    if (fk->parent_joint.count(j.child)) {
-      *why = "link " + j.child + " has two parent joints";
-      return false;
-    }
-    fk->parent_joint[j.child] = &j;
-    children[j.parent].push_back(&j);
-  }
-  std::vector<std::string> roots;
-  for (const auto& [name, l] : m.links) {
-    if (!fk->parent_joint.count(name)) roots.push_back(name);
-  }
-  if (roots.size() != 1) {
-    *why = std::to_string(roots.size()) + " root links";
-    return false;
-  }
-  fk->root = roots[0];
-  fk->X_ML[fk->root] = Isometry3d::Identity();
-  fk->order.push_back(fk->root);
-  for (size_t i = 0; i < fk->order.size(); ++i) {
-    const std::string parent = fk->order[i];
-    for (const OJoint* j : children[parent]) {
-      fk->X_ML[j->child] = fk->X_ML[parent] * j->X_PJ;
-      fk->order.push_back(j->child);
-    }
-  }
-  if (fk->order.size() != m.links.size()) {
-    *why = "kinematic loop or unreachable links";
-    return false;
-  }
-  return true;
 }
 
 // Mass, centre of mass and inertia about the centre of mass, all in frame M.

@@ -24,7 +24,7 @@
 namespace {
 
 struct Tally {
-  int compared = 0, perturbed = 0;
+  int compared = 0, perturbed = 0, sensors = 0, plugins = 0;
   std::vector<std::string> failures;
 };
 
@@ -37,6 +37,63 @@ std::string Head(const frames::Diagnostics& d) {
     out += "\n    " + frames::Format(x);
   }
   return out;
+}
+
+// The first <sensor> (kind "sensor") or <plugin> the comparison reads in
+// `m`: a link's or joint's (SDF), or in a <gazebo> block (URDF); not one
+// carried in <urdf:gazebo>.
+frames::Element* First(frames::Model* m, const std::string& kind) {
+  auto in = [&](std::vector<frames::Element>& elements) -> frames::Element* {
+    for (auto& e : elements) {
+      if (e.name == kind) return &e;
+      if (e.name == "gazebo") {
+        for (auto& c : e.children)
+          if (c.name == kind) return &c;
+      }
+    }
+    return nullptr;
+  };
+  if (auto* e = in(m->extensions)) return e;
+  if (kind == "sensor") {
+    for (auto& l : m->links)
+      if (auto* e = in(l.extensions)) return e;
+    for (auto& j : m->joints)
+      if (auto* e = in(j.extensions)) return e;
+  }
+  for (auto& n : m->models)
+    if (auto* e = First(&n, kind)) return e;
+  return nullptr;
+}
+
+// The output with its first sensor's update rate changed (one added when
+// it has none), and with its first plugin's filename changed: each caught
+// with its code.
+void PerturbContent(const std::string& what, const converter::Robot& ra,
+                    const converter::Robot& rb, Tally* tally) {
+  for (const char* kind : {"sensor", "plugin"}) {
+    frames::Model changed = rb.model;
+    frames::Element* e = First(&changed, kind);
+    if (!e) continue;
+    const bool sensor = std::string(kind) == "sensor";
+    if (sensor) {
+      frames::Element* rate = e->Child("update_rate");
+      if (rate) {
+        rate->text += "1";  // 30 -> 301, 0 -> 01, 0.0 -> 0.01
+      } else {
+        e->children.push_back(frames::Element::Leaf("update_rate", "7", e->where));
+      }
+    } else {
+      for (auto& [k, v] : e->attributes)
+        if (k == "filename") v += ".changed";
+    }
+    ++(sensor ? tally->sensors : tally->plugins);
+    const auto p = robot_diff::Compare({&ra.model, ra.urdf}, {&changed, rb.urdf}, {});
+    const frames::Code code = sensor ? frames::Code::DIFF_SENSOR : frames::Code::DIFF_PLUGIN;
+    if (p.equal() || !p.differences.Has(code)) {
+      tally->failures.push_back(what + ": a changed " + kind + " is not caught" +
+                                Head(p.differences));
+    }
+  }
 }
 
 // Compares every model of `input` with the output's model of its name (or
@@ -73,6 +130,7 @@ void Check(const std::string& what, const std::string& path,
                                 "': differs" + Head(r.differences));
       continue;
     }
+    PerturbContent(what + " " + path_in_messages, ra, *rb, tally);
     if (perturbed || rb->model.joints.empty()) continue;
     // One joint origin moved by 1 mm (the first joint that is not from the
     // world): the link below it moves, and robot_diff must say so.
@@ -128,10 +186,14 @@ TEST(RobotDiffCorpusTest, OutputsAreEqualToInputsAndMovedJointsAreCaught) {
     const auto urdf = converter::SdfToUrdf(text, path, u);
     if (urdf.ok) Check("sdf2urdf", path, rel, text, urdf.output, read, &tally);
   }
-  std::printf("%d models compared, %d perturbed outputs compared, %zu failures\n",
-              tally.compared, tally.perturbed, tally.failures.size());
+  std::printf("%d models compared, %d perturbed outputs compared (%d with a "
+              "sensor changed, %d with a plugin changed), %zu failures\n",
+              tally.compared, tally.perturbed, tally.sensors, tally.plugins,
+              tally.failures.size());
   EXPECT_GT(tally.compared, 0);
   EXPECT_GT(tally.perturbed, 0);
+  EXPECT_GT(tally.sensors, 0);
+  EXPECT_GT(tally.plugins, 0);
   std::string all;
   for (const auto& f : tally.failures) all += f + "\n";
   EXPECT_TRUE(tally.failures.empty()) << all;

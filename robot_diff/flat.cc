@@ -171,8 +171,16 @@ class Flattener {
         f.X_MI = f.X_M0;
       }
       if (!Content(l, g, X_MS, &f)) { ok = false; continue; }
+      if (!urdf_ && !Sensors(l.extensions, g, l.name, X_MS, &f.sensors)) {
+        ok = false;
+        continue;
+      }
       out_->link_of.emplace(f.key, static_cast<int>(out_->links.size()));
       out_->links.push_back(std::move(f));
+    }
+    if (!urdf_) {
+      for (const auto& e : m.extensions)
+        if (e.name == "plugin") out_->plugins.push_back(&e);
     }
     for (const auto& j : m.joints) ok = Joint(j, g, prefix, X_MS) && ok;
     for (const auto& fr : m.frames) ok = Frame(fr, g, prefix, X_MS) && ok;
@@ -203,6 +211,22 @@ class Flattener {
       const auto X = g.ResolvePose(c.pose, l.name);
       if (!X) return false;
       f->X_MC.push_back(X_MS * *X);
+    }
+    return true;
+  }
+
+  // The <sensor>s among an SDF link's or joint's elements, posed in the
+  // model frame (a sensor's pose is in its link's or joint's frame unless
+  // its relative_to names another).
+  static bool Sensors(const std::vector<Element>& elements,
+                      const frames::FrameGraph& g, const std::string& owner,
+                      const Isometry3& X_MS, std::vector<FlatSensor>* out) {
+    for (const auto& e : elements) {
+      if (e.name != "sensor") continue;
+      const auto p = frames::PoseChild(e);
+      const auto X = p ? g.ResolvePose(*p, owner) : std::nullopt;
+      if (!X) return false;
+      out->push_back({&e, X_MS * *X});
     }
     return true;
   }
@@ -282,6 +306,7 @@ class Flattener {
     f.calibration = j.calibration ? j.calibration : CarriedCalibration(j);
     f.mimic = j.mimic ? j.mimic : CarriedMimic(j);
     if (f.mimic) f.mimic->joint = prefix + f.mimic->joint;
+    if (!urdf_ && !Sensors(j.extensions, g, j.name, X_MS, &f.sensors)) return false;
     Add(std::move(f));
     return true;
   }
@@ -419,6 +444,66 @@ void ApplyCarriedJoints(const frames::Model& m,
   }
 }
 
+// A URDF's <gazebo> blocks, as urdf2sdf and libsdformat apply them: the
+// <sensor>s of a block whose reference names a link (else a joint) are
+// that link's (joint's), posed in its frame, a later one replacing an
+// earlier one of its name; the <plugin>s of a block without a reference
+// are the model's.
+void UrdfGazeboContent(const frames::Model& m, const frames::FrameGraph& g,
+                       const std::function<std::string(const std::string&)>& rename,
+                       FlatModel* out) {
+  auto add = [&](const Element& e, const std::string& frame,
+                 std::vector<FlatSensor>* sensors) {
+    auto p = frames::PoseChild(e);
+    if (!p) p.emplace();
+    // A relative_to naming no frame of the URDF: in the link frame.
+    auto X = g.ResolvePose(*p, frame);
+    if (!X) {
+      p->relative_to.clear();
+      X = g.ResolvePose(*p, frame);
+    }
+    if (!X) return;
+    const std::string* name = e.Attribute("name");
+    for (auto& s : *sensors) {
+      const std::string* n = s.src->Attribute("name");
+      if (name && n && *n == *name) {
+        s = {&e, *X};
+        return;
+      }
+    }
+    sensors->push_back({&e, *X});
+  };
+  for (const auto& block : m.extensions) {
+    if (block.name != "gazebo") continue;
+    const std::string* ref = block.Attribute("reference");
+    if (!ref || ref->empty()) {
+      for (const auto& e : block.children)
+        if (e.name == "plugin") out->plugins.push_back(&e);
+      continue;
+    }
+    std::vector<FlatSensor>* sensors = nullptr;
+    std::string frame;
+    const auto l = out->link_of.find(rename(*ref));
+    if (l != out->link_of.end()) {
+      sensors = &out->links[l->second].sensors;
+      frame = out->links[l->second].src->name;
+    } else {
+      for (const auto& j : m.joints) {
+        if (j.name != *ref && j.original_name != *ref) continue;
+        const auto it = out->joint_of.find(rename(j.original_name.empty() ? j.name
+                                                                          : j.original_name));
+        if (it == out->joint_of.end()) break;
+        sensors = &out->joints[it->second].sensors;
+        frame = j.name;
+        break;
+      }
+    }
+    if (!sensors) continue;
+    for (const auto& e : block.children)
+      if (e.name == "sensor") add(e, frame, sensors);
+  }
+}
+
 // Tree edges: each link's parent joint (the first joint naming it as
 // child; later ones close loops), mimic leaders as keys.
 void LinkTree(FlatModel* out) {
@@ -492,7 +577,10 @@ bool Flatten(const frames::Model& model, bool urdf, const std::string& separator
     }
     return false;
   }
-  if (urdf) ApplyCarriedJoints(model, rename, out);
+  if (urdf) {
+    UrdfGazeboContent(model, g, rename, out);
+    ApplyCarriedJoints(model, rename, out);
+  }
   LinkTree(out);
   return true;
 }

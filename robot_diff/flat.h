@@ -16,6 +16,13 @@
 
 namespace robot_diff {
 
+// A sensor of a link or joint (an SDF <sensor>, or one a URDF's
+// <gazebo reference=...> block gives it), kept verbatim, with where it is.
+struct FlatSensor {
+  const frames::Element* src = nullptr;
+  frames::Isometry3 X_MS;  // in the model frame, zero configuration
+};
+
 struct FlatLink {
   std::string key;
   const frames::Link* src = nullptr;
@@ -27,6 +34,7 @@ struct FlatLink {
   // inertial frame, and each visual's and collision's frame (in order).
   std::optional<frames::Isometry3> X_MI;
   std::vector<frames::Isometry3> X_MV, X_MC;
+  std::vector<FlatSensor> sensors;
 };
 
 struct FlatJoint {
@@ -53,6 +61,7 @@ struct FlatJoint {
   std::optional<frames::Calibration> calibration;
   // Not an edge of the tree (a second parent closing a loop, carried).
   bool loop = false;
+  std::vector<FlatSensor> sensors;
   frames::SourceLocation where;
 };
 
@@ -71,6 +80,9 @@ struct FlatModel {
   std::vector<FlatJoint> joints;
   std::vector<FlatFrame> frames;
   std::map<std::string, int> link_of, joint_of, frame_of;  // by key
+  // The plugins of the model and of its nested models, in document order
+  // (a URDF's: those of its <gazebo> blocks without a reference).
+  std::vector<const frames::Element*> plugins;
   bool world_joint = false;  // some joint's parent is the world
   // The model's pose (applied when comparing in the world frame).
   frames::Isometry3 X_WM = frames::Isometry3::Identity();

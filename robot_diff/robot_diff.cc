@@ -12,6 +12,7 @@
 #include "frames/inertia.h"
 #include "frames/rename.h"
 #include "robot_diff/flat.h"
+#include "robot_diff/verbatim.h"
 
 namespace robot_diff {
 namespace {
@@ -102,6 +103,8 @@ class Comparer {
     Axes();
     JointDetails();
     Bodies();
+    JointSensors();
+    Plugins();
     out_->SortByLocation();
   }
 
@@ -932,9 +935,16 @@ class Comparer {
     Isometry3 X_AS;  // in the body's anchor frame
     std::string link;
   };
+  struct Sensor {
+    const frames::Element* src;
+    Isometry3 X_AS;  // in the body's anchor (a joint's sensor: the joint) frame
+    std::string owner;  // "link 'L'", "joint 'J'"
+    std::string link;   // the link (joint) key it is on
+  };
   struct BodyContent {
     std::vector<frames::InertialInFrame> inertials;
     std::vector<Shape> visuals, collisions;
+    std::vector<Sensor> sensors;
     std::vector<std::string> links;
     SourceLocation where;
   };
@@ -981,6 +991,8 @@ class Comparer {
         c.collisions.push_back({&l.src->collisions[k], nullptr,
                                 X_MA.inverse() * l.X_MC[k], l.key});
       }
+      for (const FlatSensor& fs : l.sensors)
+        c.sensors.push_back({fs.src, X_MA.inverse() * fs.X_MS, "link " + Q(l.key), l.key});
     }
     return bodies;
   }
@@ -999,6 +1011,7 @@ class Comparer {
       Inertials(name, ca, cb, there);
       Shapes(name, "visual", ca.visuals, cb.visuals, ca.where);
       Shapes(name, "collision", ca.collisions, cb.collisions, ca.where);
+      Sensors(ca.sensors, cb.sensors, ca.where, cb.where);
     }
   }
 
@@ -1214,6 +1227,263 @@ class Comparer {
                       "of link " + Q(b[k].link) + " in " + b_.file +
                       " is not in " + a_.file,
                   b[k].src->where.file.empty() ? where : b[k].src->where);
+    }
+  }
+
+  // --- Sensors and plugins ------------------------------------------------------
+
+  VerbatimTolerance ContentTolerance() const {
+    return {o_.tol.position, o_.tol.relative};
+  }
+  static std::string Attr(const frames::Element& e, const char* key) {
+    const std::string* v = e.Attribute(key);
+    return v ? *v : std::string();
+  }
+  // Where a difference found inside kept content is: the element holding
+  // it when it has a line, else `fallback`.
+  static const SourceLocation& At(const frames::Element* e,
+                                  const SourceLocation& fallback) {
+    return e && e->where.line > 0 ? e->where : fallback;
+  }
+
+  // Whether `b_name` is the name --lump-fixed-joints gives sensor `a_name`
+  // of merged link `link` when its body already has one of that name
+  // ("LINK_fixed_joint_lump__NAME", "..._2").
+  static bool LumpedName(const std::string& link, const std::string& a_name,
+                         const std::string& b_name) {
+    const std::string base = link + "_fixed_joint_lump__" + a_name;
+    if (b_name == base) return true;
+    return b_name.size() > base.size() + 1 &&
+           b_name.compare(0, base.size() + 1, base + "_") == 0 &&
+           b_name.find_first_not_of("0123456789", base.size() + 1) == std::string::npos;
+  }
+
+  // A contact sensor's collision named as libsdformat's lumping names a
+  // collision of a merged link ("BODY_fixed_joint_lump__NAME", "..._N"),
+  // which urdf2sdf --lump-fixed-joints renames to the name it gave it.
+  static bool LumpedCollision(const std::string& lumped, const std::string& name) {
+    const std::string mark = "_fixed_joint_lump__" + name;
+    for (size_t at = lumped.find(mark); at != std::string::npos;
+         at = lumped.find(mark, at + 1)) {
+      const size_t end = at + mark.size();
+      if (end == lumped.size()) return true;
+      if (lumped[end] == '_' && end + 1 < lumped.size() &&
+          lumped.find_first_not_of("0123456789", end + 1) == std::string::npos)
+        return true;
+    }
+    return false;
+  }
+
+  // A plugin as robot_diff compares it: a <bodyName> or <frameName> that
+  // names a link the other side lumped (a //frame there) names its body,
+  // and the plugin's <xyzOffset>/<rpyOffset>, given in that link, are
+  // re-expressed in the body, with <ignition::corrected_offsets>, as
+  // libsdformat's lumping (and urdf2sdf --lump-fixed-joints) rewrites them.
+  frames::Element Normalized(bool side_a, const frames::Element& plugin) const {
+    const FlatModel& s = side_a ? a_ : b_;
+    frames::Element out = plugin;
+    bool offsets_done = false;
+    for (const char* key : {"bodyName", "frameName"}) {
+      frames::Element* c = out.Child(key);
+      if (!c) continue;
+      const std::string value = c->Attribute("value") ? *c->Attribute("value") : c->text;
+      const auto l = s.link_of.find(value);
+      if (l == s.link_of.end()) continue;
+      const std::string body = Body(side_a, value);
+      const auto b = s.link_of.find(body);
+      if (body == value || b == s.link_of.end()) continue;
+      c->text = body;
+      c->attributes.clear();
+      if (offsets_done) continue;  // re-expressed once
+      offsets_done = true;
+      const frames::SourceLocation where = c->where;
+      frames::Pose offset;
+      for (auto [name, v] : {std::pair<const char*, Vector3*>{"xyzOffset", &offset.xyz},
+                             {"rpyOffset", &offset.rpy}}) {
+        const frames::Element* o = out.Child(name);
+        if (o && !Numbers(o->text, 3, v->data())) *v = Vector3::Zero();
+      }
+      const Isometry3 X_BO = s.links[b->second].X_M0.inverse() *
+                             s.links[l->second].X_M0 * offset.ToIsometry();
+      const frames::Pose p = frames::Pose::FromIsometry(X_BO);
+      for (const auto& [name, text] :
+           {std::pair<const char*, std::string>{"xyzOffset", Vec(p.xyz)},
+            {"rpyOffset", Vec(p.rpy)},
+            {"ignition::corrected_offsets", "1"}}) {
+        if (frames::Element* o = out.Child(name)) {
+          o->text = text;
+          o->attributes.clear();
+        } else {
+          out.children.push_back(frames::Element::Leaf(name, text, where));
+        }
+      }
+    }
+    return out;
+  }
+
+  // The sensors of one body (or joint) on both sides: paired by name (or
+  // the name lumping gave one), then compared by type, pose and content.
+  void Sensors(const std::vector<Sensor>& a, const std::vector<Sensor>& b,
+               const SourceLocation& where_a, const SourceLocation& where_b) {
+    std::vector<int> match(a.size(), -1);
+    std::vector<char> used(b.size(), 0);
+    for (int pass = 0; pass < 3; ++pass) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (match[i] >= 0) continue;
+        const std::string na = Attr(*a[i].src, "name");
+        for (size_t k = 0; k < b.size(); ++k) {
+          if (used[k]) continue;
+          const std::string nb = Attr(*b[k].src, "name");
+          const bool pairs = pass == 0   ? na == nb
+                             : pass == 1 ? LumpedName(a[i].link, na, nb)
+                                         : LumpedName(b[k].link, nb, na);
+          if (!pairs) continue;
+          match[i] = static_cast<int>(k);
+          used[k] = 1;
+          break;
+        }
+      }
+    }
+    auto title = [](const Sensor& s) {
+      return "sensor " + Q(Attr(*s.src, "name")) + " (" + Attr(*s.src, "type") +
+             ") of " + s.owner;
+    };
+    for (size_t i = 0; i < a.size(); ++i) {
+      const Sensor& sa = a[i];
+      if (match[i] < 0) {
+        out_->Error(Code::DIFF_SENSOR, title(sa) + " is not in " + b_.file,
+                    At(sa.src, where_a));
+        continue;
+      }
+      const Sensor& sb = b[match[i]];
+      const std::string head = title(sa) + ": ";
+      const std::string there = " (" + Loc(At(sb.src, where_b)) + ")";
+      if (Attr(*sa.src, "type") != Attr(*sb.src, "type")) {
+        out_->Error(Code::DIFF_SENSOR,
+                    head + "type " + Q(Attr(*sa.src, "type")) + "; in " + b_.file +
+                        " " + Q(Attr(*sb.src, "type")) + there,
+                    At(sa.src, where_a));
+        continue;
+      }
+      const PoseError e = Distance(sa.X_AS, sb.X_AS);
+      if (e.position > o_.tol.position || e.angle > o_.tol.angle) {
+        out_->Error(Code::DIFF_SENSOR,
+                    head + "is " + Num(e.position) + " m and " + Num(e.angle) +
+                        " rad from its place in " + b_.file + there,
+                    At(sa.src, where_a));
+      }
+      Content(head, *sa.src, *sb.src, {"name", "type"}, {"pose"}, where_a, where_b);
+    }
+    for (size_t k = 0; k < b.size(); ++k) {
+      if (used[k]) continue;
+      out_->Error(Code::DIFF_SENSOR,
+                  title(b[k]) + " in " + b_.file + " is not in " + a_.file,
+                  At(b[k].src, where_b));
+    }
+  }
+
+  // The first difference in the content of two paired sensors or plugins
+  // (what the caller compared itself skipped), located at the element of A
+  // that holds it.
+  void Content(const std::string& head, const frames::Element& a,
+               const frames::Element& b, const std::set<std::string>& own_attributes,
+               const std::set<std::string>& own_children,
+               const SourceLocation& where_a, const SourceLocation& where_b) {
+    const auto d = FirstDifference(
+        a, b, ContentTolerance(),
+        [&](const std::string& k) { return own_attributes.count(k) > 0; },
+        [&](const std::string& c) { return own_children.count(c) > 0; },
+        [](const std::string& path, const std::string& x, const std::string& y) {
+          return path == "contact/collision" &&
+                 (LumpedCollision(x, y) || LumpedCollision(y, x));
+        });
+    if (!d) return;
+    const Code code = head.rfind("sensor", 0) == 0 ? Code::DIFF_SENSOR
+                                                   : Code::DIFF_PLUGIN;
+    out_->Error(code,
+                head + d->path + " " + d->a + "; in " + b_.file + " " + d->b +
+                    " (" + Loc(At(d->in_b, At(&b, where_b))) + ")",
+                At(d->in_a, At(&a, where_a)));
+  }
+
+  void JointSensors() {
+    for (const Pair& p : pairs_) {
+      if (p.a.kind != Kind::kJoint || p.b.kind != Kind::kJoint) continue;
+      const FlatJoint& ja = a_.joints[p.a.index];
+      const FlatJoint& jb = b_.joints[p.b.index];
+      if (ja.sensors.empty() && jb.sensors.empty()) continue;
+      auto in_joint = [this](const FlatJoint& j) {
+        std::vector<Sensor> out;
+        for (const FlatSensor& s : j.sensors)
+          out.push_back({s.src, j.X_M0.inverse() * s.X_MS, "joint " + Q(j.key), j.key});
+        return out;
+      };
+      Sensors(in_joint(ja), in_joint(jb), ja.where, jb.where);
+    }
+  }
+
+  // The model's plugins (its nested models' pooled with its own, as
+  // sdf2urdf writes them in one <gazebo> block): paired by name and
+  // filename, equal content first; then by name; then by filename.
+  void Plugins() {
+    std::vector<frames::Element> own_a, own_b;
+    for (const frames::Element* e : a_.plugins) own_a.push_back(Normalized(true, *e));
+    for (const frames::Element* e : b_.plugins) own_b.push_back(Normalized(false, *e));
+    std::vector<const frames::Element*> a, b;
+    for (const auto& e : own_a) a.push_back(&e);
+    for (const auto& e : own_b) b.push_back(&e);
+    const VerbatimTolerance tol = ContentTolerance();
+    auto none = [](const std::string&) { return false; };
+    auto own = [](const std::string& k) { return k == "name" || k == "filename"; };
+    std::vector<int> match(a.size(), -1);
+    std::vector<char> used(b.size(), 0);
+    for (int pass = 0; pass < 4; ++pass) {
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (match[i] >= 0) continue;
+        for (size_t k = 0; k < b.size(); ++k) {
+          if (used[k]) continue;
+          const bool name = Attr(*a[i], "name") == Attr(*b[k], "name");
+          const bool file = Attr(*a[i], "filename") == Attr(*b[k], "filename");
+          const bool pairs =
+              pass == 0   ? name && file && !FirstDifference(*a[i], *b[k], tol, own, none)
+              : pass == 1 ? name && file
+              : pass == 2 ? name
+                          : file;
+          if (!pairs) continue;
+          match[i] = static_cast<int>(k);
+          used[k] = 1;
+          break;
+        }
+      }
+    }
+    auto title = [](const frames::Element& e) {
+      return "plugin " + Q(Attr(e, "name")) + " (" + Attr(e, "filename") + ")";
+    };
+    const SourceLocation& where_a = a_.model->where;
+    const SourceLocation& where_b = b_.model->where;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (match[i] < 0) {
+        out_->Error(Code::DIFF_PLUGIN, title(*a[i]) + " is not in " + b_.file,
+                    At(a[i], where_a));
+        continue;
+      }
+      const frames::Element& pb = *b[match[i]];
+      const std::string head = title(*a[i]) + ": ";
+      const std::string there = " (" + Loc(At(&pb, where_b)) + ")";
+      if (Attr(*a[i], "name") != Attr(pb, "name") ||
+          Attr(*a[i], "filename") != Attr(pb, "filename")) {
+        out_->Error(Code::DIFF_PLUGIN,
+                    head + "in " + b_.file + " " + title(pb) + there,
+                    At(a[i], where_a));
+        continue;
+      }
+      Content(head, *a[i], pb, {"name", "filename"}, {}, where_a, where_b);
+    }
+    for (size_t k = 0; k < b.size(); ++k) {
+      if (used[k]) continue;
+      out_->Error(Code::DIFF_PLUGIN,
+                  title(*b[k]) + " in " + b_.file + " is not in " + a_.file,
+                  At(b[k], where_b));
     }
   }
 

@@ -43,9 +43,13 @@
 //  - joints that sampling moves: revolute, continuous, prismatic (uniform
 //    within the limits; continuous and unbounded joints within +-pi rad or
 //    +-1 m); mimic joints follow their leader; other types stay at zero;
-//  - inertials, visuals and collisions are compared per body (a link and
-//    the links lumped into it), posed in the frame of the body's parent
-//    joint (the root body: the reference), which a conversion keeps.
+//  - inertials, visuals, collisions and sensors are compared per body (a
+//    link and the links lumped into it), posed in the frame of the body's
+//    parent joint (the root body: the reference), which a conversion keeps;
+//    a joint's sensors in its frame; the model's plugins (its nested
+//    models' pooled) as one list. A sensor's or plugin's content is
+//    compared structurally (verbatim.h), a URDF's read from its <gazebo>
+//    blocks as urdf2sdf and libsdformat apply them.
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,7 @@
 // pairs, renamed-but-equal pairs (our renames, --map) are equal.
 #include "robot_diff/robot_diff.h"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -94,6 +95,35 @@ constexpr char kUrdf[] = R"(<?xml version="1.0"?>
       <inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/>
     </inertial>
   </link>
+  <gazebo reference="arm">
+    <sensor name="cam" type="camera">
+      <pose>0.1 0 0 0 0 0</pose>
+      <update_rate>30</update_rate>
+      <camera>
+        <horizontal_fov>1.0</horizontal_fov>
+        <image><width>640</width><height>480</height></image>
+        <clip><near>0.1</near><far>100</far></clip>
+      </camera>
+    </sensor>
+  </gazebo>
+  <gazebo reference="tool">
+    <sensor name="tool_imu" type="imu">
+      <pose>0 0 0.01 0 0 0</pose>
+      <update_rate>100</update_rate>
+    </sensor>
+  </gazebo>
+  <gazebo reference="wrist">
+    <sensor name="ft" type="force_torque">
+      <update_rate>50</update_rate>
+    </sensor>
+  </gazebo>
+  <gazebo>
+    <plugin name="ctrl" filename="libctrl.so">
+      <joint_name>shoulder</joint_name>
+      <joint_name>elbow</joint_name>
+      <gain>1.5</gain>
+    </plugin>
+  </gazebo>
 </robot>
 )";
 
@@ -251,6 +281,35 @@ std::vector<Change> Changes() {
        Code::DIFF_SHAPE, "mesh scale"},
       {"a colour (--materials)", R"(rgba="1 0 0 1")", R"(rgba="0 1 0 1")",
        Code::DIFF_MATERIAL, "colour", 20, true},
+      {"a sensor's update rate", "<update_rate>30</update_rate>",
+       "<update_rate>31</update_rate>", Code::DIFF_SENSOR,
+       "sensor 'cam' (camera) of link 'arm': update_rate '30'"},
+      {"a sensor moved", "<pose>0.1 0 0 0 0 0</pose>",
+       "<pose>0.1 0 0 0 0 0.01</pose>", Code::DIFF_SENSOR, "from its place"},
+      {"a sensor's type", R"(type="imu")", R"(type="magnetometer")",
+       Code::DIFF_SENSOR, "type 'imu'"},
+      {"a sensor's own parameter", "<width>640</width>", "<width>320</width>",
+       Code::DIFF_SENSOR, "camera/image/width '640'"},
+      {"a sensor missing", R"(<sensor name="tool_imu" type="imu">)",
+       R"(<sensor name="tool_imu2" type="imu">)", Code::DIFF_SENSOR,
+       "sensor 'tool_imu' (imu) of link 'tool' is not in"},
+      {"a joint's sensor", "<update_rate>50</update_rate>",
+       "<update_rate>60</update_rate>", Code::DIFF_SENSOR, "of joint 'wrist'"},
+      {"a plugin's filename", R"(filename="libctrl.so")",
+       R"(filename="libctrl2.so")", Code::DIFF_PLUGIN, "libctrl2.so"},
+      {"a plugin's content", "<gain>1.5</gain>", "<gain>1.6</gain>",
+       Code::DIFF_PLUGIN, "plugin 'ctrl' (libctrl.so): gain '1.5'"},
+      {"the order of a plugin's repeated elements",
+       R"(<joint_name>shoulder</joint_name>
+      <joint_name>elbow</joint_name>)",
+       R"(<joint_name>elbow</joint_name>
+      <joint_name>shoulder</joint_name>)",
+       Code::DIFF_PLUGIN, "joint_name(1) 'shoulder'"},
+      {"a plugin missing", R"(<plugin name="ctrl" filename="libctrl.so">
+      <joint_name>shoulder</joint_name>
+      <joint_name>elbow</joint_name>
+      <gain>1.5</gain>
+    </plugin>)", "", Code::DIFF_PLUGIN, "is not in"},
   };
 }
 
@@ -286,6 +345,82 @@ TEST(RobotDiffTest, EachDifferenceIsFoundAndNamed) {
   }
 }
 
+// What the content comparison does not count: whitespace, the order of
+// attributes and of differently named children, the spelling of a number
+// or a boolean, a difference within the tolerance.
+TEST(RobotDiffTest, SensorAndPluginContentIsComparedStructurally) {
+  const std::string changed = Replace(
+      Replace(Replace(kUrdf, R"(<plugin name="ctrl" filename="libctrl.so">
+      <joint_name>shoulder</joint_name>
+      <joint_name>elbow</joint_name>
+      <gain>1.5</gain>)",
+                      R"(<plugin filename="libctrl.so" name="ctrl">
+      <gain>
+        1.50000001
+      </gain>
+      <joint_name>shoulder</joint_name>
+      <joint_name> elbow </joint_name>)"),
+              "<image><width>640</width><height>480</height></image>",
+              "<image><height>4.8e2</height>\n<width>640.0</width></image>"),
+      "<update_rate>100</update_rate>",
+      "<update_rate>100</update_rate><always_on>true</always_on>");
+  // The imu's always_on is the one difference left.
+  const auto r = Diff(kUrdf, changed);
+  ASSERT_EQ(r.differences.all().size(), 1u) << r.differences.ToString();
+  EXPECT_NE(r.differences.all()[0].message.find("always_on none"), std::string::npos)
+      << r.differences.ToString();
+  const std::string same = Replace(changed, "<always_on>true</always_on>", "");
+  for (const auto& [a, b] : {std::pair<std::string, std::string>{kUrdf, same},
+                             {ToSdf(kUrdf), ToSdf(same)},
+                             {kUrdf, ToSdf(same, true)}}) {
+    const auto e = Diff(a, b);
+    EXPECT_TRUE(e.equal()) << e.differences.ToString();
+  }
+  // A boolean spelled 1 or true; an element pointed at by its line.
+  const auto t = Diff(Replace(changed, "<always_on>true</always_on>",
+                              "<always_on>1</always_on>"),
+                      changed);
+  EXPECT_TRUE(t.equal()) << t.differences.ToString();
+  const auto w = Diff(kUrdf, Replace(kUrdf, "<width>640</width>", "<width>320</width>"));
+  ASSERT_EQ(w.differences.all().size(), 1u) << w.differences.ToString();
+  const std::string u = kUrdf;
+  const int width_line =
+      static_cast<int>(std::count(u.begin(), u.begin() + u.find("<width>"), '\n')) + 1;
+  EXPECT_EQ(w.differences.all()[0].where.line, width_line);
+}
+
+// sdf2urdf writes an SDF model's sensors into <gazebo reference> blocks
+// (re-posed where a link frame moves onto its joint) and its plugins into
+// the robot-level block: the round trip is equal, and a sensor moved in
+// the SDF is found against the URDF.
+TEST(RobotDiffTest, SdfSensorsAgainstSdf2urdfBlocks) {
+  const std::string sdf = R"(<?xml version="1.0"?>
+<sdf version="1.7">
+  <model name="m">
+    <link name="base"/>
+    <link name="l"><pose>0 0 1 0 0 0</pose>
+      <sensor name="s" type="imu"><pose>0.1 0 0 0 0.2 0</pose>
+        <update_rate>10</update_rate></sensor>
+    </link>
+    <joint name="j" type="revolute"><pose>0 0.3 0 0 0 0</pose>
+      <parent>base</parent><child>l</child>
+      <axis><xyz>0 0 1</xyz><limit><lower>-1</lower><upper>1</upper></limit></axis>
+    </joint>
+    <plugin name="p" filename="libp.so"><a>1</a></plugin>
+  </model>
+</sdf>
+)";
+  converter::SdfToUrdfOptions o;
+  const auto urdf = converter::SdfToUrdf(sdf, "m.sdf", o);
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  const auto r = Diff(sdf, urdf.output);
+  EXPECT_TRUE(r.equal()) << r.differences.ToString() << urdf.output;
+  const auto moved = Diff(Replace(sdf, "<pose>0.1 0 0 0 0.2 0</pose>",
+                                  "<pose>0.1 0 0.001 0 0.2 0</pose>"),
+                          urdf.output);
+  EXPECT_EQ(Codes(moved), std::set<Code>{Code::DIFF_SENSOR}) << moved.differences.ToString();
+}
+
 TEST(RobotDiffTest, LumpedLinksAreComparedAsTheirBody) {
   const std::string changed =
       Replace(kUrdf, R"(<mass value="0.1"/>)", R"(<mass value="0.12"/>)");
@@ -318,7 +453,7 @@ TEST(RobotDiffTest, RenamesOfOursAndTheUsersAreKnown) {
   // The user's own: arm is called upper_arm in B.
   std::string renamed = kUrdf;
   for (const char* from : {R"(<child link="arm"/>)", R"(<link name="arm">)",
-                           R"(<parent link="arm"/>)"}) {
+                           R"(<parent link="arm"/>)", R"(<gazebo reference="arm">)"}) {
     std::string to = from;
     to.replace(to.find("\"arm\""), 5, "\"upper_arm\"");
     renamed = Replace(renamed, from, to);
