@@ -13,6 +13,7 @@
 #include <deque>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -1506,13 +1507,29 @@ class Processor : public ExprHost {
   size_t expansion_bytes_ = 0;
 };
 
+// Runs a Processor, then frees it, or with !options.free_memory keeps it
+// until the process exits: reachable from here, so no leak checker
+// reports it, and never destroyed.
+Result RunProcessor(std::string_view text, const std::string& file, const std::string& banner,
+                    const std::map<std::string, std::string>& args, const Options& options,
+                    frames::Diagnostics* diags) {
+  auto p = std::make_unique<Processor>(args, options, diags);
+  Result result = p->Run(text, file, banner);
+  if (!options.free_memory) {
+    static std::mutex* kept_mutex = new std::mutex;
+    static std::vector<Processor*>* kept = new std::vector<Processor*>;
+    std::lock_guard<std::mutex> lock(*kept_mutex);
+    kept->push_back(p.release());
+  }
+  return result;
+}
+
 }  // namespace
 
 Result ExpandText(std::string_view text, const std::string& file,
                   const std::map<std::string, std::string>& args, const Options& options,
                   frames::Diagnostics* diags) {
-  Processor p(args, options, diags);
-  return p.Run(text, file, file.empty() ? "string" : file);
+  return RunProcessor(text, file, file.empty() ? "string" : file, args, options, diags);
 }
 
 Result ExpandFile(const std::string& path, const std::map<std::string, std::string>& args,
@@ -1536,8 +1553,7 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
   }
   std::ostringstream ss;
   ss << in.rdbuf();
-  Processor p(args, options, diags);
-  return p.Run(ss.str(), path, banner_name.empty() ? path : banner_name);
+  return RunProcessor(ss.str(), path, banner_name.empty() ? path : banner_name, args, options, diags);
 }
 
 void SourceMap::Add(int output_line, const std::string& file, int line,
