@@ -324,6 +324,20 @@ class Parser {
   }
   bool Decode(std::string_view raw, bool attribute, std::string* out, int line = 0) {
     if (line == 0) line = line_;
+    // Most texts and values hold nothing to decode, normalize or refuse:
+    // appended whole (the walk below was a sixth of a robot's expansion).
+    bool plain = true;
+    for (const char c : raw) {
+      const unsigned char u = static_cast<unsigned char>(c);
+      if (c == '&' || (u < 0x20 && (attribute || (c != '\t' && c != '\n')))) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) {
+      out->append(raw.data(), raw.size());
+      return true;
+    }
     std::string s = Normalize(raw);
     out->reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
