@@ -25,6 +25,7 @@ namespace xacro {
 struct Node {
   enum class Type { kElement, kText, kComment, kCData, kInstruction };
   Type type = Type::kElement;
+  int line = 0;  // beside `type`: no padding (the node is 152 bytes, not 160)
   std::string name;  // element tag as written ("xacro:if"), PI target
   std::string data;  // text, comment, CDATA or PI content
   // Attributes in document order (printed sorted by name).
@@ -34,8 +35,7 @@ struct Node {
   Node* last = nullptr;
   Node* prev = nullptr;
   Node* next = nullptr;
-  const std::string* file = nullptr;  // the file it is written in
-  int line = 0;
+  const std::string* file = nullptr;  // the file it is written in (at `line`)
   // The macro calls and includes that put it in the document, as the
   // diagnostics print them (" (in macro 'm' called at f:3)"); null when it
   // is written in the input itself or not recorded (Options::source_map).

@@ -250,6 +250,22 @@ std::string Location(const std::string& file, int line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
+// Reads an open file whose size was `size` when stat'ed into one string
+// of that size (not a stream's buffer and then a copy of it); false when
+// it holds more than `max` bytes by now.
+bool ReadOpenFile(std::ifstream& in, size_t size, size_t max, std::string* text) {
+  text->resize(size);
+  in.read(text->data(), static_cast<std::streamsize>(size));
+  text->resize(static_cast<size_t>(in.gcount()));
+  if (text->size() < size) return true;  // shrunk since
+  char buf[4096];  // grown since: the rest, bounded
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text->append(buf, static_cast<size_t>(in.gcount()));
+    if (text->size() > max) return false;
+  }
+  return text->size() <= max;
+}
+
 class Processor : public ExprHost {
  public:
   Processor(const std::map<std::string, std::string>& args, const Options& options,
@@ -303,6 +319,11 @@ class Processor : public ExprHost {
       }
       std::string error;
       std::vector<std::pair<size_t, const Node*>> starts;
+      // Room for the output at once (about 15 bytes per node made; pages
+      // reserved and not written cost nothing): growing it by doubling
+      // copied and touched about twice its size.
+      result.xml.reserve(std::min(options_.max_output_bytes,
+                                  tree_.node_count() * 32 + size_t{4096}));
       if (!Print(doc, options_.max_output_bytes, &result.xml, &error,
                  options_.source_map ? &starts : nullptr)) {
         Fail(error.find("character") != std::string::npos ? Code::XML_CHARACTER_INVALID
@@ -422,6 +443,7 @@ class Processor : public ExprHost {
   }
 
   Table* NewTable(Table* parent, bool ns) {
+    if (ns) ++namespaces_made_;
     tables_.emplace_back();
     tables_.back().parent = parent;
     tables_.back().is_namespace = ns;
@@ -488,10 +510,7 @@ class Processor : public ExprHost {
       *why = std::string(std::strerror(errno)) + ": " + path;
       return false;
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    *text = ss.str();
-    if (text->size() > options_.max_file_size) {
+    if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
       *code = Code::FILE_TOO_LARGE;
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
@@ -1413,6 +1432,7 @@ class Processor : public ExprHost {
     if (!m) Fail(Code::XACRO_MACRO_UNDEFINED, "unknown macro name: " + node->name, node);
 
     DepthGuard guard(this, node);
+    const size_t namespaces_before = namespaces_made_;
     Node* body = Clone(m->body, node);
     ChargeBytes(64, node);
     macrostack_.push_back({m, node});
@@ -1476,6 +1496,15 @@ class Processor : public ExprHost {
     ImportNamespaces(node->parent, body);
     ReplaceNode(node, {body}, true);
     macrostack_.pop_back();
+    // The call's scopes die with it unless an include's namespace, made
+    // during the call, may still reach them (its table's parent chain, a
+    // Value held anywhere): the memory is then reused by the next call
+    // instead of growing with every call.
+    if (namespaces_made_ == namespaces_before && &tables_.back() == scoped_symbols &&
+        &macro_tables_.back() == scoped_macros) {
+      tables_.pop_back();
+      macro_tables_.pop_back();
+    }
     return true;
   }
 
@@ -1505,6 +1534,7 @@ class Processor : public ExprHost {
   int cur_line_ = 0;
   size_t depth_ = 0;
   size_t expansion_bytes_ = 0;
+  size_t namespaces_made_ = 0;  // tables made for an include's ns
 };
 
 // Runs a Processor, then frees it, or with !options.free_memory keeps it
@@ -1551,9 +1581,14 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
                  {path, 0});
     return {};
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return RunProcessor(ss.str(), path, banner_name.empty() ? path : banner_name, args, options, diags);
+  std::string text;
+  if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
+    diags->Error(Code::FILE_TOO_LARGE,
+                 path + " is larger than " + std::to_string(options.max_file_size) + " bytes",
+                 {path, 0});
+    return {};
+  }
+  return RunProcessor(text, path, banner_name.empty() ? path : banner_name, args, options, diags);
 }
 
 void SourceMap::Add(int output_line, const std::string& file, int line,
