@@ -90,7 +90,6 @@ const std::string* Tree::Intern(const std::string& file) {
 Node* Tree::CopyOf(const Node* n) {
   Node* k = New(n->type);
   k->name = n->name;
-  k->data = n->data;
   k->attrs = n->attrs;
   k->file = n->file;
   k->line = n->line;
@@ -150,10 +149,10 @@ class Parser {
           continue;
         }
         if (cur->last && cur->last->type == Node::Type::kText) {
-          cur->last->data += text;
+          cur->last->data() += text;
         } else {
           Node* t = Make(Node::Type::kText, line);
-          t->data = std::move(text);
+          t->data() = std::move(text);
           InsertBefore(cur, t, nullptr);
         }
         continue;
@@ -167,7 +166,7 @@ class Parser {
           return Fail(line, "'--' inside a comment");
         }
         Node* c = Make(Node::Type::kComment, line);
-        c->data = Normalize(body);
+        c->data() = Normalize(body);
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
       } else if (Starts("<![CDATA[")) {
@@ -175,7 +174,7 @@ class Parser {
         size_t end = s_.find("]]>", p_ + 9);
         if (end == std::string_view::npos) return Fail(line, "unterminated CDATA section");
         Node* c = Make(Node::Type::kCData, line);
-        c->data = Normalize(s_.substr(p_ + 9, end - p_ - 9));
+        c->data() = Normalize(s_.substr(p_ + 9, end - p_ - 9));
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
       } else if (Starts("<!DOCTYPE")) {
@@ -207,8 +206,7 @@ class Parser {
           size_t d = n;
           while (d < body.size() && IsSpace(body[d])) ++d;
           Node* pi = Make(Node::Type::kInstruction, line);
-          pi->name = target;
-          pi->data = Normalize(body.substr(d));
+          pi->name = target + " " + Normalize(body.substr(d));
           InsertBefore(cur, pi, nullptr);
         }
         Advance(end + 2);
@@ -473,29 +471,29 @@ class Printer {
     switch (n->type) {
       case Node::Type::kText:
         Indent(depth);
-        WriteData(n->data, out_);
+        WriteData(n->data(), out_);
         out_->push_back('\n');
         return true;
       case Node::Type::kComment:
-        if (n->data.find("--") != std::string::npos) {
+        if (n->data().find("--") != std::string::npos) {
           *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
           return false;
         }
         Indent(depth);
         *out_ += "<!--";
-        *out_ += n->data;
+        *out_ += n->data();
         *out_ += "-->\n";
         return true;
       case Node::Type::kCData:
-        if (n->data.find("]]>") != std::string::npos) {
+        if (n->data().find("]]>") != std::string::npos) {
           *error_ = "a CDATA section holds ']]>'";
           return false;
         }
-        *out_ += "<![CDATA[" + n->data + "]]>";
+        *out_ += "<![CDATA[" + n->data() + "]]>";
         return true;
       case Node::Type::kInstruction:
         Indent(depth);
-        *out_ += "<?" + n->name + " " + n->data + "?>\n";
+        *out_ += "<?" + n->name + "?>\n";  // "target content"
         return true;
       case Node::Type::kElement:
         break;
@@ -522,7 +520,7 @@ class Printer {
     }
     if (n->first == n->last && n->first->type == Node::Type::kText) {
       *out_ += '>';
-      WriteData(n->first->data, out_);
+      WriteData(n->first->data(), out_);
       *out_ += "</";
       *out_ += n->name;
       *out_ += ">\n";
@@ -530,7 +528,7 @@ class Printer {
     }
     *out_ += ">\n";
     for (const Node* c = n->first; c; c = c->next) {
-      if (c->type == Node::Type::kText && (c->data.empty() || IsWhitespaceOnly(c->data))) {
+      if (c->type == Node::Type::kText && (c->data().empty() || IsWhitespaceOnly(c->data()))) {
         continue;
       }
       if (!Node_(c, depth + 1)) return false;

@@ -25,9 +25,12 @@ namespace xacro {
 struct Node {
   enum class Type { kElement, kText, kComment, kCData, kInstruction };
   Type type = Type::kElement;
-  int line = 0;  // beside `type`: no padding (the node is 152 bytes, not 160)
-  std::string name;  // element tag as written ("xacro:if"), PI target
-  std::string data;  // text, comment, CDATA or PI content
+  int line = 0;  // beside `type`: no padding (the node is 120 bytes)
+  // An element's tag as written ("xacro:if"); the text of a text,
+  // comment or CDATA node; a processing instruction's "target content".
+  // One string for both (data() is the same): a node is one or the other,
+  // and the expansion makes millions of nodes.
+  std::string name;
   // Attributes in document order (printed sorted by name).
   std::vector<std::pair<std::string, std::string>> attrs;
   Node* parent = nullptr;
@@ -41,6 +44,8 @@ struct Node {
   // is written in the input itself or not recorded (Options::source_map).
   const std::string* context = nullptr;
 
+  std::string& data() { return name; }
+  const std::string& data() const { return name; }
   bool IsElement() const { return type == Type::kElement; }
   // The attribute's value, or nullptr.
   const std::string* Attr(std::string_view attr) const;

@@ -274,7 +274,7 @@ class Processor : public ExprHost {
     cwd_ = options.cwd.empty() ? CurrentDir() : options.cwd;
     limits_.max_string_length = options.max_string_length;
     empty_text_ = tree_.New(Node::Type::kText);
-    empty_text_->data = "\n\n";
+    empty_text_->data() = "\n\n";
     for (const std::string& d : options.allowed_dirs) AllowDir(d);
   }
 
@@ -314,7 +314,7 @@ class Processor : public ExprHost {
       Node* first = doc->first;
       for (const std::string& b : banner_lines) {
         Node* c = tree_.New(Node::Type::kComment);
-        c->data = b;
+        c->data() = b;
         InsertBefore(doc, c, first);
       }
       std::string error;
@@ -1053,8 +1053,8 @@ class Processor : public ExprHost {
     Node* next = node->next;
     Node* previous = node->prev;
     while (previous) {
-      if (previous->type == Node::Type::kText && IsSpaceText(previous->data) &&
-          std::count(previous->data.begin(), previous->data.end(), '\n') <= 1) {
+      if (previous->type == Node::Type::kText && IsSpaceText(previous->data()) &&
+          std::count(previous->data().begin(), previous->data().end(), '\n') <= 1) {
         previous = previous->prev;
       }
       if (previous && previous->type == Node::Type::kComment) {
@@ -1178,14 +1178,14 @@ class Processor : public ExprHost {
           EvalAll(n, macros, symbols);
         }
       } else if (n->type == Node::Type::kText) {
-        if (n->data.find('$') != std::string::npos) n->data = EvalStr(n->data, symbols, n);
-        if (!Strip(n->data).empty()) eval_comments = false;
+        if (n->data().find('$') != std::string::npos) n->data() = EvalStr(n->data(), symbols, n);
+        if (!Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
-        if (n->data.find("xacro:eval-comments") != std::string::npos) {
-          eval_comments = n->data.find("xacro:eval-comments:off") == std::string::npos;
+        if (n->data().find("xacro:eval-comments") != std::string::npos) {
+          eval_comments = n->data().find("xacro:eval-comments:off") == std::string::npos;
           Remove(n);
         } else if (eval_comments) {
-          n->data = EvalStr(n->data, symbols, n);
+          n->data() = EvalStr(n->data(), symbols, n);
         }
       }
       n = next;
