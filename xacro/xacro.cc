@@ -1383,6 +1383,54 @@ class Processor : public ExprHost {
     }
     macros->map[name] = MacroTable::Item{m, nullptr};
     Remove(elt);
+    DropInertWhitespace(elt);
+  }
+
+  // An element no step of the expansion removes or dissolves into its
+  // parent: not an xacro: one.
+  static bool IsPlain(const Node* n) {
+    return n && n->IsElement() && n->name.compare(0, 6, "xacro:") != 0;
+  }
+  static bool IsXmlSpaceText(const Node* n) {
+    if (n->type != Node::Type::kText || n->data().empty()) return false;
+    for (char c : n->data()) {
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+    }
+    return true;
+  }
+
+  // Removes, once, the whitespace texts of a macro body that nothing can
+  // see, so that no call copies them (they were a third of the nodes a
+  // call made). A whitespace text is printed only as its parent's one
+  // child, and read only by RemovePreviousComments' walk back from an xacro
+  // element over comments. Neither can reach one whose neighbours are
+  // plain elements (never removed, so they stay beside it wherever the
+  // group moves), nor one with a plain neighbour on one side and its
+  // parent's end on the other when the parent is a plain element whose
+  // children are never moved apart (its own parent is the body, a plain
+  // element, or xacro:if/unless, which move it whole; a macro call's or a
+  // property's child may be a block whose content is inserted).
+  static void DropInertWhitespace(Node* body) {
+    std::vector<Node*> todo{body};
+    while (!todo.empty()) {
+      Node* p = todo.back();
+      todo.pop_back();
+      const Node* pp = p->parent;
+      const bool stable = p != body && IsPlain(p) && pp &&
+                          (pp == body || IsPlain(pp) || pp->name == "xacro:if" ||
+                           pp->name == "xacro:unless");
+      for (Node* c = p->first; c;) {
+        Node* next = c->next;
+        if (c->IsElement()) {
+          todo.push_back(c);
+        } else if (IsXmlSpaceText(c) && (c->prev || c->next) &&
+                   (!c->prev || IsPlain(c->prev)) && (!c->next || IsPlain(c->next)) &&
+                   ((c->prev && c->next) || stable)) {
+          Remove(c);
+        }
+        c = next;
+      }
+    }
   }
 
   bool HandleMacroCall(Node* node, MacroTable* macros, Table* symbols) {

@@ -47,7 +47,8 @@ TEST_P(GoldenTest, MatchesTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::Values("properties", "macros", "conditions", "elements",
-                                           "include", "args", "tricky", "scopes"));
+                                           "include", "args", "tricky", "scopes",
+                                           "whitespace"));
 
 // Options::free_memory = false keeps the expansion until the process
 // exits: the same output, and (under --config=asan) nothing LeakSanitizer
