@@ -505,8 +505,10 @@ class Printer {
     // Sorted by name; one vector reused for every element.
     attrs_.clear();
     for (const auto& a : n->attrs) attrs_.push_back(&a);
-    std::sort(attrs_.begin(), attrs_.end(),
-              [](const auto* a, const auto* b) { return a->first < b->first; });
+    const auto by_name = [](const auto* a, const auto* b) { return a->first < b->first; };
+    if (!std::is_sorted(attrs_.begin(), attrs_.end(), by_name)) {  // most are
+      std::sort(attrs_.begin(), attrs_.end(), by_name);
+    }
     for (const auto* a : attrs_) {
       *out_ += ' ';
       *out_ += a->first;

@@ -1105,7 +1105,9 @@ class Processor : public ExprHost {
       Node* next = n->next;
       if (n->type == Node::Type::kElement) {
         eval_comments = false;
-        const std::string& tag = n->name;
+        // A view: its == checks the length before the bytes (a string's ==
+        // with a literal compared the bytes of every tag below).
+        const std::string_view tag = n->name;
         if (tag.compare(0, 6, "xacro:") != 0) {
           // Most elements: none of the xacro: tags below, no macro call.
           EvalAll(n, macros, symbols);
@@ -1434,7 +1436,7 @@ class Processor : public ExprHost {
   }
 
   bool HandleMacroCall(Node* node, MacroTable* macros, Table* symbols) {
-    if (node->name == "xacro:call") {
+    if (std::string_view(node->name) == "xacro:call") {
       const std::string raw = ReqAttr(node, "macro");
       if (raw.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:call is missing the 'macro' attribute", node);
       const std::string name = EvalStr(raw, symbols, node);
