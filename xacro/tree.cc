@@ -23,7 +23,7 @@ void Node::SetAttr(std::string_view attr, std::string value) {
       return;
     }
   }
-  attrs.emplace_back(std::string(attr), std::move(value));
+  attrs.emplace_back(attr, std::move(value));
 }
 
 void Node::RemoveAttr(std::string_view attr) {
@@ -85,6 +85,10 @@ const std::string* Tree::Intern(const std::string& file) {
   }
   files_.push_back(file);
   return &files_.back();
+}
+
+std::string_view Tree::Name(std::string_view name) {
+  return *names_.emplace(name).first;
 }
 
 Node* Tree::CopyOf(const Node* n) {
@@ -251,7 +255,7 @@ class Parser {
           std::string value;
           if (!Decode(raw, true, &value)) return nullptr;
           if (e->Attr(attr)) return Fail(line_, "duplicate attribute " + attr);
-          e->attrs.emplace_back(std::move(attr), std::move(value));
+          e->attrs.emplace_back(tree_->Name(attr), std::move(value));
           Advance(end + 1);
         }
         InsertBefore(cur, e, nullptr);
@@ -547,7 +551,7 @@ class Printer {
   std::string* out_;
   std::string* error_;
   std::vector<std::pair<size_t, const Node*>>* starts_;
-  std::vector<const std::pair<std::string, std::string>*> attrs_;
+  std::vector<const std::pair<std::string_view, std::string>*> attrs_;
 };
 
 }  // namespace

@@ -1014,7 +1014,7 @@ class Processor : public ExprHost {
       if (name.rfind("xmlns:", 0) == 0) continue;
       bool ok = false;
       for (const char* a : allowed) ok = ok || name == a;
-      if (!ok) extra += (extra.empty() ? "" : ", ") + name;
+      if (!ok) extra += (extra.empty() ? "" : ", ") + std::string(name);
     }
     if (!extra.empty()) {
       diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
@@ -1074,7 +1074,7 @@ class Processor : public ExprHost {
       const std::string* old = parent->Attr(name);
       if (old && *old != value) {
         diags_->Warning(Code::XACRO_NAMESPACE_INCONSISTENT,
-                        "inconsistent namespace redefinitions for " + name + ": old " + *old +
+                        "inconsistent namespace redefinitions for " + std::string(name) + ": old " + *old +
                             ", new " + value,
                         {from->file ? *from->file : "", from->line});
       } else {
@@ -1161,7 +1161,7 @@ class Processor : public ExprHost {
             Fail(Code::XACRO_NAME_INVALID,
                  "xacro:attribute: \"" + name + "\" is not an XML attribute name", n);
           }
-          n->parent->SetAttr(name, EvalStr(raw, symbols, n));
+          n->parent->SetAttr(tree_.Name(name), EvalStr(raw, symbols, n));
           Remove(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
           RemovePreviousComments(n);
@@ -1490,14 +1490,14 @@ class Processor : public ExprHost {
     MacroTable* scoped_macros = NewMacroTable(mt);
     std::vector<std::string> params = m->params;
     {
-      std::vector<std::pair<std::string, std::string>> attrs = node->attrs;
+      std::vector<std::pair<std::string_view, std::string>> attrs = node->attrs;
       for (const auto& [name, value] : attrs) {
         auto it = std::find(params.begin(), params.end(), name);
         if (it == params.end()) {
-          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + name + "\"", node);
+          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
         }
         params.erase(it);
-        SetItem(scoped_symbols, name, EvalText(value, symbols, node), false);
+        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
         node->SetAttr(name, "");
       }
     }
