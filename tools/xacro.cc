@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
   };
 
   frames::Diagnostics diags;
+  options.free_memory = false;  // the process exits after writing
   xacro::Result result = xacro::ExpandFile(input, args, options, &diags);
   for (const frames::Diagnostic& d : diags.all()) {
     if (quiet && d.severity == frames::Severity::kWarning) continue;

@@ -23,7 +23,7 @@ void Node::SetAttr(std::string_view attr, std::string value) {
       return;
     }
   }
-  attrs.emplace_back(std::string(attr), std::move(value));
+  attrs.emplace_back(attr, std::move(value));
 }
 
 void Node::RemoveAttr(std::string_view attr) {
@@ -87,10 +87,13 @@ const std::string* Tree::Intern(const std::string& file) {
   return &files_.back();
 }
 
+std::string_view Tree::Name(std::string_view name) {
+  return *names_.emplace(name).first;
+}
+
 Node* Tree::CopyOf(const Node* n) {
   Node* k = New(n->type);
   k->name = n->name;
-  k->data = n->data;
   k->attrs = n->attrs;
   k->file = n->file;
   k->line = n->line;
@@ -150,10 +153,10 @@ class Parser {
           continue;
         }
         if (cur->last && cur->last->type == Node::Type::kText) {
-          cur->last->data += text;
+          cur->last->data() += text;
         } else {
           Node* t = Make(Node::Type::kText, line);
-          t->data = std::move(text);
+          t->data() = std::move(text);
           InsertBefore(cur, t, nullptr);
         }
         continue;
@@ -167,7 +170,7 @@ class Parser {
           return Fail(line, "'--' inside a comment");
         }
         Node* c = Make(Node::Type::kComment, line);
-        c->data = Normalize(body);
+        c->data() = Normalize(body);
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
       } else if (Starts("<![CDATA[")) {
@@ -175,7 +178,7 @@ class Parser {
         size_t end = s_.find("]]>", p_ + 9);
         if (end == std::string_view::npos) return Fail(line, "unterminated CDATA section");
         Node* c = Make(Node::Type::kCData, line);
-        c->data = Normalize(s_.substr(p_ + 9, end - p_ - 9));
+        c->data() = Normalize(s_.substr(p_ + 9, end - p_ - 9));
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
       } else if (Starts("<!DOCTYPE")) {
@@ -207,8 +210,7 @@ class Parser {
           size_t d = n;
           while (d < body.size() && IsSpace(body[d])) ++d;
           Node* pi = Make(Node::Type::kInstruction, line);
-          pi->name = target;
-          pi->data = Normalize(body.substr(d));
+          pi->name = target + " " + Normalize(body.substr(d));
           InsertBefore(cur, pi, nullptr);
         }
         Advance(end + 2);
@@ -253,7 +255,7 @@ class Parser {
           std::string value;
           if (!Decode(raw, true, &value)) return nullptr;
           if (e->Attr(attr)) return Fail(line_, "duplicate attribute " + attr);
-          e->attrs.emplace_back(std::move(attr), std::move(value));
+          e->attrs.emplace_back(tree_->Name(attr), std::move(value));
           Advance(end + 1);
         }
         InsertBefore(cur, e, nullptr);
@@ -324,6 +326,20 @@ class Parser {
   }
   bool Decode(std::string_view raw, bool attribute, std::string* out, int line = 0) {
     if (line == 0) line = line_;
+    // Most texts and values hold nothing to decode, normalize or refuse:
+    // appended whole (the walk below was a sixth of a robot's expansion).
+    bool plain = true;
+    for (const char c : raw) {
+      const unsigned char u = static_cast<unsigned char>(c);
+      if (c == '&' || (u < 0x20 && (attribute || (c != '\t' && c != '\n')))) {
+        plain = false;
+        break;
+      }
+    }
+    if (plain) {
+      out->append(raw.data(), raw.size());
+      return true;
+    }
     std::string s = Normalize(raw);
     out->reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
@@ -459,29 +475,29 @@ class Printer {
     switch (n->type) {
       case Node::Type::kText:
         Indent(depth);
-        WriteData(n->data, out_);
+        WriteData(n->data(), out_);
         out_->push_back('\n');
         return true;
       case Node::Type::kComment:
-        if (n->data.find("--") != std::string::npos) {
+        if (n->data().find("--") != std::string::npos) {
           *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
           return false;
         }
         Indent(depth);
         *out_ += "<!--";
-        *out_ += n->data;
+        *out_ += n->data();
         *out_ += "-->\n";
         return true;
       case Node::Type::kCData:
-        if (n->data.find("]]>") != std::string::npos) {
+        if (n->data().find("]]>") != std::string::npos) {
           *error_ = "a CDATA section holds ']]>'";
           return false;
         }
-        *out_ += "<![CDATA[" + n->data + "]]>";
+        *out_ += "<![CDATA[" + n->data() + "]]>";
         return true;
       case Node::Type::kInstruction:
         Indent(depth);
-        *out_ += "<?" + n->name + " " + n->data + "?>\n";
+        *out_ += "<?" + n->name + "?>\n";  // "target content"
         return true;
       case Node::Type::kElement:
         break;
@@ -493,8 +509,10 @@ class Printer {
     // Sorted by name; one vector reused for every element.
     attrs_.clear();
     for (const auto& a : n->attrs) attrs_.push_back(&a);
-    std::sort(attrs_.begin(), attrs_.end(),
-              [](const auto* a, const auto* b) { return a->first < b->first; });
+    const auto by_name = [](const auto* a, const auto* b) { return a->first < b->first; };
+    if (!std::is_sorted(attrs_.begin(), attrs_.end(), by_name)) {  // most are
+      std::sort(attrs_.begin(), attrs_.end(), by_name);
+    }
     for (const auto* a : attrs_) {
       *out_ += ' ';
       *out_ += a->first;
@@ -508,7 +526,7 @@ class Printer {
     }
     if (n->first == n->last && n->first->type == Node::Type::kText) {
       *out_ += '>';
-      WriteData(n->first->data, out_);
+      WriteData(n->first->data(), out_);
       *out_ += "</";
       *out_ += n->name;
       *out_ += ">\n";
@@ -516,7 +534,7 @@ class Printer {
     }
     *out_ += ">\n";
     for (const Node* c = n->first; c; c = c->next) {
-      if (c->type == Node::Type::kText && (c->data.empty() || IsWhitespaceOnly(c->data))) {
+      if (c->type == Node::Type::kText && (c->data().empty() || IsWhitespaceOnly(c->data()))) {
         continue;
       }
       if (!Node_(c, depth + 1)) return false;
@@ -533,7 +551,7 @@ class Printer {
   std::string* out_;
   std::string* error_;
   std::vector<std::pair<size_t, const Node*>>* starts_;
-  std::vector<const std::pair<std::string, std::string>*> attrs_;
+  std::vector<const std::pair<std::string_view, std::string>*> attrs_;
 };
 
 }  // namespace

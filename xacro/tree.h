@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -25,25 +26,33 @@ namespace xacro {
 struct Node {
   enum class Type { kElement, kText, kComment, kCData, kInstruction };
   Type type = Type::kElement;
-  std::string name;  // element tag as written ("xacro:if"), PI target
-  std::string data;  // text, comment, CDATA or PI content
-  // Attributes in document order (printed sorted by name).
-  std::vector<std::pair<std::string, std::string>> attrs;
+  int line = 0;  // beside `type`: no padding (the node is 120 bytes)
+  // An element's tag as written ("xacro:if"); the text of a text,
+  // comment or CDATA node; a processing instruction's "target content".
+  // One string for both (data() is the same): a node is one or the other,
+  // and the expansion makes millions of nodes.
+  std::string name;
+  // Attributes in document order (printed sorted by name). A name is a
+  // view of a string that outlives the tree (Tree::Name, or a literal):
+  // names repeat, and every macro call copies its body's attributes.
+  std::vector<std::pair<std::string_view, std::string>> attrs;
   Node* parent = nullptr;
   Node* first = nullptr;
   Node* last = nullptr;
   Node* prev = nullptr;
   Node* next = nullptr;
-  const std::string* file = nullptr;  // the file it is written in
-  int line = 0;
+  const std::string* file = nullptr;  // the file it is written in (at `line`)
   // The macro calls and includes that put it in the document, as the
   // diagnostics print them (" (in macro 'm' called at f:3)"); null when it
   // is written in the input itself or not recorded (Options::source_map).
   const std::string* context = nullptr;
 
+  std::string& data() { return name; }
+  const std::string& data() const { return name; }
   bool IsElement() const { return type == Type::kElement; }
   // The attribute's value, or nullptr.
   const std::string* Attr(std::string_view attr) const;
+  // `attr` must outlive the tree (see attrs) when it is new to the node.
   void SetAttr(std::string_view attr, std::string value);
   void RemoveAttr(std::string_view attr);
   Node* FirstChildElement() const;
@@ -74,6 +83,8 @@ class Tree {
   size_t node_count() const { return count_; }
   // A file name kept as long as the tree (nodes point at it).
   const std::string* Intern(const std::string& file);
+  // An attribute name kept as long as the tree, one copy per name.
+  std::string_view Name(std::string_view name);
 
   // Parses `text` (file `file`) as minidom does: the returned document
   // node's children are the top-level comments, processing instructions
@@ -95,6 +106,7 @@ class Tree {
   std::vector<std::unique_ptr<Node[]>> chunks_;
   size_t count_ = 0;
   std::deque<std::string> files_;
+  std::unordered_set<std::string> names_;  // Name(); elements never move
 };
 
 // Prints the document as ROS's xacro does: `<?xml version="1.0" ?>`, then

@@ -13,6 +13,7 @@
 #include <deque>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -249,6 +250,22 @@ std::string Location(const std::string& file, int line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
+// Reads an open file whose size was `size` when stat'ed into one string
+// of that size (not a stream's buffer and then a copy of it); false when
+// it holds more than `max` bytes by now.
+bool ReadOpenFile(std::ifstream& in, size_t size, size_t max, std::string* text) {
+  text->resize(size);
+  in.read(text->data(), static_cast<std::streamsize>(size));
+  text->resize(static_cast<size_t>(in.gcount()));
+  if (text->size() < size) return true;  // shrunk since
+  char buf[4096];  // grown since: the rest, bounded
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text->append(buf, static_cast<size_t>(in.gcount()));
+    if (text->size() > max) return false;
+  }
+  return text->size() <= max;
+}
+
 class Processor : public ExprHost {
  public:
   Processor(const std::map<std::string, std::string>& args, const Options& options,
@@ -257,7 +274,7 @@ class Processor : public ExprHost {
     cwd_ = options.cwd.empty() ? CurrentDir() : options.cwd;
     limits_.max_string_length = options.max_string_length;
     empty_text_ = tree_.New(Node::Type::kText);
-    empty_text_->data = "\n\n";
+    empty_text_->data() = "\n\n";
     for (const std::string& d : options.allowed_dirs) AllowDir(d);
   }
 
@@ -297,11 +314,16 @@ class Processor : public ExprHost {
       Node* first = doc->first;
       for (const std::string& b : banner_lines) {
         Node* c = tree_.New(Node::Type::kComment);
-        c->data = b;
+        c->data() = b;
         InsertBefore(doc, c, first);
       }
       std::string error;
       std::vector<std::pair<size_t, const Node*>> starts;
+      // Room for the output at once (about 15 bytes per node made; pages
+      // reserved and not written cost nothing): growing it by doubling
+      // copied and touched about twice its size.
+      result.xml.reserve(std::min(options_.max_output_bytes,
+                                  tree_.node_count() * 32 + size_t{4096}));
       if (!Print(doc, options_.max_output_bytes, &result.xml, &error,
                  options_.source_map ? &starts : nullptr)) {
         Fail(error.find("character") != std::string::npos ? Code::XML_CHARACTER_INVALID
@@ -421,6 +443,7 @@ class Processor : public ExprHost {
   }
 
   Table* NewTable(Table* parent, bool ns) {
+    if (ns) ++namespaces_made_;
     tables_.emplace_back();
     tables_.back().parent = parent;
     tables_.back().is_namespace = ns;
@@ -487,10 +510,7 @@ class Processor : public ExprHost {
       *why = std::string(std::strerror(errno)) + ": " + path;
       return false;
     }
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    *text = ss.str();
-    if (text->size() > options_.max_file_size) {
+    if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
       *code = Code::FILE_TOO_LARGE;
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
@@ -994,7 +1014,7 @@ class Processor : public ExprHost {
       if (name.rfind("xmlns:", 0) == 0) continue;
       bool ok = false;
       for (const char* a : allowed) ok = ok || name == a;
-      if (!ok) extra += (extra.empty() ? "" : ", ") + name;
+      if (!ok) extra += (extra.empty() ? "" : ", ") + std::string(name);
     }
     if (!extra.empty()) {
       diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
@@ -1033,8 +1053,8 @@ class Processor : public ExprHost {
     Node* next = node->next;
     Node* previous = node->prev;
     while (previous) {
-      if (previous->type == Node::Type::kText && IsSpaceText(previous->data) &&
-          std::count(previous->data.begin(), previous->data.end(), '\n') <= 1) {
+      if (previous->type == Node::Type::kText && IsSpaceText(previous->data()) &&
+          std::count(previous->data().begin(), previous->data().end(), '\n') <= 1) {
         previous = previous->prev;
       }
       if (previous && previous->type == Node::Type::kComment) {
@@ -1054,7 +1074,7 @@ class Processor : public ExprHost {
       const std::string* old = parent->Attr(name);
       if (old && *old != value) {
         diags_->Warning(Code::XACRO_NAMESPACE_INCONSISTENT,
-                        "inconsistent namespace redefinitions for " + name + ": old " + *old +
+                        "inconsistent namespace redefinitions for " + std::string(name) + ": old " + *old +
                             ", new " + value,
                         {from->file ? *from->file : "", from->line});
       } else {
@@ -1085,7 +1105,9 @@ class Processor : public ExprHost {
       Node* next = n->next;
       if (n->type == Node::Type::kElement) {
         eval_comments = false;
-        const std::string& tag = n->name;
+        // A view: its == checks the length before the bytes (a string's ==
+        // with a literal compared the bytes of every tag below).
+        const std::string_view tag = n->name;
         if (tag.compare(0, 6, "xacro:") != 0) {
           // Most elements: none of the xacro: tags below, no macro call.
           EvalAll(n, macros, symbols);
@@ -1139,7 +1161,7 @@ class Processor : public ExprHost {
             Fail(Code::XACRO_NAME_INVALID,
                  "xacro:attribute: \"" + name + "\" is not an XML attribute name", n);
           }
-          n->parent->SetAttr(name, EvalStr(raw, symbols, n));
+          n->parent->SetAttr(tree_.Name(name), EvalStr(raw, symbols, n));
           Remove(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
           RemovePreviousComments(n);
@@ -1158,14 +1180,14 @@ class Processor : public ExprHost {
           EvalAll(n, macros, symbols);
         }
       } else if (n->type == Node::Type::kText) {
-        if (n->data.find('$') != std::string::npos) n->data = EvalStr(n->data, symbols, n);
-        if (!Strip(n->data).empty()) eval_comments = false;
+        if (n->data().find('$') != std::string::npos) n->data() = EvalStr(n->data(), symbols, n);
+        if (!Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
-        if (n->data.find("xacro:eval-comments") != std::string::npos) {
-          eval_comments = n->data.find("xacro:eval-comments:off") == std::string::npos;
+        if (n->data().find("xacro:eval-comments") != std::string::npos) {
+          eval_comments = n->data().find("xacro:eval-comments:off") == std::string::npos;
           Remove(n);
         } else if (eval_comments) {
-          n->data = EvalStr(n->data, symbols, n);
+          n->data() = EvalStr(n->data(), symbols, n);
         }
       }
       n = next;
@@ -1363,10 +1385,58 @@ class Processor : public ExprHost {
     }
     macros->map[name] = MacroTable::Item{m, nullptr};
     Remove(elt);
+    DropInertWhitespace(elt);
+  }
+
+  // An element no step of the expansion removes or dissolves into its
+  // parent: not an xacro: one.
+  static bool IsPlain(const Node* n) {
+    return n && n->IsElement() && n->name.compare(0, 6, "xacro:") != 0;
+  }
+  static bool IsXmlSpaceText(const Node* n) {
+    if (n->type != Node::Type::kText || n->data().empty()) return false;
+    for (char c : n->data()) {
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+    }
+    return true;
+  }
+
+  // Removes, once, the whitespace texts of a macro body that nothing can
+  // see, so that no call copies them (they were a third of the nodes a
+  // call made). A whitespace text is printed only as its parent's one
+  // child, and read only by RemovePreviousComments' walk back from an xacro
+  // element over comments. Neither can reach one whose neighbours are
+  // plain elements (never removed, so they stay beside it wherever the
+  // group moves), nor one with a plain neighbour on one side and its
+  // parent's end on the other when the parent is a plain element whose
+  // children are never moved apart (its own parent is the body, a plain
+  // element, or xacro:if/unless, which move it whole; a macro call's or a
+  // property's child may be a block whose content is inserted).
+  static void DropInertWhitespace(Node* body) {
+    std::vector<Node*> todo{body};
+    while (!todo.empty()) {
+      Node* p = todo.back();
+      todo.pop_back();
+      const Node* pp = p->parent;
+      const bool stable = p != body && IsPlain(p) && pp &&
+                          (pp == body || IsPlain(pp) || pp->name == "xacro:if" ||
+                           pp->name == "xacro:unless");
+      for (Node* c = p->first; c;) {
+        Node* next = c->next;
+        if (c->IsElement()) {
+          todo.push_back(c);
+        } else if (IsXmlSpaceText(c) && (c->prev || c->next) &&
+                   (!c->prev || IsPlain(c->prev)) && (!c->next || IsPlain(c->next)) &&
+                   ((c->prev && c->next) || stable)) {
+          Remove(c);
+        }
+        c = next;
+      }
+    }
   }
 
   bool HandleMacroCall(Node* node, MacroTable* macros, Table* symbols) {
-    if (node->name == "xacro:call") {
+    if (std::string_view(node->name) == "xacro:call") {
       const std::string raw = ReqAttr(node, "macro");
       if (raw.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:call is missing the 'macro' attribute", node);
       const std::string name = EvalStr(raw, symbols, node);
@@ -1412,6 +1482,7 @@ class Processor : public ExprHost {
     if (!m) Fail(Code::XACRO_MACRO_UNDEFINED, "unknown macro name: " + node->name, node);
 
     DepthGuard guard(this, node);
+    const size_t namespaces_before = namespaces_made_;
     Node* body = Clone(m->body, node);
     ChargeBytes(64, node);
     macrostack_.push_back({m, node});
@@ -1419,14 +1490,14 @@ class Processor : public ExprHost {
     MacroTable* scoped_macros = NewMacroTable(mt);
     std::vector<std::string> params = m->params;
     {
-      std::vector<std::pair<std::string, std::string>> attrs = node->attrs;
+      std::vector<std::pair<std::string_view, std::string>> attrs = node->attrs;
       for (const auto& [name, value] : attrs) {
         auto it = std::find(params.begin(), params.end(), name);
         if (it == params.end()) {
-          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + name + "\"", node);
+          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
         }
         params.erase(it);
-        SetItem(scoped_symbols, name, EvalText(value, symbols, node), false);
+        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
         node->SetAttr(name, "");
       }
     }
@@ -1475,6 +1546,15 @@ class Processor : public ExprHost {
     ImportNamespaces(node->parent, body);
     ReplaceNode(node, {body}, true);
     macrostack_.pop_back();
+    // The call's scopes die with it unless an include's namespace, made
+    // during the call, may still reach them (its table's parent chain, a
+    // Value held anywhere): the memory is then reused by the next call
+    // instead of growing with every call.
+    if (namespaces_made_ == namespaces_before && &tables_.back() == scoped_symbols &&
+        &macro_tables_.back() == scoped_macros) {
+      tables_.pop_back();
+      macro_tables_.pop_back();
+    }
     return true;
   }
 
@@ -1504,15 +1584,32 @@ class Processor : public ExprHost {
   int cur_line_ = 0;
   size_t depth_ = 0;
   size_t expansion_bytes_ = 0;
+  size_t namespaces_made_ = 0;  // tables made for an include's ns
 };
+
+// Runs a Processor, then frees it, or with !options.free_memory keeps it
+// until the process exits: reachable from here, so no leak checker
+// reports it, and never destroyed.
+Result RunProcessor(std::string_view text, const std::string& file, const std::string& banner,
+                    const std::map<std::string, std::string>& args, const Options& options,
+                    frames::Diagnostics* diags) {
+  auto p = std::make_unique<Processor>(args, options, diags);
+  Result result = p->Run(text, file, banner);
+  if (!options.free_memory) {
+    static std::mutex* kept_mutex = new std::mutex;
+    static std::vector<Processor*>* kept = new std::vector<Processor*>;
+    std::lock_guard<std::mutex> lock(*kept_mutex);
+    kept->push_back(p.release());
+  }
+  return result;
+}
 
 }  // namespace
 
 Result ExpandText(std::string_view text, const std::string& file,
                   const std::map<std::string, std::string>& args, const Options& options,
                   frames::Diagnostics* diags) {
-  Processor p(args, options, diags);
-  return p.Run(text, file, file.empty() ? "string" : file);
+  return RunProcessor(text, file, file.empty() ? "string" : file, args, options, diags);
 }
 
 Result ExpandFile(const std::string& path, const std::map<std::string, std::string>& args,
@@ -1534,10 +1631,14 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
                  {path, 0});
     return {};
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  Processor p(args, options, diags);
-  return p.Run(ss.str(), path, banner_name.empty() ? path : banner_name);
+  std::string text;
+  if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
+    diags->Error(Code::FILE_TOO_LARGE,
+                 path + " is larger than " + std::to_string(options.max_file_size) + " bytes",
+                 {path, 0});
+    return {};
+  }
+  return RunProcessor(text, path, banner_name.empty() ? path : banner_name, args, options, diags);
 }
 
 void SourceMap::Add(int output_line, const std::string& file, int line,

@@ -144,7 +144,8 @@ INSTANTIATE_TEST_SUITE_P(Corpus, ReferenceTest, ::testing::ValuesIn(Variants()))
 // The unit tests' goldens are still what the reference prints.
 TEST(ReferenceGoldenTest, GoldensAreTheReferences) {
   for (const char* name :
-       {"properties", "macros", "conditions", "elements", "include", "args", "tricky"}) {
+       {"properties", "macros", "conditions", "elements", "include", "args", "tricky", "scopes",
+        "whitespace"}) {
     const std::string dir = test_support::Runfile("xacro/testdata/cases");
     const std::string cmd =
         "cd " + test_support::ShellQuote(dir) + " && " + test_support::XacroReferenceCommand() + " " + name +

@@ -47,7 +47,23 @@ TEST_P(GoldenTest, MatchesTheReference) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::Values("properties", "macros", "conditions", "elements",
-                                           "include", "args", "tricky"));
+                                           "include", "args", "tricky", "scopes",
+                                           "whitespace"));
+
+// Options::free_memory = false keeps the expansion until the process
+// exits: the same output, and (under --config=asan) nothing LeakSanitizer
+// reports, the memory staying reachable.
+TEST(XacroTest, KeepingTheMemoryChangesNothing) {
+  for (const char* name : {"macros", "scopes"}) {
+    frames::Diagnostics diags;
+    Options keep;
+    keep.free_memory = false;
+    Result r = ExpandFile(kCases + std::string(name) + ".xacro", {{"given", "cmdline"}}, keep,
+                          &diags, std::string(name) + ".xacro");
+    ASSERT_TRUE(r.ok) << diags.ToString();
+    EXPECT_EQ(r.xml, ReadText(kCases + std::string(name) + ".expected"));
+  }
+}
 
 TEST(XacroTest, DependenciesAreTheFilesRead) {
   frames::Diagnostics diags;
