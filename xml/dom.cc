@@ -265,31 +265,6 @@ T* Document::Pool<T>::New() {
   return &blocks_.back()[used_++];
 }
 
-void Document::TrimAttributeValues() {
-  const auto space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-  };
-  // Every element, without recursion (a document may be deep).
-  std::vector<Node*> todo;
-  for (Node* n = root_; n; n = n->next_sibling_) todo.push_back(n);
-  while (!todo.empty()) {
-    Node* n = todo.back();
-    todo.pop_back();
-    for (Attr* a = n->first_attr_; a; a = a->next_) {
-      const char* v = a->value_;
-      while (space(*v)) ++v;
-      size_t len = std::strlen(v);
-      if (len > 0 && space(v[len - 1])) {
-        while (len > 0 && space(v[len - 1])) --len;
-        // Values live in buffer_, this document's own writable copy.
-        const_cast<char*>(v)[len] = '\0';
-      }
-      a->value_ = v;
-    }
-    for (Node* c = n->first_child_; c; c = c->next_sibling_) todo.push_back(c);
-  }
-}
-
 const char* Node::Attribute(const char* name) const {
   for (const Attr* a = first_attr_; a; a = a->next_) {
     if (std::strcmp(a->name_, name) == 0) return a->value_;
@@ -761,7 +736,12 @@ class Document::Parser {
       p_ = value_end + 1;
       LineAt(p_);  // before the NUL and decoding change the line ends
       *attr_end = '\0';
-      *DecodeInPlace(value, value_end, amp) = '\0';
+      char* decoded_end = DecodeInPlace(value, value_end, amp);
+      if (doc_->trim_attribute_values_) {
+        while (decoded_end > value && IsSpace(decoded_end[-1])) --decoded_end;
+        while (value < decoded_end && IsSpace(*value)) ++value;
+      }
+      *decoded_end = '\0';
       Attr* a = doc_->attrs_.New();
       a->name_ = attr;
       a->value_ = value;
