@@ -265,6 +265,30 @@ T* Document::Pool<T>::New() {
   return &blocks_.back()[used_++];
 }
 
+void Document::TrimAttributeValues() {
+  trim_attribute_values_ = true;
+  // Every element of a document already parsed, without recursion (a
+  // document may be deep).
+  std::vector<Node*> todo;
+  for (Node* n = root_; n; n = n->next_sibling_) todo.push_back(n);
+  while (!todo.empty()) {
+    Node* n = todo.back();
+    todo.pop_back();
+    for (Attr* a = n->first_attr_; a; a = a->next_) {
+      const char* v = a->value_;
+      while (IsSpace(*v)) ++v;
+      size_t len = std::strlen(v);
+      if (len > 0 && IsSpace(v[len - 1])) {
+        while (len > 0 && IsSpace(v[len - 1])) --len;
+        // Values live in buffer_, this document's own writable copy.
+        const_cast<char*>(v)[len] = '\0';
+      }
+      a->value_ = v;
+    }
+    for (Node* c = n->first_child_; c; c = c->next_sibling_) todo.push_back(c);
+  }
+}
+
 const char* Node::Attribute(const char* name) const {
   for (const Attr* a = first_attr_; a; a = a->next_) {
     if (std::strcmp(a->name_, name) == 0) return a->value_;

@@ -202,12 +202,13 @@ class Document {
   // Called before Parse/ParseOwned: every attribute value is stored with
   // its leading and trailing white space (space, tab, line ends, after
   // references are decoded) stripped, as the parser reads it (one pass
-  // over the text, not a second walk over every element). SDFormat reads
+  // over the text, not a second walk over every element). Called after,
+  // it strips the values already read, in place. SDFormat reads
   // every value trimmed (libsdformat's Param::SetFromString trims, so
   // `<link name=" P ">` is link "P" and `attached_to=" P"` names it), while
   // URDF (urdfdom) takes attribute values as written: the SDF reader calls
   // this, the URDF reader does not.
-  void TrimAttributeValues() { trim_attribute_values_ = true; }
+  void TrimAttributeValues();
 
   // The default Limits::max_depth.
   static constexpr size_t kMaxDepth = Limits{}.max_depth;

@@ -517,10 +517,13 @@ TEST(DocumentTest, TrimmedAttributeValuesAreTinyxml2sTrimmed) {
     if (begin == std::string::npos) return std::string();
     return v.substr(begin, v.find_last_not_of(space) - begin + 1);
   };
-  for (const bool trimmed : {false, true}) {
+  // Not trimmed; trimmed as parsed; trimmed after parsing.
+  for (const int mode : {0, 1, 2}) {
+    const bool trimmed = mode != 0;
     Document doc;
-    if (trimmed) doc.TrimAttributeValues();
+    if (mode == 1) doc.TrimAttributeValues();
     ASSERT_TRUE(doc.Parse(text)) << doc.Error();
+    if (mode == 2) doc.TrimAttributeValues();
     const tinyxml2::XMLElement* we = want.RootElement();
     const Node* ge = doc.RootElement();
     int checked = 0;
