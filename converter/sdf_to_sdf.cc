@@ -211,7 +211,15 @@ ConversionResult SdfFileToSdf(const std::string& path,
   ConversionResult result;
   auto text = xml::ReadFile(path, &result.diagnostics);
   if (!text) return result;
-  return SdfToSdf(*text, path, options);
+  // The text is read a second time only to keep the includes as written;
+  // otherwise it is parsed in place and freed with the parsed XML, before
+  // the model is checked and written.
+  if (options.preserve_includes) return SdfToSdf(*text, path, options);
+  ConversionResult converted;
+  auto doc = sdf_io::ReadSdfOwned(std::move(*text), path,
+                                  &converted.diagnostics,
+                                  ReadOptionsFor(options));
+  return Convert(std::move(doc), options, std::move(converted), {}, path);
 }
 
 frames::Diagnostics CheckSdfFile(const std::string& path,

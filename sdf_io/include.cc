@@ -439,7 +439,7 @@ const CachedDocument* SdfReader::LoadIncluded(const Node* e,
   if (text) {
     cache_->stack.push_back(path);
     SdfReader reader(found, &inner, options_, cache_);
-    read = reader.Read(*text);
+    read = reader.Read(std::move(*text));
     cache_->stack.pop_back();
   }
   ctx_.diags->Append(inner);
@@ -672,7 +672,7 @@ void SdfReader::Merge(const Node* include, Model m, frames::World* parent) {
                &parent->models, &parent->extensions, note);
 }
 
-bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
+bool SdfReader::ParseXml(std::string text, xml::Document* doc) {
   // The file converted, or one in its directory tree, is the user's own:
   // its problems are reported in full. Another file (from a model path, a
   // Fuel cache, --allow-include-from) is not quoted: what the XML reader
@@ -680,16 +680,14 @@ bool SdfReader::ParseXml(std::string_view text, xml::Document* doc) {
   const bool own = cache_->stack.size() <= 1 || cache_->roots.size() < 2 ||
                    IsUnder(CanonicalPath(ctx_.file), cache_->roots[0]) ||
                    IsUnder(LexicalPath(ctx_.file), cache_->roots[1]);
+  doc->TrimAttributeValues();
   if (own) {
-    if (!xml::Parse(text, ctx_.file, doc, ctx_.diags, options_.limits)) {
-      return false;
-    }
-    doc->TrimAttributeValues();
-    return true;
+    return xml::ParseOwned(std::move(text), ctx_.file, doc, ctx_.diags,
+                           options_.limits);
   }
   frames::Diagnostics parse;
-  const bool ok = xml::Parse(text, ctx_.file, doc, &parse, options_.limits);
-  if (ok) doc->TrimAttributeValues();
+  const bool ok = xml::ParseOwned(std::move(text), ctx_.file, doc, &parse,
+                                  options_.limits);
   for (frames::Diagnostic d : parse.all()) {
     if (d.severity == frames::Severity::kError) {
       d.message = "the included file is not read: the XML reader refuses it "

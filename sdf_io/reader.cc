@@ -798,7 +798,7 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
-std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
+std::optional<SdfDocument> SdfReader::Read(std::string text) {
   static const Child<SdfDocument> kKnown[] = {
       {"model", &SdfReader::ReadDocumentModel},
       {"world", &SdfReader::ReadDocumentWorld},
@@ -806,7 +806,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string_view text) {
        &SdfReader::ResolvingIncludes},
   };
   xml::Document doc;
-  if (!ParseXml(text, &doc)) return std::nullopt;
+  if (!ParseXml(std::move(text), &doc)) return std::nullopt;
   const Node* root = doc.RootElement();
   SdfDocument out;
   if (!root || !(Is(root, "sdf") || Is(root, "gazebo"))) {
@@ -856,11 +856,18 @@ std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    const std::string& file,
                                    frames::Diagnostics* diags,
                                    const ReadOptions& options) {
+  return ReadSdfOwned(std::string(text), file, diags, options);
+}
+
+std::optional<SdfDocument> ReadSdfOwned(std::string text,
+                                        const std::string& file,
+                                        frames::Diagnostics* diags,
+                                        const ReadOptions& options) {
   internal::IncludeCache cache;
   cache.stack.push_back(file);  // made canonical by Resolve
   cache.options = &options;
   internal::SdfReader reader(file, diags, options, &cache);
-  return reader.Read(text);
+  return reader.Read(std::move(text));
 }
 
 std::optional<SdfDocument> ReadSdfFile(const std::string& path,
@@ -868,7 +875,7 @@ std::optional<SdfDocument> ReadSdfFile(const std::string& path,
                                        const ReadOptions& options) {
   auto text = xml::ReadFile(path, diags, options.limits);
   if (!text) return std::nullopt;
-  return ReadSdf(*text, path, diags, options);
+  return ReadSdfOwned(std::move(*text), path, diags, options);
 }
 
 }  // namespace sdf_io

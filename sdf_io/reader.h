@@ -132,6 +132,14 @@ std::optional<SdfDocument> ReadSdf(std::string_view text,
                                    frames::Diagnostics* diags,
                                    const ReadOptions& options = {});
 
+// The same, parsing `text` in place instead of a copy (a caller that owns
+// the file's text moves it in: one copy of a large input fewer in time and
+// in memory; the text is freed with the parsed XML when the read ends).
+std::optional<SdfDocument> ReadSdfOwned(std::string text,
+                                        const std::string& file,
+                                        frames::Diagnostics* diags,
+                                        const ReadOptions& options = {});
+
 std::optional<SdfDocument> ReadSdfFile(const std::string& path,
                                        frames::Diagnostics* diags,
                                        const ReadOptions& options = {});

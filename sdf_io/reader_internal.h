@@ -87,7 +87,7 @@ class SdfReader {
         options_(options),
         cache_(cache) {}
 
-  std::optional<SdfDocument> Read(std::string_view text);
+  std::optional<SdfDocument> Read(std::string text);
 
  private:
   const char* RequiredName(const Node* e);
@@ -238,7 +238,7 @@ class SdfReader {
   // <static>, <placement_frame> and its <plugin>s.
   void ApplyInclude(const Node* e, Model* m);
   // xml::Parse of the file this reader reads, with its limits.
-  bool ParseXml(std::string_view text, xml::Document* doc);
+  bool ParseXml(std::string text, xml::Document* doc);
   // Whether `path`, which include `e` (of `uri`) names, is under a
   // directory an include may read from (IncludeCache::roots); else
   // INCLUDE_NOT_ALLOWED, and nothing of it is read.

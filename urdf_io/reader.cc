@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "frames/inertia.h"
+#include "frames/name_index.h"
 #include "frames/tree.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
@@ -961,10 +962,19 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
   }
   model->links.reserve(n_links);
   model->joints.reserve(n_joints);
-  // Keys view the document's names, which outlive this loop.
-  std::unordered_map<std::string_view, int> link_line, joint_line;
-  link_line.reserve(n_links);
-  joint_line.reserve(n_joints);
+  // The first element of each name per kind: its name (viewing the
+  // document, which outlives this loop) and line, indexed by name (an
+  // open-addressing table: no allocation per name).
+  struct Named {
+    const char* name;
+    int line;
+  };
+  std::vector<Named> links_named, joints_named;
+  links_named.reserve(n_links);
+  joints_named.reserve(n_joints);
+  frames::NameIndex link_index, joint_index;
+  link_index.Reserve(n_links);
+  joint_index.Reserve(n_joints);
   for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link") || Is(c, "joint")) {
@@ -976,16 +986,20 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
                    std::string("a <") + c->Name() + "> has an empty name");
         continue;
       }
-      auto& lines = is_link ? link_line : joint_line;
-      auto [it, inserted] = lines.emplace(name, c->GetLineNum());
-      if (!inserted) {
+      auto& named = is_link ? links_named : joints_named;
+      auto& index = is_link ? link_index : joint_index;
+      const long first = index.Insert(
+          name, named.size(),
+          [&named](size_t k) { return std::string_view(named[k].name); });
+      if (static_cast<size_t>(first) != named.size()) {
         ctx_.Error(c, frames::Code::DUPLICATE_NAME,
                    std::string(is_link ? "link" : "joint") + " name '" + name +
                        "' is already used by the " +
                        (is_link ? "link" : "joint") + " at line " +
-                       std::to_string(it->second));
+                       std::to_string(named[first].line));
         continue;
       }
+      named.push_back({name, c->GetLineNum()});
       if (is_link) {
         frames::Link link;
         link.name = name;
@@ -1019,13 +1033,21 @@ void UrdfReader::SetUrdfFrames(Model* model) {
     j.pose.relative_to =
         j.parent == kWorldLink ? frames::kModelFrame : j.parent;
   }
-  std::unordered_map<std::string_view, const frames::Joint*> parent_joint;
-  parent_joint.reserve(model->joints.size());
-  for (const auto& j : model->joints) parent_joint.emplace(j.child, &j);
+  // The first joint naming each child (an open-addressing table over the
+  // joints: no allocation per name).
+  const auto& joints = model->joints;
+  const auto child_of = [&joints](size_t k) {
+    return std::string_view(joints[k].child);
+  };
+  frames::NameIndex parent_joint;
+  parent_joint.Reserve(joints.size());
+  for (size_t k = 0; k < joints.size(); ++k) {
+    parent_joint.Insert(joints[k].child, k, child_of);
+  }
   for (auto& l : model->links) {
-    auto it = parent_joint.find(l.name);
+    const long k = parent_joint.Find(l.name, child_of);
     l.pose = frames::Pose{};
-    if (it != parent_joint.end()) l.pose.relative_to = it->second->name;
+    if (k >= 0) l.pose.relative_to = joints[k].name;
   }
 }
 

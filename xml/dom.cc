@@ -266,10 +266,9 @@ T* Document::Pool<T>::New() {
 }
 
 void Document::TrimAttributeValues() {
-  const auto space = [](char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-  };
-  // Every element, without recursion (a document may be deep).
+  trim_attribute_values_ = true;
+  // Every element of a document already parsed, without recursion (a
+  // document may be deep).
   std::vector<Node*> todo;
   for (Node* n = root_; n; n = n->next_sibling_) todo.push_back(n);
   while (!todo.empty()) {
@@ -277,10 +276,10 @@ void Document::TrimAttributeValues() {
     todo.pop_back();
     for (Attr* a = n->first_attr_; a; a = a->next_) {
       const char* v = a->value_;
-      while (space(*v)) ++v;
+      while (IsSpace(*v)) ++v;
       size_t len = std::strlen(v);
-      if (len > 0 && space(v[len - 1])) {
-        while (len > 0 && space(v[len - 1])) --len;
+      if (len > 0 && IsSpace(v[len - 1])) {
+        while (len > 0 && IsSpace(v[len - 1])) --len;
         // Values live in buffer_, this document's own writable copy.
         const_cast<char*>(v)[len] = '\0';
       }
@@ -761,7 +760,12 @@ class Document::Parser {
       p_ = value_end + 1;
       LineAt(p_);  // before the NUL and decoding change the line ends
       *attr_end = '\0';
-      *DecodeInPlace(value, value_end, amp) = '\0';
+      char* decoded_end = DecodeInPlace(value, value_end, amp);
+      if (doc_->trim_attribute_values_) {
+        while (decoded_end > value && IsSpace(decoded_end[-1])) --decoded_end;
+        while (value < decoded_end && IsSpace(*value)) ++value;
+      }
+      *decoded_end = '\0';
       Attr* a = doc_->attrs_.New();
       a->name_ = attr;
       a->value_ = value;

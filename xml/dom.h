@@ -199,12 +199,15 @@ class Document {
   //                          declares): entities are never expanded
   frames::Code ErrorCode() const { return error_code_; }
 
-  // Strips leading and trailing white space (space, tab, line ends) from
-  // every attribute value, in place. SDFormat reads every value trimmed
-  // (libsdformat's Param::SetFromString trims, so `<link name=" P ">` is
-  // link "P" and `attached_to=" P"` names it), while URDF (urdfdom) takes
-  // attribute values as written: the SDF reader calls this, the URDF reader
-  // does not.
+  // Called before Parse/ParseOwned: every attribute value is stored with
+  // its leading and trailing white space (space, tab, line ends, after
+  // references are decoded) stripped, as the parser reads it (one pass
+  // over the text, not a second walk over every element). Called after,
+  // it strips the values already read, in place. SDFormat reads
+  // every value trimmed (libsdformat's Param::SetFromString trims, so
+  // `<link name=" P ">` is link "P" and `attached_to=" P"` names it), while
+  // URDF (urdfdom) takes attribute values as written: the SDF reader calls
+  // this, the URDF reader does not.
   void TrimAttributeValues();
 
   // The default Limits::max_depth.
@@ -241,6 +244,7 @@ class Document {
   frames::Code error_code_ = frames::Code::XML_ERROR;
   int misplaced_declaration_line_ = 0;
   int malformed_declaration_line_ = 0;
+  bool trim_attribute_values_ = false;
 };
 
 }  // namespace xml

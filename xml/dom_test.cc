@@ -501,5 +501,53 @@ TEST(DocumentTest, LargeDocumentsKeepEveryNode) {
   EXPECT_EQ(k, 50000);
 }
 
+// TrimAttributeValues (the SDF reader's): each value as tinyxml2 decodes
+// it, with leading and trailing space, tab and line ends stripped (a
+// decoded reference to one included); without it, values as written.
+TEST(DocumentTest, TrimmedAttributeValuesAreTinyxml2sTrimmed) {
+  const std::string text =
+      "<r a=' x ' b='\t\n y z \r' c='   ' d='' e='&#9; w &#10;'"
+      " f='&#32;&#32;' g='p'>"
+      "<c h='\n  q\n'/></r>";
+  tinyxml2::XMLDocument want;
+  ASSERT_EQ(want.Parse(text.c_str()), tinyxml2::XML_SUCCESS);
+  const auto trim = [](std::string v) {
+    const char* space = " \t\n\r";
+    const size_t begin = v.find_first_not_of(space);
+    if (begin == std::string::npos) return std::string();
+    return v.substr(begin, v.find_last_not_of(space) - begin + 1);
+  };
+  // Not trimmed; trimmed as parsed; trimmed after parsing.
+  for (const int mode : {0, 1, 2}) {
+    const bool trimmed = mode != 0;
+    Document doc;
+    if (mode == 1) doc.TrimAttributeValues();
+    ASSERT_TRUE(doc.Parse(text)) << doc.Error();
+    if (mode == 2) doc.TrimAttributeValues();
+    const tinyxml2::XMLElement* we = want.RootElement();
+    const Node* ge = doc.RootElement();
+    int checked = 0;
+    while (we && ge) {
+      const tinyxml2::XMLAttribute* wa = we->FirstAttribute();
+      const Attr* ga = ge->FirstAttribute();
+      for (; wa && ga; wa = wa->Next(), ga = ga->Next(), ++checked) {
+        const std::string expected =
+            trimmed ? trim(wa->Value()) : std::string(wa->Value());
+        EXPECT_EQ(ga->Value(), expected) << wa->Name();
+      }
+      EXPECT_FALSE(wa || ga);
+      we = we->FirstChildElement();
+      ge = ge->FirstChildElement();
+    }
+    EXPECT_EQ(checked, 8);
+  }
+  Document doc;
+  doc.TrimAttributeValues();
+  ASSERT_TRUE(doc.Parse(text));
+  EXPECT_STREQ(doc.RootElement()->Attribute("b"), "y z");
+  EXPECT_STREQ(doc.RootElement()->Attribute("e"), "w");
+  EXPECT_STREQ(doc.RootElement()->Attribute("c"), "");
+}
+
 }  // namespace
 }  // namespace xml
