@@ -153,6 +153,14 @@ TEST_P(AgreementTest, VerdictsSideBySide) {
         << test_support::PoseStr(X) << ", ours "
         << test_support::PoseStr(it->second);
   }
+  if (r.file.rfind("include_alteration_", 0) == 0) {
+    // What an alteration adds or removes is there on both sides or on
+    // neither: the same poses.
+    for (const auto& [key, X] : snapshot->poses) {
+      EXPECT_TRUE(theirs.poses.count(key))
+          << r.file << ": pose " << key << " only in ours";
+    }
+  }
   EXPECT_EQ(snapshot->axes.size(), theirs.axes.size()) << r.file;
   for (const auto& [key, a] : theirs.axes) {
     auto it = snapshot->axes.find(key);
@@ -175,6 +183,18 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, AgreementTest,
 // The numbers with stray text are read as their leading numbers (the poses
 // are compared with libsdformat's above; these are the values it does not
 // report).
+// An alteration's error names the alteration's element path and line.
+TEST(AgreementValues, AlterationErrorNamesItsElement) {
+  const frames::Diagnostics d = OurDiagnostics(
+      std::string(kDir) + "include_alteration_child_without_action.sdf");
+  ASSERT_FALSE(d.all().empty());
+  const frames::Diagnostic& e = d.all().front();
+  EXPECT_EQ(e.element_path,
+            "/sdf/world[w]/include/experimental:params/link/sensor[imu]");
+  EXPECT_EQ(e.where.line, 10);
+  EXPECT_EQ(e.message.rfind(e.element_path + ": ", 0), 0u) << e.message;
+}
+
 TEST(AgreementValues, TrailingTextLeavesTheLeadingNumber) {
   frames::Diagnostics diags;
   sdf_io::ReadOptions options;

@@ -18,9 +18,17 @@ std::optional<Pose> PoseChild(const Element& e) {
     for (; count < 6; ++count) {
       while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
       if (p == end) break;
+      if (*p == '+') ++p;
       auto [next, ec] = std::from_chars(p, end, v[count]);
       if (ec != std::errc()) return std::nullopt;
+      // The text after the number, up to the next blank, is ignored (not
+      // the 'x' of a hexadecimal number, which std::stod would read).
+      if (next < end && (*next == 'x' || *next == 'X') && next[-1] == '0' &&
+          (next - 1 == p || next[-2] == '-')) {
+        return std::nullopt;
+      }
       p = next;
+      while (p < end && !std::isspace(static_cast<unsigned char>(*p))) ++p;
     }
     while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
     if ((count != 6 && count != 0) || p != end) return std::nullopt;

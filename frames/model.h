@@ -28,7 +28,11 @@ inline constexpr char kWorldFrame[] = "world";
 
 // The pose a kept-verbatim SDF element (sensor, light, projector ...)
 // writes in its <pose> child: the identity when it has none, nullopt when
-// the text is not six numbers. Its relative_to is the attribute's value.
+// the text is not six numbers. A number followed by other text ("0.5\"",
+// "0n5") is read as libsdformat reads it, as the decimal number at its
+// start (the reader warns about it: NUMBER_TRAILING_CHARACTERS); a
+// hexadecimal one ("0x1") is not a number here. Its relative_to is the
+// attribute's value.
 std::optional<Pose> PoseChild(const Element& e);
 
 // How a URDF wrote what the model holds, where URDF leaves a choice:

@@ -67,6 +67,16 @@ TEST(ElementPoseChildTest, EmptyOrAbsentIsIdentity) {
   EXPECT_TRUE(PoseChild(Element{"light", {}, {}, {}, {}})->IsIdentity());
 }
 
+// As libsdformat reads it (std::stod): the number at the start of each.
+TEST(ElementPoseChildTest, ReadsLeadingNumbers) {
+  auto p = PoseChild(PosedElement("1 2 3 0n5 0 0.5\""));
+  ASSERT_TRUE(p.has_value());
+  EXPECT_EQ(p->xyz, Vector3(1, 2, 3));
+  EXPECT_EQ(p->rpy, Vector3(0, 0, 0.5));
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3 0x1 0 0")).has_value());
+  EXPECT_FALSE(PoseChild(PosedElement("1 2 3 -0X1 0 0")).has_value());
+}
+
 TEST(ElementPoseChildTest, RefusesMalformedText) {
   EXPECT_FALSE(PoseChild(PosedElement("1 2 3")).has_value());
   EXPECT_FALSE(PoseChild(PosedElement("1 2 3 4 5 6 7")).has_value());

@@ -12,15 +12,18 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <set>
 #include <utility>
 
 #include "frames/graph.h"
+#include "sdf_io/alterations.h"
 #include "sdf_io/model_config.h"
 #include "sdf_io/packages.h"
 #include "sdf_io/reader.h"
 #include "sdf_io/reader_internal.h"
 #include "sdf_io/schema.h"
 #include "xml/reader.h"
+#include "xml/writer.h"
 
 namespace sdf_io {
 namespace internal {
@@ -400,7 +403,24 @@ std::optional<Model> SdfReader::ReadInclude(const Node* e,
     }
     return std::nullopt;
   }
-  Model m = doc.models.front();
+  Model m;
+  if (e->FirstChildElement("experimental:params")) {
+    auto altered = ReadAltered(e, *found, CanonicalPath(*found));
+    if (!altered) return std::nullopt;
+    m = std::move(*altered);
+    // An alteration may add nested models.
+    if (model_depth_ + ModelDepth(m) > options_.limits.max_depth) {
+      ctx_.Error(e, frames::Code::MODEL_NESTING_TOO_DEEP,
+                 "<include> of '" + uri + "' nests models " +
+                     std::to_string(model_depth_ + ModelDepth(m)) +
+                     " deep once altered and expanded; the limit is " +
+                     std::to_string(options_.limits.max_depth) +
+                     " (--max-depth)");
+      return std::nullopt;
+    }
+  } else {
+    m = doc.models.front();
+  }
   ApplyInclude(e, &m);
   m.include = xml::ToElement(e, ctx_);
   m.where = ctx_.At(e);
@@ -467,7 +487,6 @@ void SdfReader::ApplyInclude(const Node* e, Model* m) {
   if (const Node* pf = e->FirstChildElement("placement_frame")) {
     m->placement_frame = std::string(xml::Text(pf));
   }
-  CheckAlterations(e);
   // Plugins given in the include belong to the model.
   for (const Node* p = e->FirstChildElement("plugin"); p;
        p = p->NextSiblingElement("plugin")) {
@@ -479,22 +498,70 @@ void SdfReader::ApplyInclude(const Node* e, Model* m) {
   }
 }
 
-void SdfReader::CheckAlterations(const Node* include) {
-  // Each alteration of <experimental:params> names the element it alters
-  // by its element_id; libsdformat refuses one without it. (The
-  // alterations themselves are carried in the include, not applied.)
+std::optional<Model> SdfReader::ReadAltered(const Node* include,
+                                            const std::string& found,
+                                            const std::string& path) {
+  // The included file's elements, as written (its own read, cached, is
+  // of the file unaltered), altered, then read as the model.
+  frames::Diagnostics inner;
+  auto text = xml::ReadFile(found, &inner, options_.limits);
+  xml::Document doc;
+  if (!text || !xml::Parse(*text, found, &doc, &inner, options_.limits) ||
+      !doc.RootElement()) {
+    ctx_.diags->Append(inner);
+    return std::nullopt;
+  }
+  doc.TrimAttributeValues();
+  const Context file_ctx{found, &inner, /*leading_numbers=*/true};
+  Element root = xml::ToElement(doc.RootElement(), file_ctx);
+  Element* model = root.Child("model");
+  if (!model) {
+    ctx_.Error(include, frames::Code::INCLUDE_ALTERATION_INVALID,
+               "<include> of '" + found +
+                   "' has element alterations (<experimental:params>), but "
+                   "that file's model is itself an <include>, whose "
+                   "elements cannot be altered here");
+    return std::nullopt;
+  }
+  const std::string* version = root.Attribute("version");
+  const int minor = version ? schema::MinorVersion(*version) : -1;
+  // Described as libsdformat 12 reads it: as 1.9 at least.
+  const int described = minor < 9 ? 9 : minor;
+  bool ok = true;
   for (const Node* params = include->FirstChildElement("experimental:params");
        params; params = params->NextSiblingElement("experimental:params")) {
-    for (const Node* a = params->FirstChildElement(); a;
-         a = a->NextSiblingElement()) {
-      if (!a->Attribute("element_id")) {
-        ctx_.Error(a, frames::Code::ATTRIBUTE_MISSING,
-                   std::string("<") + a->Name() +
-                       "> in <experimental:params> has no 'element_id' "
-                       "attribute naming the element it alters");
-      }
+    ok = ApplyAlterations(xml::ToElement(params, ctx_), described,
+                          xml::ElementPath(params), model, ctx_.diags) &&
+         ok;
+  }
+  if (!ok) return std::nullopt;
+  std::string altered_text;
+  {
+    xml::Writer w(&altered_text);
+    w.Verbatim(root);
+  }
+  frames::Diagnostics altered;
+  cache_->stack.push_back(path);
+  SdfReader reader(found, &altered, options_, cache_);
+  std::optional<SdfDocument> read = reader.Read(altered_text);
+  cache_->stack.pop_back();
+  // What the file's own read reported is reported once; what the altered
+  // elements bring is reported at the include (the altered text has no
+  // lines of its own).
+  std::set<std::pair<frames::Code, std::string>> reported;
+  if (!altered.all().empty()) {
+    for (const frames::Diagnostic& r : ctx_.diags->all()) {
+      reported.emplace(r.code, r.message);
     }
   }
+  for (frames::Diagnostic d : altered.all()) {
+    if (reported.count({d.code, d.message})) continue;
+    d.message = "'" + found + "' as this <include> alters it: " + d.message;
+    d.where = ctx_.At(include);
+    ctx_.diags->Add(std::move(d));
+  }
+  if (!read || read->models.empty()) return std::nullopt;
+  return std::move(read->models.front());
 }
 
 bool SdfReader::IsMerge(const Node* include) {

@@ -265,10 +265,14 @@ class SdfReader {
   // searched.
   void ReportUnresolvedInclude(const Node* e, const std::string& uri,
                                const IncludeSearch& search);
+  // The model of included file `found` (canonical `path`) with the
+  // element alterations of `include`'s <experimental:params> applied
+  // (sdf_io/alterations.h); nullopt when one cannot be, or the altered
+  // model cannot be read (each reported).
+  std::optional<Model> ReadAltered(const Node* include,
+                                   const std::string& found,
+                                   const std::string& path);
   // //include/@merge (1.9): BOOL_INVALID when not a bool.
-  // ATTRIBUTE_MISSING for each alteration of an include's
-  // <experimental:params> without an element_id.
-  void CheckAlterations(const Node* include);
   bool IsMerge(const Node* include);
   // 1.9 merge-include, as libsdformat 12 does it: the included model's
   // links, joints, frames, nested models, plugins and custom elements join

@@ -86,46 +86,93 @@ bool StreamNumber(const char** p, const char* end, bool integer, double* v) {
   return true;
 }
 
+// Whether the number std::from_chars read from `token` up to `number_end`
+// is the "0" of a hexadecimal one ("0x10", "-0X1"): std::stod reads 16
+// where a decimal reading gives 0, so it is no leading number.
+bool IsHexStart(std::string_view token, const char* number_end) {
+  const size_t n = number_end - token.data();
+  return n < token.size() && (token[n] == 'x' || token[n] == 'X') &&
+         token[n - 1] == '0' && (n == 1 || token[n - 2] == '-' ||
+                                 token[n - 2] == '+');
+}
+
 // One whitespace-separated token of a pose as a finite number, read whole
 // (the spec's "x y z roll pitch yaw") or, `leading`, as libsdformat 12 reads
-// it with std::stod (the number at its start, the rest ignored: "0n5" is 0).
-bool PoseNumber(std::string_view token, bool leading) {
+// it with std::stod (the decimal number at its start, the rest ignored:
+// "0n5" is 0). `*rest`, when given, is what follows the number.
+bool PoseNumber(std::string_view token, bool leading,
+                std::string_view* rest = nullptr) {
   double v = 0;
-  if (leading) return LeadingDouble(token, &v) && std::isfinite(v);
-  if (!token.empty() && token.front() == '+') token.remove_prefix(1);
-  const char* end = token.data() + token.size();
-  const auto r = std::from_chars(token.data(), end, v);
-  return !token.empty() && r.ec == std::errc() && r.ptr == end &&
-         std::isfinite(v);
+  std::string_view t = token;
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
+  const char* end = t.data() + t.size();
+  const auto r = std::from_chars(t.data(), end, v);
+  if (t.empty() || r.ec != std::errc() || r.ptr == t.data() ||
+      !std::isfinite(v)) {
+    return false;
+  }
+  if (rest) *rest = std::string_view(r.ptr, end - r.ptr);
+  return r.ptr == end || (leading && !IsHexStart(t, r.ptr));
+}
+
+// Calls f(token) for each whitespace-separated token of `s`; stops when f
+// returns false. Returns whether it went through.
+template <class F>
+bool ForEachToken(std::string_view s, F f) {
+  const char* p = s.data();
+  const char* end = p + s.size();
+  while ((p = SkipBlanks(p, end)) < end) {
+    const char* token_end = p;
+    while (token_end < end && !IsBlank(*token_end)) ++token_end;
+    if (!f(std::string_view(p, token_end - p))) return false;
+    p = token_end;
+  }
+  return true;
 }
 
 // The whitespace-separated tokens of `s`, each read by PoseNumber: how many
 // there are, or -1 when one is not such a number.
 int PoseNumbers(std::string_view s, bool leading) {
-  const char* p = s.data();
-  const char* end = p + s.size();
   int count = 0;
-  while ((p = SkipBlanks(p, end)) < end) {
-    const char* token_end = p;
-    while (token_end < end && !IsBlank(*token_end)) ++token_end;
-    if (!PoseNumber(std::string_view(p, token_end - p), leading)) return -1;
+  const bool all = ForEachToken(s, [&](std::string_view token) {
     ++count;
-    p = token_end;
-  }
-  return count;
+    return PoseNumber(token, leading);
+  });
+  return all ? count : -1;
 }
 int WholeNumbers(std::string_view s) { return PoseNumbers(s, false); }
 int LeadingNumbers(std::string_view s) { return PoseNumbers(s, true); }
 
-// kLenient: invalid, but libsdformat reads it (a pose number with trailing
-// text), which the README lists as a difference.
+// For a pose read by its leading numbers: what is ignored after which
+// number, and the numbers read ("ignored: 'n5' after 0; read as 0 0 0 0
+// 1.57 0").
+std::string IgnoredText(std::string_view s) {
+  std::string ignored, read;
+  ForEachToken(s, [&](std::string_view token) {
+    std::string_view rest;
+    PoseNumber(token, true, &rest);
+    const std::string_view number = token.substr(0, token.size() - rest.size());
+    if (!rest.empty()) {
+      if (!ignored.empty()) ignored += ", ";
+      ignored += "'" + std::string(rest) + "' after " + std::string(number);
+    }
+    if (!read.empty()) read += ' ';
+    read += number;
+    return true;
+  });
+  return "ignored: " + ignored + "; read as " + read;
+}
+
+// kLenient: not what the description's type allows, but libsdformat reads
+// it (a pose number with trailing text, read as the number at its start):
+// a NUMBER_TRAILING_CHARACTERS warning.
 enum class Verdict { kOk, kInvalid, kLenient, kTooMany, kOutOfRange };
 
 struct Checked {
   Verdict verdict = Verdict::kOk;
   double value = 0;      // a scalar's value (for min/max)
   bool scalar = false;   // value holds one
-  std::string why;       // for kInvalid, kTooMany and kOutOfRange
+  std::string why;       // for kInvalid, kLenient, kTooMany and kOutOfRange
 };
 
 // SDFormat's bool: true, false, 1 or 0, in any case.
@@ -143,7 +190,8 @@ bool IsBool(std::string_view text) {
 }
 
 // A pose: 6 numbers (7 with a quaternion); more is kTooMany, a number with
-// trailing text where the count is right kLenient (libsdformat reads 0).
+// trailing text where the count is right kLenient (libsdformat reads the
+// number at its start: "0n5" is 0).
 Checked ParsePose(std::string_view text, bool quaternion_pose) {
   Checked c;
   const int expected = quaternion_pose ? 7 : 6;
@@ -154,6 +202,7 @@ Checked ParsePose(std::string_view text, bool quaternion_pose) {
                             : "is not a pose (6 finite numbers)";
     if (n < 0 && LeadingNumbers(text) == expected) {
       c.verdict = Verdict::kLenient;
+      c.why = IgnoredText(text);
     }
     return c;
   }
@@ -439,12 +488,8 @@ class Checker {
  public:
   using Node = typename Tree::Node;
 
-  Checker(const xml::Context& ctx, bool copied, std::string path_prefix,
-          std::optional<frames::Code> lenient_code = std::nullopt)
-      : ctx_(ctx),
-        copied_(copied),
-        path_prefix_(std::move(path_prefix)),
-        lenient_code_(lenient_code) {}
+  Checker(const xml::Context& ctx, bool copied, std::string path_prefix)
+      : ctx_(ctx), copied_(copied), path_prefix_(std::move(path_prefix)) {}
 
   void Element(const Node* n, const Described& at) {
     const int e = at.Effective();
@@ -581,16 +626,21 @@ class Checker {
         Reads(as_read)) {
       return;
     }
-    const bool lenient = c.verdict == Verdict::kLenient && lenient_code_.has_value();
-    Report(lenient ? frames::Severity::kWarning : frames::Severity::kError,
-           lenient ? *lenient_code_
-           : c.verdict == Verdict::kOutOfRange ? frames::Code::VALUE_OUT_OF_RANGE
-                                               : frames::Code::VALUE_INVALID,
-           n, What(n, attr) + " '" + std::string(text.substr(0, 60)) +
-                  (text.size() > 60 ? "..." : "") + "' " + c.why +
-                  (lenient ? " (libsdformat reads the number at the start of "
-                             "each and ignores the rest)"
-                           : ""));
+    const std::string quoted = What(n, attr) + " '" +
+                               std::string(text.substr(0, 60)) +
+                               (text.size() > 60 ? "..." : "") + "'";
+    if (c.verdict == Verdict::kLenient) {
+      // Read as libsdformat reads it; kept as written (the element is), so
+      // that libsdformat reads the output as it read the input.
+      Report(frames::Severity::kWarning,
+             frames::Code::NUMBER_TRAILING_CHARACTERS, n,
+             quoted + ": " + c.why + ", as libsdformat reads it");
+      return;
+    }
+    Report(frames::Severity::kError,
+           c.verdict == Verdict::kOutOfRange ? frames::Code::VALUE_OUT_OF_RANGE
+                                             : frames::Code::VALUE_INVALID,
+           n, quoted + " " + c.why);
   }
 
   static std::string What(const Node* n, const char* attr) {
@@ -620,8 +670,6 @@ class Checker {
   const xml::Context& ctx_;
   const bool copied_;
   const std::string path_prefix_;
-  // The code of a warning for a kLenient value (nullptr: an error).
-  const std::optional<frames::Code> lenient_code_;
   std::vector<const Node*> stack_;
 };
 
@@ -680,7 +728,6 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
 bool CheckCopiedElement(const frames::Element& e,
                         std::initializer_list<const char*> parent,
                         int minor, const std::string& parent_path,
-                        std::optional<frames::Code> lenient_code,
                         frames::Diagnostics* diags) {
   const schema::Version* v = schema::ForMinor(minor);
   if (!v) return true;
@@ -703,15 +750,16 @@ bool CheckCopiedElement(const frames::Element& e,
   if (!at.Known()) return true;
   frames::Diagnostics found;
   const xml::Context ctx{e.where.file, &found};
-  Checker<ElementTree>(ctx, /*copied=*/true, parent_path, lenient_code)
-      .Element(&e, at);
+  Checker<ElementTree>(ctx, /*copied=*/true, parent_path).Element(&e, at);
   bool ok = true;
   for (const frames::Diagnostic& d : found.all()) {
+    // Of the warnings, only a number read as its leading number is
+    // reported: unknown elements are kept as written without one.
     if (d.severity == frames::Severity::kWarning &&
-        (!lenient_code || d.code != *lenient_code)) {
+        d.code != frames::Code::NUMBER_TRAILING_CHARACTERS) {
       continue;
     }
-    ok = false;
+    if (d.severity == frames::Severity::kError) ok = false;
     diags->Add(d);
   }
   return ok;

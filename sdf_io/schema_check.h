@@ -8,7 +8,10 @@
 //    included); int, unsigned int: an integer at the start; bool: true,
 //    false, 1 or 0 in any case; vector3 / vector2d / vector2i: 3 / 2
 //    numbers (more are ignored); pose: exactly 6 finite numbers (7 with
-//    rotation_format="quat_xyzw"); color: 3 or 4 numbers, each 0 to 1
+//    rotation_format="quat_xyzw"), where a number followed by other text
+//    ("0.5\"", "0n5") is read as libsdformat reads it, as the decimal
+//    number at its start, with a NUMBER_TRAILING_CHARACTERS warning naming
+//    the text ignored (the element is kept as written); color: 3 or 4 numbers, each 0 to 1
 //    (VALUE_OUT_OF_RANGE outside); time: two integers (seconds,
 //    nanoseconds). An empty value is the default, except for an element or
 //    attribute the description requires (required="1"): VALUE_INVALID.
@@ -47,7 +50,6 @@
 #pragma once
 
 #include <initializer_list>
-#include <optional>
 #include <string>
 
 #include "diag/diagnostics.h"
@@ -69,16 +71,13 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
 // checked (none is left to the reader). Each error is added to `diags` at
 // the copied element's own file and line, its element path starting with
 // `parent_path` ("/sdf/model[m]/link[l]"); warnings (unknown elements, kept
-// as written) are not reported. A value that libsdformat reads although
-// the description's type does not allow it (a pose number with trailing
-// text, "0n5", which libsdformat reads as 0: a listed difference) is
-// reported as a warning coded `lenient_code`. Returns whether there was
-// neither; an element the description does not know there is not checked
-// (true).
+// as written) are not reported, but for NUMBER_TRAILING_CHARACTERS (a pose
+// number with trailing text, "0n5", which libsdformat reads as 0, and so
+// do we). Returns whether there was no error; an element the description
+// does not know there is not checked (true).
 bool CheckCopiedElement(const frames::Element& e,
                         std::initializer_list<const char*> parent, int minor,
                         const std::string& parent_path,
-                        std::optional<frames::Code> lenient_code,
                         frames::Diagnostics* diags);
 
 }  // namespace sdf_io

@@ -446,7 +446,7 @@ TEST(LumpFixedJoints, MergedJointDetailsAreNotDropped) {
 // libsdformat's URDF parser pastes a block's SDFormat elements into the SDF
 // it then reads: what its SDF reader refuses, it refuses the URDF for, and
 // so do we (the error's code at the URDF's line); a pose number with
-// trailing text it reads ('0n5' as 0) we do not apply, with a warning.
+// trailing text it reads ('0n5' as 0) we read so too, with a warning.
 TEST(GazeboSchema, SameVerdictAsLibsdformat) {
   struct Case {
     const char* block;
@@ -464,7 +464,7 @@ TEST(GazeboSchema, SameVerdictAsLibsdformat) {
       {R"(<gazebo reference="base"><sensor name="s" type="imu"><update_rate>fast</update_rate></sensor></gazebo>)",
        "VALUE_INVALID", false},
       {R"(<gazebo reference="base"><light name="l" type="spot"><pose>0n5 0 0 0 0 0</pose></light></gazebo>)",
-       "GAZEBO_VALUE_INVALID", true},
+       "NUMBER_TRAILING_CHARACTERS", true},
       {R"(<gazebo reference="base"><light name="l" type="spot"><pose>0.5 0 0 0 0 0</pose></light></gazebo>)",
        nullptr, true},
   };

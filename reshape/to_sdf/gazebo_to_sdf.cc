@@ -213,24 +213,13 @@ class GazeboApplier {
   // reader, which refuses the whole URDF for a value of the wrong type or
   // range or a missing required attribute. Each such error is reported
   // (VALUE_INVALID, VALUE_OUT_OF_RANGE, ATTRIBUTE_MISSING at the URDF's
-  // line) and the element is not applied: false. A value libsdformat reads
-  // but our reader refuses (a pose number with trailing text) is a
-  // GAZEBO_VALUE_INVALID warning, and the element is not applied either.
+  // line) and the element is not applied: false. A pose number with
+  // trailing text, which libsdformat reads as the number at its start, is
+  // read so, with a NUMBER_TRAILING_CHARACTERS warning, and applied.
   bool Checked(const Element& e, std::initializer_list<const char*> parent,
                const std::string& parent_path) {
-    frames::Diagnostics found;
-    const bool ok = sdf_io::CheckCopiedElement(
-        e, parent, sdf_version_, parent_path, frames::Code::GAZEBO_VALUE_INVALID,
-        &found);
-    for (frames::Diagnostic d : found.all()) {
-      if (d.severity == frames::Severity::kWarning) {
-        d.message += "; <" + e.name +
-                     "> in <gazebo> is not applied (only carried as "
-                     "<urdf:gazebo>)";
-      }
-      diags_.Add(std::move(d));
-    }
-    return ok;
+    return sdf_io::CheckCopiedElement(e, parent, sdf_version_, parent_path,
+                                      &diags_);
   }
   std::string ModelPath() const { return "/sdf/model[" + model_.name + "]"; }
   std::string LinkPath(const frames::Link& l) const {

@@ -562,7 +562,8 @@ TEST(GazeboJoint, LinkWinsOverJointOfTheSameName) {
 // version written (libsdformat pastes it and its SDF reader refuses the
 // URDF): each bad value an error with its code, the URDF's line and the
 // path it would have in the SDF, and nothing of the element applied; a
-// value only libsdformat reads, a warning.
+// pose number with trailing text, read as libsdformat reads it (the number
+// at its start), a warning, and the element applied.
 TEST(GazeboSchema, PastedValuesTheDescriptionRefusesAreErrors) {
   Applied a = Apply(R"(<gazebo reference="base">
     <light name="headlight" type="spot">
@@ -580,12 +581,12 @@ TEST(GazeboSchema, PastedValuesTheDescriptionRefusesAreErrors) {
   </gazebo>)");
   EXPECT_EQ(Codes(a.diags),
             (std::vector<std::string>{
-                "GAZEBO_VALUE_INVALID@24", "ATTRIBUTE_MISSING@26",
+                "NUMBER_TRAILING_CHARACTERS@24", "ATTRIBUTE_MISSING@26",
                 "VALUE_INVALID@27", "ATTRIBUTE_MISSING@30", "VALUE_INVALID@33",
                 "VALUE_INVALID@34"}))
       << a.diags.ToString();
-  // The pose libsdformat reads ('0n5' as 0) but SDFormat does not allow:
-  // a warning, the light not applied; the rest libsdformat refuses.
+  // The pose libsdformat reads ('0n5' as 0): a warning, the light applied
+  // as written; the rest libsdformat refuses.
   EXPECT_EQ(a.diags.all()[0].severity, frames::Severity::kWarning);
   for (size_t k = 1; k < a.diags.all().size(); ++k) {
     EXPECT_EQ(a.diags.all()[k].severity, frames::Severity::kError)
@@ -598,9 +599,10 @@ TEST(GazeboSchema, PastedValuesTheDescriptionRefusesAreErrors) {
             "/sdf/model[bot]/link[base]/velocity_decay/linear");
   EXPECT_EQ(a.diags.all()[4].element_path,
             "/sdf/model[bot]/joint[hinge]/axis/dynamics/spring_reference");
-  // None of it applied.
+  // None of it applied but the light, as written.
   const auto& base = LinkNamed(a.model, "base").extensions;
-  EXPECT_EQ(Find(base, "light"), nullptr);
+  ASSERT_NE(Find(base, "light"), nullptr);
+  EXPECT_EQ(Text(base, "light/pose"), "0n5 0 0 0 1.57 0");
   EXPECT_EQ(Find(base, "sensor"), nullptr);
   EXPECT_EQ(Find(base, "velocity_decay"), nullptr);
   EXPECT_EQ(Find(a.model.extensions, "plugin"), nullptr);
