@@ -1,5 +1,6 @@
 // libFuzzer target: any bytes as an expression (and, after a NUL, as a YAML
-// document that load_yaml reads). The evaluator must not crash, hang or
+// document that load_yaml reads, and that the subset reader, when it takes
+// it, must read as yaml-cpp does). The evaluator must not crash, hang or
 // allocate without bound: small limits keep each input cheap.
 #include <cstddef>
 #include <cstdint>
@@ -69,7 +70,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!host.yaml.empty()) {
     xacro::Value y;
     xacro::EvalError yerr;
-    xacro::LoadYaml(host.yaml, "fuzz.yaml", host, limits, &y, &yerr);
+    const bool ok = xacro::LoadYaml(host.yaml, "fuzz.yaml", host, limits, &y, &yerr);
+    // What the reader of the block-mapping subset takes, yaml-cpp reads the
+    // same: value, or error and message.
+    xacro::Value s;
+    xacro::EvalError serr;
+    const bool sok = xacro::LoadYaml(host.yaml, "fuzz.yaml", host, limits, &s, &serr, xacro::YamlReader::kSubset);
+    if (sok || serr.message.find("not in the subset") == std::string::npos) {
+      xacro::Value c;
+      xacro::EvalError cerr;
+      const bool cok = xacro::LoadYaml(host.yaml, "fuzz.yaml", host, limits, &c, &cerr, xacro::YamlReader::kYamlCpp);
+      if (sok != cok || sok != ok) __builtin_trap();
+      if (sok && (xacro::Repr(s) != xacro::Repr(c) || xacro::Repr(s) != xacro::Repr(y))) __builtin_trap();
+      if (!sok && (serr.code != cerr.code || serr.message != cerr.message)) __builtin_trap();
+    }
   }
   (void)xacro::LiteralValue(input);
   return 0;

@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <string_view>
+#include <vector>
 
 namespace xacro {
 
@@ -434,20 +435,211 @@ class Builder : public YAML::EventHandler {
   }
 };
 
-}  // namespace
+// A reader of the block-mapping subset of YAML that robot description
+// packages write (franka's and UR's inertials, limits, kinematics), yaml-cpp's
+// regex-driven scanner costing about 2,000 instructions a byte on them (a
+// quarter of franka's multi_arm expansion). It accepts only documents it
+// reads exactly as yaml-cpp (and PyYAML) do, and hands anything else to
+// yaml-cpp: printable ASCII lines (no tab, CR, BOM), comments, and mappings
+// nested by indentation whose keys are plain words ([A-Za-z0-9_], then also
+// .-/) followed by ':' and a space or the end of the line, each value one of
+//   - a nested mapping (`key:` or `key: &anchor`, then more indented lines),
+//     or else None,
+//   - a one-line plain scalar of [A-Za-z0-9_.+-/~] and inner spaces, not
+//     starting with '-' and a space, optionally tagged `!degrees`/`!radians`,
+//   - a one-line single- or double-quoted string without quotes of its kind,
+//     backslashes or anything to fold,
+//   - an alias `*anchor` of a mapping (or None) closed before it, each
+//     anchor's name used once.
+// No sequences, flow collections, block scalars, multi-line
+// scalars, documents markers or directives. It produces yaml-cpp's parser
+// events (marks on the same lines) into a list first, so that the Builder,
+// which may evaluate tags, runs once on a whole document either way.
+struct SubsetEvent {
+  enum Type { kMapStart, kMapEnd, kScalar, kAlias, kNull } type;
+  int line = 0;
+  int column = 0;
+  YAML::anchor_t anchor = 0;
+  std::string tag;
+  std::string value;
+};
 
-bool LoadYaml(std::string_view text, const std::string& path, ExprHost& host, const ExprLimits& limits, Value* out,
-              EvalError* err) {
+bool ReadSubset(std::string_view text, std::vector<SubsetEvent>* events) {
+  for (char c : text) {
+    if (c != '\n' && (c < 0x20 || c > 0x7e)) return false;
+  }
+  auto is_word = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || IsDigit(c) || c == '_';
+  };
+  auto is_key_char = [&](char c) { return is_word(c) || c == '.' || c == '-' || c == '/'; };
+  auto is_plain_char = [&](char c) { return is_key_char(c) || c == '+' || c == '~'; };
+  // Anchors: each name's id (yaml-cpp numbers anchors as it meets them,
+  // from 1), and the ids whose mapping has closed (an alias to an open one, or to none, is left to yaml-cpp).
+  std::map<std::string, YAML::anchor_t, std::less<>> latest;
+  std::vector<bool> closed(1, false);
+  std::vector<YAML::anchor_t> open_anchor;  // per open mapping; 0 when none
+  std::vector<size_t> indents;           // per open mapping
+  YAML::anchor_t next_anchor = 0;
+  bool started = false;        // the root mapping has begun
+  bool expect_nested = false;  // the last key's value is a mapping to come
+  std::string pending_anchor;  // that mapping's anchor, and where it is
+  int anchor_line = 0, anchor_column = 0;
+  auto empty_value = [&](int line, int column) {
+    YAML::anchor_t id = 0;
+    if (!pending_anchor.empty()) {
+      id = ++next_anchor;
+      latest[pending_anchor] = id;
+      closed.push_back(true);
+      line = anchor_line;
+      column = anchor_column;
+    }
+    events->push_back({SubsetEvent::kNull, line, column, id, "", ""});
+    pending_anchor.clear();
+    expect_nested = false;
+  };
+  size_t pos = 0;
+  for (int line = 0; pos < text.size(); ++line) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view l = text.substr(pos, end - pos);
+    pos = end + 1;
+    size_t i = 0;
+    while (i < l.size() && l[i] == ' ') ++i;
+    if (i == l.size() || l[i] == '#') continue;  // blank or comment line
+    const size_t indent = i;
+    if (expect_nested && indent <= indents.back()) {
+      // An empty value: yaml-cpp marks it at its anchor, or else at the
+      // token after it (the key on this line or the end of a mapping).
+      empty_value(line, static_cast<int>(indent));
+    }
+    if (expect_nested) {
+      if (indents.size() >= 1000) return false;
+      YAML::anchor_t id = 0;
+      if (!pending_anchor.empty()) {
+        id = ++next_anchor;
+        latest[pending_anchor] = id;
+        closed.push_back(false);
+      }
+      // yaml-cpp marks a mapping where its node begins: at its anchor, or else
+      // at its first key.
+      const int mark_line = id ? anchor_line : line;
+      const int mark_column = id ? anchor_column : static_cast<int>(indent);
+      events->push_back({SubsetEvent::kMapStart, mark_line, mark_column, id, "", ""});
+      indents.push_back(indent);
+      open_anchor.push_back(id);
+      pending_anchor.clear();
+      expect_nested = false;
+    } else if (!started) {
+      if (indent != 0) return false;
+      started = true;
+      events->push_back({SubsetEvent::kMapStart, line, 0, 0, "", ""});
+      indents.push_back(0);
+      open_anchor.push_back(0);
+    } else {
+      while (!indents.empty() && indent < indents.back()) {
+        events->push_back({SubsetEvent::kMapEnd, line, 0, 0, "", ""});
+        closed[open_anchor.back()] = open_anchor.back() != 0;
+        indents.pop_back();
+        open_anchor.pop_back();
+      }
+      if (indents.empty() || indent != indents.back()) return false;
+    }
+    // key
+    const size_t key_begin = i;
+    if (!is_word(l[i])) return false;
+    while (i < l.size() && is_key_char(l[i])) ++i;
+    if (i == l.size() || l[i] != ':' || i - key_begin > 128) return false;
+    events->push_back({SubsetEvent::kScalar, line, static_cast<int>(key_begin), 0, "?",
+                       std::string(l.substr(key_begin, i - key_begin))});
+    ++i;
+    if (i < l.size() && l[i] != ' ') return false;
+    while (i < l.size() && l[i] == ' ') ++i;
+    // The rest of the line after a value: spaces, then nothing or a comment.
+    auto rest_ok = [&](size_t k) {
+      const size_t from = k;
+      while (k < l.size() && l[k] == ' ') ++k;
+      return k == l.size() || (l[k] == '#' && k > from);
+    };
+    auto name = [&](size_t* k) {
+      const size_t b = *k;
+      while (*k < l.size() && (is_word(l[*k]) || l[*k] == '-')) ++*k;
+      return l.substr(b, *k - b);
+    };
+    if (i == l.size() || l[i] == '#') {
+      if (i < l.size() && l[i - 1] != ' ') return false;
+      expect_nested = true;
+      continue;
+    }
+    if (l[i] == '&') {
+      anchor_line = line;
+      anchor_column = static_cast<int>(i);
+      ++i;
+      const std::string_view a = name(&i);
+      // PyYAML refuses a second anchor of a name (yaml-cpp takes it): left
+      // to yaml-cpp.
+      if (a.empty() || !rest_ok(i) || latest.count(a)) return false;
+      expect_nested = true;
+      pending_anchor = std::string(a);
+      continue;
+    }
+    if (l[i] == '*') {
+      ++i;
+      const std::string_view a = name(&i);
+      if (a.empty() || !rest_ok(i)) return false;
+      auto it = latest.find(a);
+      if (it == latest.end() || !closed[it->second]) return false;
+      events->push_back({SubsetEvent::kAlias, line, static_cast<int>(i), it->second, "", ""});
+      continue;
+    }
+    if (l[i] == '"' || l[i] == '\'') {
+      const char q = l[i];
+      const size_t b = ++i;
+      while (i < l.size() && l[i] != q && l[i] != '\\') ++i;
+      if (i == l.size() || l[i] != q || !rest_ok(i + 1)) return false;
+      events->push_back({SubsetEvent::kScalar, line, static_cast<int>(b - 1), 0, "!", std::string(l.substr(b, i - b))});
+      continue;
+    }
+    std::string tag = "?";
+    const size_t value_column = i;
+    if (l[i] == '!') {
+      const size_t b = i;
+      while (i < l.size() && l[i] != ' ') ++i;
+      tag = std::string(l.substr(b, i - b));
+      if (tag != "!degrees" && tag != "!radians") return false;
+      if (i == l.size()) return false;
+      while (i < l.size() && l[i] == ' ') ++i;
+      if (i == l.size() || l[i] == '#') return false;
+    }
+    // plain scalar: not an indicator first ('-' only before a word or number)
+    const size_t b = i;
+    if (!is_plain_char(l[i]) || (l[i] == '-' && (i + 1 == l.size() || l[i + 1] == ' '))) return false;
+    size_t last = i;  // one past the last non-space
+    while (i < l.size()) {
+      if (l[i] == ' ') {
+        ++i;
+        continue;
+      }
+      if (l[i] == '#' && l[i - 1] == ' ') break;
+      if (!is_plain_char(l[i])) return false;
+      last = ++i;
+    }
+    events->push_back({SubsetEvent::kScalar, line, static_cast<int>(value_column), 0, tag, std::string(l.substr(b, last - b))});
+  }
+  if (indents.empty()) return false;  // no mapping at all
+  if (expect_nested) empty_value(static_cast<int>(std::count(text.begin(), text.end(), '\n')), 0);
+  for (size_t k = 0; k < indents.size(); ++k) events->push_back({SubsetEvent::kMapEnd, 0, 0, 0, "", ""});
+  return true;
+}
+
+// yaml-cpp's reading of `text` into `builder`; false with `err` set on a
+// YAML error.
+bool ParseWithYamlCpp(std::string_view text, const std::string& path, Builder& builder, EvalError* err) {
   std::istringstream in{std::string(text)};
-  Builder builder(path, host, limits, err);
   try {
     YAML::Parser parser(in);
     // The first document, then one more call: a second document is an
     // error (as PyYAML's safe_load says), and no loop can run on.
-    if (!parser.HandleNextDocument(builder)) {
-      *out = Value::None();
-      return true;
-    }
+    if (!parser.HandleNextDocument(builder)) return true;
     if (parser.HandleNextDocument(builder)) {
       err->code = Code::XACRO_YAML_INVALID;
       err->message = path + ": expected a single document in the stream, but found another document";
@@ -458,6 +650,53 @@ bool LoadYaml(std::string_view text, const std::string& path, ExprHost& host, co
   } catch (const YAML::Exception& e) {
     err->code = Code::XACRO_YAML_INVALID;
     err->message = path + (e.mark.is_null() ? "" : ":" + std::to_string(e.mark.line + 1)) + ": " + e.msg;
+    return false;
+  }
+  return true;
+}
+
+void Replay(const std::vector<SubsetEvent>& events, Builder& builder) {
+  for (const SubsetEvent& e : events) {
+    YAML::Mark mark;
+    mark.line = e.line;
+    mark.column = e.column;
+    switch (e.type) {
+      case SubsetEvent::kMapStart:
+        builder.OnMapStart(mark, "?", e.anchor, YAML::EmitterStyle::Block);
+        break;
+      case SubsetEvent::kMapEnd:
+        builder.OnMapEnd();
+        break;
+      case SubsetEvent::kScalar:
+        builder.OnScalar(mark, e.tag, e.anchor, e.value);
+        break;
+      case SubsetEvent::kAlias:
+        builder.OnAlias(mark, e.anchor);
+        break;
+      case SubsetEvent::kNull:
+        builder.OnNull(mark, e.anchor);
+        break;
+    }
+  }
+}
+
+}  // namespace
+
+bool LoadYaml(std::string_view text, const std::string& path, ExprHost& host, const ExprLimits& limits, Value* out,
+              EvalError* err, YamlReader reader) {
+  Builder builder(path, host, limits, err);
+  std::vector<SubsetEvent> events;
+  if (reader != YamlReader::kYamlCpp && ReadSubset(text, &events)) {
+    try {
+      Replay(events, builder);
+    } catch (const Builder::Abort&) {
+      return false;
+    }
+  } else if (reader == YamlReader::kSubset) {
+    err->code = Code::XACRO_YAML_INVALID;
+    err->message = path + ": not in the subset read without yaml-cpp";
+    return false;
+  } else if (!ParseWithYamlCpp(text, path, builder, err)) {
     return false;
   }
   *out = builder.done() ? builder.root() : Value::None();

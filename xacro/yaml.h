@@ -18,11 +18,17 @@
 
 namespace xacro {
 
+// Which reader parses the document: kAuto, a reader of the block-mapping
+// subset robot packages write (see yaml.cc) and yaml-cpp for anything else;
+// kYamlCpp and kSubset (XACRO_YAML_INVALID when outside it) for tests that
+// compare the two.
+enum class YamlReader { kAuto, kYamlCpp, kSubset };
+
 // Parses `text` (read from `path`, for messages). `host` serves the
 // expressions of !degrees/!radians tags, which see xacro's global symbols
 // only (math names ...), never properties. XACRO_YAML_INVALID with the
 // file and line on a YAML error.
 bool LoadYaml(std::string_view text, const std::string& path, ExprHost& host, const ExprLimits& limits,
-              Value* out, EvalError* err);
+              Value* out, EvalError* err, YamlReader reader = YamlReader::kAuto);
 
 }  // namespace xacro

@@ -5,6 +5,11 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "testing/corpus.h"
 #include "xacro/expr_test_host.h"
 
 namespace xacro {
@@ -97,6 +102,14 @@ const Case kPyYamlCases[] = {
     {"a: 190:20:30.15", "{'a': 685230.15}"},
     {"a: 0xFF_FF", "{'a': 65535}"},
     {"a: 1e-05 m", "{'a': '1e-05 m'}"},
+    // Documents of the subset read without yaml-cpp (yaml.cc).
+    {"a:\n  b:\n  b:\n    c: 1\n", "{'a': {'b': {'c': 1}}}"},
+    {"a:\nb: 1", "{'a': None, 'b': 1}"},
+    {"a: &x\n  b: 1\nc: *x\n", "{'a': {'b': 1}, 'c': {'b': 1}}"},
+    {"a: x0.045      # FROM UR5\nb: \"0.7 0.7\"\nc: 'q r'\n", "{'a': 'x0.045', 'b': '0.7 0.7', 'c': 'q r'}"},
+    {"a: -x\nb: +1\nc: ~\nd: x  y  \n", "{'a': '-x', 'b': 1, 'c': None, 'd': 'x  y'}"},
+    {"a:\n  b:\n    c: 1\n  d: 2\ne: 3\n", "{'a': {'b': {'c': 1}, 'd': 2}, 'e': 3}"},
+    {"a: &x\nb: *x\n", "{'a': None, 'b': None}"},
 };
 
 TEST(LoadYaml, AgreesWithPyYaml) {
@@ -139,6 +152,220 @@ TEST(LoadYaml, DictsAreDottedAndErrorsNameFileAndLine) {
   host.names["pi"] = Value::Int(3);
   ASSERT_TRUE(LoadYaml("a: !radians pi", "/pkg/t.yaml", host, ExprLimits(), &v, &err));
   EXPECT_EQ(Str(v), "{'a': 3.141592653589793}");
+}
+
+// The block-mapping subset that load_yaml reads without yaml-cpp: what it
+// takes must come out exactly as yaml-cpp's reading (values, errors and
+// their lines), and what it does not take is left to yaml-cpp.
+struct Outcome {
+  bool ok;
+  std::string repr;
+  Code code;
+  std::string message;
+  bool operator==(const Outcome& o) const {
+    return ok == o.ok && repr == o.repr && code == o.code && message == o.message;
+  }
+  friend void PrintTo(const Outcome& o, std::ostream* os) {
+    *os << (o.ok ? "ok " + o.repr : "error " + std::to_string(static_cast<int>(o.code)) + " " + o.message);
+  }
+};
+
+Outcome Load(const std::string& doc, YamlReader reader, const ExprLimits& limits = ExprLimits()) {
+  TestHost host;
+  Value v;
+  EvalError err;
+  Outcome o;
+  o.ok = LoadYaml(doc, "/pkg/t.yaml", host, limits, &v, &err, reader);
+  o.repr = o.ok ? Repr(v) + (v.dotted() ? " dotted" : "") : "";
+  o.code = o.ok ? EvalError().code : err.code;
+  o.message = o.ok ? "" : err.message;
+  return o;
+}
+
+bool InSubset(const Outcome& o) { return o.ok || o.message.find("not in the subset") == std::string::npos; }
+
+const char* const kInSubset[] = {
+    "a: 1",
+    "a: 1\n",
+    "# c\na: 1 # c\n\n  # indented comment\nb: x y  z  \n",
+    "link0:\n  origin:\n    xyz: -0.0172 0.0004 0.0745\n    rpy: 0 0 0\n  mass: 2.3966\nlink1:\n  mass: 1\n",
+    "joint1:\n  limit:\n    lower:      -2.7437\n    upper:       2.7437\n\njoint2:\n  limit:\n    effort:    87.0\n",
+    "leftfinger: &finger\n  mass: 0.0291\n  inertia:\n    xx: 0.00000849\nrightfinger: *finger\n",
+    "a: !degrees  360.0\nb: !radians -1\nc: !degrees 90 # c\n",
+    "name: \"LightGrey\"\ncolor: \"0.7 0.7 0.7 1.0\"\nq: 'it s'\ne: ''\n",
+    "a: yes\nb: No\nc: ~\nd: null\ne: .inf\nf: -.Inf\ng: .NaN\nh: 0x1F\ni: 010\nj: 1_000\nk: 1e-05\nl: 1.0e+5\n",
+    "1: one\n1.5: x\ntrue: t\non: o\n",
+    "a: 1\na: 2\n",
+    "a.b: 1\nc-d: 2\ne/f: 3\n_g: 4\n",
+    "a: -x\nb: +1\nc: .5\nd: /abs/path\ne: x0.045      # FROM UR5 DON'T USE\n",
+    "a:\n  b:\n    c:\n      d: 1\n  e: 2\nf: 3",
+    "a:  # a comment after the key\n  b: 1\n",
+    "a: 99999999999999999999",  // beyond int64: the same error
+    "a: !degrees x\n",          // an undefined name: the same error, line
+    "a:", "a:\n", "a:\n\n# c\n", "a:\nb: 1", "a: &x\nb: 1", "a: &x\nb: *x", "a:\n  b:\nc: 1",
+    "a:\n  b:\n  b:\n    c: 1\n", "a:\n  b:  # c\n\n",
+};
+
+const char* const kNotInSubset[] = {
+    "",
+    "# only a comment\n",
+    "a: &x\n  b: *x\n",  // an alias to an open mapping
+    "a: &x\n  b: &x\n    c: 1\n  d: *x\nb: *x\n",  // a second anchor of a name: PyYAML refuses it
+    "a: &x\n  c: 1\nb: &x\n  d: 2\n",
+    "a: *x",
+    " a: 1",
+    "a: 1\n  b: 2",      // a continued plain scalar
+    "a:\n    b: 1\n  c: 2",
+    "a : 1",
+    "a:1",
+    "a: [1, 2]",
+    "a: {b: 1}",
+    "a: |\n  x\n",
+    "a: >\n  x\n",
+    "- a\n- b",
+    "a:\n- b",
+    "a:\n  - b",
+    "---\na: 1",
+    "a: 1\n...\n",
+    "%YAML 1.1\n---\na: 1",
+    "a: 'it''s'",
+    "a: \"x\\ty\"",
+    "a: \"x",
+    "a: 1:30",
+    "a: x: y",
+    "a: x#y",
+    "a: - 1",
+    "a: -",
+    "a: &x 5\nb: *x",
+    "a: !foo 1",
+    "a: !!str 1",
+    "a: !degrees",
+    "<<: {a: 1}",
+    "'a': 1",
+    "\"a\": 1",
+    "? a\n: 1",
+    "a: 1\tb",
+    "a: 1\r\n",
+    "\xef\xbb\xbf" "a: 1",
+    "a: caf\xc3\xa9",
+    "a: x, y",
+    "a: @x",
+    "a: `x`",
+};
+
+TEST(LoadYaml, SubsetReaderAgreesWithYamlCpp) {
+  for (const char* doc : kInSubset) {
+    Outcome fast = Load(doc, YamlReader::kSubset);
+    EXPECT_TRUE(InSubset(fast)) << doc;
+    EXPECT_EQ(fast, Load(doc, YamlReader::kYamlCpp)) << doc << "\nsubset: " << fast.repr << fast.message;
+    EXPECT_EQ(fast, Load(doc, YamlReader::kAuto)) << doc;
+  }
+  for (const char* doc : kNotInSubset) {
+    EXPECT_FALSE(InSubset(Load(doc, YamlReader::kSubset))) << doc;
+    EXPECT_EQ(Load(doc, YamlReader::kAuto), Load(doc, YamlReader::kYamlCpp)) << doc;
+  }
+  // Limits stop both at the same place, with the same line.
+  ExprLimits tight;
+  tight.max_nesting = 2;
+  tight.max_container_size = 5;
+  for (const char* doc : kInSubset) {
+    EXPECT_EQ(Load(doc, YamlReader::kSubset, tight), Load(doc, YamlReader::kYamlCpp, tight)) << doc;
+  }
+}
+
+// Random documents of lines near the subset (fixed seed): wherever the
+// subset reader takes one, yaml-cpp reads it the same.
+TEST(LoadYaml, SubsetReaderAgreesWithYamlCppOnRandomDocuments) {
+  // Mostly elements of the subset, one in eight of anything near it.
+  const std::vector<const char*> keys[] = {
+      {"a", "b", "c", "d", "joint1", "x.y", "1", "yes", "on", "_k", "a-b", "k/2"},
+      {"'q'", "<<", "? a", "-", "a b", "a:b", "-a", "[a]"}};
+  const std::vector<const char*> seps[] = {{": ", ":", ":  "}, {" : ", ":\t", ":x", "::"}};
+  const std::vector<const char*> values[] = {
+      {"", "", "&x", "&y", "*x", "*y", "1", "2.5", "x", "-2.5", "1e-05", "0.0000004128 -0.0181 0.03", "'s'", "\"d\"",
+       "!degrees 90", "!radians -1", "!degrees  360.0", ".inf", "~", "null", "0x1F", "a  b", "-x", "+1", "x ",
+       "'a b' ", "99999999999999999999", "!degrees y", "''", "yes", "010"},
+      {"\"a\\\"\"", "- 1", "-", "[1, 2]", "{a: 1}", "|", "a # c", "a#b", "x: y", "1:30", "'it''s'", "#c", "!foo 1",
+       "*z", "&x 5", "!degrees", "&", "*", "\"x", "'x", "a\tb", "!!str x", "&x [1]", "x\"", "@x", ", x"}};
+  const std::vector<const char*> tails[] = {{"", "", "", " # c", "  ", " #"}, {"#c", "\t", " x", ":"}};
+  uint64_t state = 12345;
+  auto next = [&](uint64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 33) % n;
+  };
+  ExprLimits tight;
+  tight.max_nesting = 3;
+  tight.max_container_size = 12;
+  int taken = 0;
+  const int kDocs = 6000;
+  for (int d = 0; d < kDocs; ++d) {
+    std::string doc;
+    size_t indent = 0;
+    bool opens = false;
+    const int lines = 1 + static_cast<int>(next(8));
+    for (int l = 0; l < lines; ++l) {
+      const uint64_t kind = next(20);
+      if (kind == 0) {
+        doc += "\n";
+        continue;
+      }
+      if (kind == 1) {
+        doc += std::string(next(5), ' ') + "# comment\n";
+        continue;
+      }
+      if (kind == 2) {
+        doc += next(2) ? "---\n" : "- a\n";
+        continue;
+      }
+      // Mostly as deep as the line before, one deeper or one shallower.
+      // After a key that opens a mapping, mostly one deeper.
+      const uint64_t step = next(10);
+      if (opens && next(8) != 0) {
+        indent += 2;
+      } else if (l == 0 && next(8) != 0) {
+        indent = 0;
+      } else {
+        indent = step < 4 ? indent : step < 7 ? indent + 2 : step < 9 ? (indent >= 2 ? indent - 2 : 0) : next(7);
+      }
+      doc += std::string(indent, ' ');
+      auto pick = [&](const std::vector<const char*>* pools) {
+        const std::vector<const char*>& pool = pools[next(8) == 0 ? 1 : 0];
+        return pool[next(pool.size())];
+      };
+      doc += pick(keys);
+      doc += pick(seps);
+      const std::string value = pick(values);
+      opens = value.empty() || value == "&x" || value == "&y";
+      doc += value;
+      doc += pick(tails);
+      if (l + 1 < lines || next(2)) doc += "\n";
+    }
+    const Outcome fast = Load(doc, YamlReader::kSubset);
+    if (!InSubset(fast)) {
+      EXPECT_EQ(Load(doc, YamlReader::kAuto), Load(doc, YamlReader::kYamlCpp)) << doc;
+      continue;
+    }
+    ++taken;
+    EXPECT_EQ(fast, Load(doc, YamlReader::kYamlCpp)) << doc << "\nsubset: " << fast.repr << fast.message;
+    EXPECT_EQ(Load(doc, YamlReader::kSubset, tight), Load(doc, YamlReader::kYamlCpp, tight)) << doc;
+  }
+  // The generator reaches the subset often enough to test it.
+  EXPECT_GT(taken, kDocs / 25);  // 335 of 6,000 at this seed
+}
+
+// Every YAML file of the corpus' robot packages (franka's, UR's) is in the
+// subset, and the subset reader reads it as yaml-cpp does.
+TEST(LoadYaml, SubsetReaderTakesTheCorpusFiles) {
+  const std::string dir = test_support::CorpusDir("XACRO_CORPUS_DIR") + "/xacro-packages";
+  const std::vector<std::string> files = test_support::CorpusFiles(dir, {".yaml"});
+  EXPECT_GE(files.size(), 40u);
+  for (const std::string& f : files) {
+    const std::string doc = test_support::ReadFile(dir + "/" + f);
+    ASSERT_FALSE(doc.empty()) << f;
+    const Outcome fast = Load(doc, YamlReader::kSubset);
+    EXPECT_TRUE(fast.ok) << f << ": " << fast.message;
+    EXPECT_EQ(fast, Load(doc, YamlReader::kYamlCpp)) << f;
+  }
 }
 
 TEST(LoadYaml, AliasBombStopsAtTheLimit) {
