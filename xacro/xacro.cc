@@ -406,6 +406,9 @@ class Processor : public ExprHost {
  private:
   // load_yaml's documents by resolved path: (text, value).
   std::map<std::string, std::pair<std::string, Value>> yaml_;
+  // Included files by path: (text, the parsed document, never expanded).
+  // Bounded as the files read are: their nodes count in Options::max_nodes.
+  std::map<std::string, std::pair<std::string, const Node*>> parsed_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -1254,13 +1257,22 @@ class Processor : public ExprHost {
         if (optional && code == Code::XACRO_INCLUDE_NOT_FOUND) continue;
         Fail(code, why, elt);
       }
-      ParseError perr;
-      Node* doc = tree_.Parse(text, filename, options_.max_depth, &perr);
-      if (!doc) {
-        throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
-                                     " (included at " + Location(*elt->file, elt->line) + ")",
-                      filename, perr.line};
+      // Each file is parsed once per expansion (franka's robot macro
+      // includes the same macro files at every call): a copy of the parsed
+      // document, kept unexpanded, is what each include expands.
+      auto kept = parsed_.find(filename);
+      if (kept == parsed_.end() || kept->second.first != text) {
+        ParseError perr;
+        Node* parsed = tree_.Parse(text, filename, options_.max_depth, &perr);
+        if (!parsed) {
+          throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
+                                       " (included at " + Location(*elt->file, elt->line) + ")",
+                        filename, perr.line};
+        }
+        CheckNodes(elt);
+        kept = parsed_.insert_or_assign(filename, std::make_pair(std::move(text), parsed)).first;
       }
+      Node* doc = tree_.Clone(kept->second.second, /*deep=*/true);
       CheckNodes(elt);
       filestack_.push_back({filename, elt});
       Node* root = doc->FirstChildElement();
