@@ -2636,9 +2636,39 @@ bool Evaluate(std::string_view expression, ExprHost& host, const ExprLimits& lim
   return Evaluate(*c, host, limits, out, err);
 }
 
+namespace {
+
+// False when neither int() nor float() can take `text`: ASCII text that is
+// blank, holds whitespace inside, or starts (after a sign) with anything
+// but a digit, '.', or the 'i'/'n' of inf/nan. Most values are names or
+// number lists ("0 0 0.1"): told apart without running both parsers (and
+// describing their failures).
+bool CouldBeNumber(std::string_view text) {
+  for (char c : text) {
+    if (static_cast<unsigned char>(c) >= 0x80) return true;  // left to the parsers
+  }
+  size_t b = 0, e = text.size();
+  while (b < e && IsSpace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && IsSpace(static_cast<unsigned char>(text[e - 1]))) --e;
+  for (size_t i = b; i < e; ++i) {
+    if (IsSpace(static_cast<unsigned char>(text[i]))) return false;
+  }
+  if (b < e && (text[b] == '+' || text[b] == '-')) ++b;
+  if (b == e) return false;
+  const char c = text[b];
+  return (c >= '0' && c <= '9') || c == '.' || c == 'i' || c == 'I' || c == 'n' || c == 'N';
+}
+
+}  // namespace
+
 Value LiteralValue(std::string_view text) {
   if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::Str(std::string(text.substr(1, text.size() - 2)));
   if (text.find('_') != std::string_view::npos) return Value::Str(std::string(text));
+  if (!CouldBeNumber(text)) {
+    if (text == "true" || text == "True") return Value::Bool(true);
+    if (text == "false" || text == "False") return Value::Bool(false);
+    return Value::Str(std::string(text));
+  }
   struct NoHost : ExprHost {
     bool LookupName(std::string_view, Value*, EvalError*) override { return false; }
     bool LookupMember(const void*, std::string_view, Value*, EvalError*) override { return false; }

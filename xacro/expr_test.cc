@@ -687,5 +687,42 @@ TEST(LiteralValue, XacrosEvalLiteral) {
   EXPECT_EQ(LiteralValue("1 2").kind(), Value::Kind::kStr);
 }
 
+// LiteralValue tells most non-numbers apart before parsing: on every short
+// string of an alphabet of number parts, names and spaces, it gives what
+// int(), then float() (the evaluator's, as Python's), then the bool words
+// give.
+TEST(LiteralValue, ShortcutAgreesWithTheParsers) {
+  // ASCII: the shortcut leaves other bytes to the parsers.
+  const std::string alphabet = " \t\x1c" "0123456789.+-eEinfaINFTrux_'";
+  auto expected = [](const std::string& s) {
+    TestHost host;
+    Value v;
+    EvalError err;
+    if (s.find('_') == std::string::npos) {
+      if (Evaluate("int(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
+      if (err.code == Code::XACRO_INTEGER_OVERFLOW) return Value::Str(s);
+      if (Evaluate("float(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
+      if (s == "true" || s == "True") return Value::Bool(true);
+      if (s == "false" || s == "False") return Value::Bool(false);
+    }
+    return Value::Str(s);
+  };
+  std::vector<std::string> texts = {"", "inf", "-Infinity", "nan", " 1.5e3 ", "1 2", "True", "false", "99999999999999999999"};
+  for (char a : alphabet) {
+    texts.push_back(std::string(1, a));
+    for (char b : alphabet) {
+      texts.push_back(std::string(1, a) + b);
+      for (char c : alphabet) texts.push_back(std::string(1, a) + b + c);
+    }
+  }
+  for (const std::string& t : texts) {
+    if (t.size() >= 2 && t.front() == '\'' && t.back() == '\'') continue;  // a quoted str, not parsed
+    const Value want = expected(t);
+    const Value got = LiteralValue(t);
+    EXPECT_EQ(got.kind(), want.kind()) << StrRepr(t);
+    EXPECT_EQ(Repr(got), Repr(want)) << StrRepr(t);
+  }
+}
+
 }  // namespace
 }  // namespace xacro
