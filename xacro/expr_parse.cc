@@ -149,14 +149,14 @@ class Parser {
         AppendString(std::move(t));
         continue;
       }
-      static const char* const kOps[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->",
+      static constexpr std::string_view kOps[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->",
                                          "+",  "-",  "*",  "/",  "%",  "<",  ">",  "(",  ")",  "[",
                                          "]",  "{",  "}",  ",",  ":",  ".",  "~",  "&",  "|",  "^",
                                          "=",  "@",  ";",  "!"};
       bool found = false;
-      for (const char* op : kOps) {
-        size_t n = std::strlen(op);
-        if (src_.substr(i, n) == op) {
+      for (std::string_view op : kOps) {
+        const size_t n = op.size();
+        if (src_.compare(i, n, op) == 0) {
           t.type = Tok::kOp;
           t.text = op;
           found = true;
@@ -347,32 +347,34 @@ class Parser {
     size_t k = std::min(at_ + ahead, toks_.size() - 1);
     return toks_[k];
   }
-  bool IsOp(const char* op, size_t ahead = 0) const {
+  // Operators and words as string_views: == compares lengths first (the
+  // const char* forms ran strlen at each of the parser's many tests).
+  bool IsOp(std::string_view op, size_t ahead = 0) const {
     const Token& t = Peek(ahead);
     return t.type == Tok::kOp && t.text == op;
   }
-  bool IsWord(const char* w, size_t ahead = 0) const {
+  bool IsWord(std::string_view w, size_t ahead = 0) const {
     const Token& t = Peek(ahead);
     return t.type == Tok::kName && t.text == w;
   }
-  bool Accept(const char* op) {
+  bool Accept(std::string_view op) {
     if (IsOp(op)) {
       ++at_;
       return true;
     }
     return false;
   }
-  bool AcceptWord(const char* w) {
+  bool AcceptWord(std::string_view w) {
     if (IsWord(w)) {
       ++at_;
       return true;
     }
     return false;
   }
-  bool Expect(const char* op) {
+  bool Expect(std::string_view op) {
     if (Accept(op)) return true;
     const Token& t = Peek();
-    return FailB(t.pos, std::string("expected '") + op + "'" +
+    return FailB(t.pos, "expected '" + std::string(op) + "'" +
                             (t.type == Tok::kEnd ? " at the end" : ", found '" + t.text + "'"));
   }
 
@@ -511,7 +513,7 @@ class Parser {
   bool CompOp(Op* op) {
     const Token& t = Peek();
     if (t.type == Tok::kOp) {
-      static const std::pair<const char*, Op> kOps[] = {{"<", Op::kLt}, {">", Op::kGt}, {"==", Op::kEq},
+      static constexpr std::pair<std::string_view, Op> kOps[] = {{"<", Op::kLt}, {">", Op::kGt}, {"==", Op::kEq},
                                                         {"!=", Op::kNe}, {"<=", Op::kLe}, {">=", Op::kGe}};
       for (const auto& p : kOps) {
         if (t.text == p.first) {
@@ -559,14 +561,14 @@ class Parser {
 
   // Left-associative binary levels.
   template <typename Next>
-  ExprNodePtr Binary(Next next, std::initializer_list<std::pair<const char*, Op>> ops) {
+  ExprNodePtr Binary(Next next, std::initializer_list<std::pair<std::string_view, Op>> ops) {
     size_t pos = Peek().pos;
     ExprNodePtr left = (this->*next)();
     if (!left) return nullptr;
     size_t chain = 0;
     while (true) {
       const Token& t = Peek();
-      const std::pair<const char*, Op>* hit = nullptr;
+      const std::pair<std::string_view, Op>* hit = nullptr;
       if (t.type == Tok::kOp) {
         for (const auto& p : ops) {
           if (t.text == p.first) hit = &p;
