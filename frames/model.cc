@@ -1,8 +1,10 @@
 #include "frames/model.h"
 
 #include <cctype>
-#include <charconv>
+#include <string_view>
 #include <utility>
+
+#include "element/leading_number.h"
 
 namespace frames {
 
@@ -18,16 +20,11 @@ std::optional<Pose> PoseChild(const Element& e) {
     for (; count < 6; ++count) {
       while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;
       if (p == end) break;
-      if (*p == '+') ++p;
-      auto [next, ec] = std::from_chars(p, end, v[count]);
-      if (ec != std::errc()) return std::nullopt;
-      // The text after the number, up to the next blank, is ignored (not
-      // the 'x' of a hexadecimal number, which std::stod would read).
-      if (next < end && (*next == 'x' || *next == 'X') && next[-1] == '0' &&
-          (next - 1 == p || next[-2] == '-')) {
-        return std::nullopt;
-      }
-      p = next;
+      // The text after the number, up to the next blank, is ignored.
+      const LeadingNumber n = ReadLeadingNumber(std::string_view(p, end - p));
+      if (n.kind != LeadingNumber::Kind::kNumber) return std::nullopt;
+      v[count] = n.value;
+      p = n.rest.data();
       while (p < end && !std::isspace(static_cast<unsigned char>(*p))) ++p;
     }
     while (p < end && std::isspace(static_cast<unsigned char>(*p))) ++p;

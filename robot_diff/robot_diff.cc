@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "frames/inertia.h"
+#include "frames/pose.h"
 #include "frames/rename.h"
 #include "robot_diff/flat.h"
 #include "robot_diff/verbatim.h"
@@ -426,8 +427,8 @@ class Comparer {
       const FlatLink& la = a_.links[p.a.index];
       const FlatLink& lb = b_.links[p.b.index];
       if (la.parent_joint >= 0 || lb.parent_joint >= 0) continue;
-      X_RA_ = la.X_M0.inverse();
-      X_RB_ = lb.X_M0.inverse();
+      X_RA_ = frames::Inverse(la.X_M0);
+      X_RB_ = frames::Inverse(lb.X_M0);
       reference_ = "link " + Q(la.key);
       return;
     }
@@ -955,12 +956,12 @@ class Comparer {
     const FlatModel& s = side_a ? a_ : b_;
     const FlatModel& other = side_a ? b_ : a_;
     const int pj = s.links[l].parent_joint;
-    if (pj < 0) return X_RM.inverse();
+    if (pj < 0) return frames::Inverse(X_RM);
     // A parent joint the other side does not give the link (a floating
     // joint sdf2urdf added) is no common anchor.
     const auto o = other.link_of.find(s.links[l].key);
     const int opj = o == other.link_of.end() ? -1 : other.links[o->second].parent_joint;
-    if (opj < 0 || other.joints[opj].key != s.joints[pj].key) return X_RM.inverse();
+    if (opj < 0 || other.joints[opj].key != s.joints[pj].key) return frames::Inverse(X_RM);
     return s.joints[pj].X_M0;
   }
 
@@ -980,19 +981,19 @@ class Comparer {
       c.links.push_back(l.key);
       if (l.inertial && l.X_MI) {
         const frames::Inertial& in = *l.inertial;
-        c.inertials.push_back({in.mass, X_MA.inverse() * *l.X_MI, in.InertiaMatrix()});
+        c.inertials.push_back({in.mass, frames::Reroot(X_MA, *l.X_MI), in.InertiaMatrix()});
       }
       for (size_t k = 0; k < l.src->visuals.size(); ++k) {
         const auto& v = l.src->visuals[k];
         c.visuals.push_back({&v, v.material ? &*v.material : nullptr,
-                             X_MA.inverse() * l.X_MV[k], l.key});
+                             frames::Reroot(X_MA, l.X_MV[k]), l.key});
       }
       for (size_t k = 0; k < l.src->collisions.size(); ++k) {
         c.collisions.push_back({&l.src->collisions[k], nullptr,
-                                X_MA.inverse() * l.X_MC[k], l.key});
+                                frames::Reroot(X_MA, l.X_MC[k]), l.key});
       }
       for (const FlatSensor& fs : l.sensors)
-        c.sensors.push_back({fs.src, X_MA.inverse() * fs.X_MS, "link " + Q(l.key), l.key});
+        c.sensors.push_back({fs.src, frames::Reroot(X_MA, fs.X_MS), "link " + Q(l.key), l.key});
     }
     return bodies;
   }
@@ -1303,8 +1304,9 @@ class Comparer {
         const frames::Element* o = out.Child(name);
         if (o && !Numbers(o->text, 3, v->data())) *v = Vector3::Zero();
       }
-      const Isometry3 X_BO = s.links[b->second].X_M0.inverse() *
-                             s.links[l->second].X_M0 * offset.ToIsometry();
+      const Isometry3 X_BO = frames::Compose(
+          frames::Reroot(s.links[b->second].X_M0, s.links[l->second].X_M0),
+          offset);
       const frames::Pose p = frames::Pose::FromIsometry(X_BO);
       for (const auto& [name, text] :
            {std::pair<const char*, std::string>{"xyzOffset", Vec(p.xyz)},
@@ -1415,7 +1417,7 @@ class Comparer {
       auto in_joint = [this](const FlatJoint& j) {
         std::vector<Sensor> out;
         for (const FlatSensor& s : j.sensors)
-          out.push_back({s.src, j.X_M0.inverse() * s.X_MS, "joint " + Q(j.key), j.key});
+          out.push_back({s.src, frames::Reroot(j.X_M0, s.X_MS), "joint " + Q(j.key), j.key});
         return out;
       };
       Sensors(in_joint(ja), in_joint(jb), ja.where, jb.where);

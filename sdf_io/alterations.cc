@@ -214,6 +214,20 @@ class Alterer {
     return modify ? first : nullptr;
   }
 
+  // The child of `parent` that alteration child `c` names for `action`
+  // ("modify", "remove" or "replace"; ByName), or nullptr after an
+  // INCLUDE_ALTERATION_NOT_FOUND error naming what is not there.
+  Element* ChildToAlter(Element* parent, const Element& c,
+                        const std::string& action) {
+    Element* child = ByName(parent, c, action == "modify");
+    if (!child) {
+      Error(Code::INCLUDE_ALTERATION_NOT_FOUND, c,
+            "names no <" + c.name + "> in the included <" + parent->name +
+                "> to " + action);
+    }
+    return child;
+  }
+
   // Children with their own actions, applied to the target's children.
   void EachChild(const Element& a, Path target) {
     const schema::Element* d = Describe(target);
@@ -242,12 +256,8 @@ class Alterer {
         t->children.push_back(Stripped(c));
         continue;
       }
-      Element* e = ByName(t, c, *action == "modify");
-      if (!e) {
-        Error(Code::INCLUDE_ALTERATION_NOT_FOUND, c,
-              "names no <" + c.name + "> in the included <" + a.name + ">");
-        continue;
-      }
+      Element* e = ChildToAlter(t, c, *action);
+      if (!e) continue;
       Path child = target;
       child.push_back(e);
       if (*action == "remove") {
@@ -295,13 +305,8 @@ class Alterer {
       return;
     }
     for (const Element& c : a.children) {
-      Element* child = ByName(e, c, /*modify=*/true);
-      if (!child) {
-        Error(Code::INCLUDE_ALTERATION_NOT_FOUND, c,
-              "names no <" + c.name + "> in the included <" + e->name +
-                  "> to modify");
-        continue;
-      }
+      Element* child = ChildToAlter(e, c, "modify");
+      if (!child) continue;
       Path path = target;
       path.push_back(child);
       if (c.text.empty() && c.children.empty()) {
@@ -325,14 +330,7 @@ class Alterer {
       return;
     }
     for (const Element& c : a.children) {
-      Element* child = ByName(e, c, /*modify=*/false);
-      if (!child) {
-        Error(Code::INCLUDE_ALTERATION_NOT_FOUND, c,
-              "names no <" + c.name + "> in the included <" + e->name +
-                  "> to remove");
-        continue;
-      }
-      Erase(e, child);
+      if (Element* child = ChildToAlter(e, c, "remove")) Erase(e, child);
     }
   }
 

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "element/leading_number.h"
 #include "frames/model.h"
 #include "sdf_io/schema.h"
 
@@ -86,33 +87,21 @@ bool StreamNumber(const char** p, const char* end, bool integer, double* v) {
   return true;
 }
 
-// Whether the number std::from_chars read from `token` up to `number_end`
-// is the "0" of a hexadecimal one ("0x10", "-0X1"): std::stod reads 16
-// where a decimal reading gives 0, so it is no leading number.
-bool IsHexStart(std::string_view token, const char* number_end) {
-  const size_t n = number_end - token.data();
-  return n < token.size() && (token[n] == 'x' || token[n] == 'X') &&
-         token[n - 1] == '0' && (n == 1 || token[n - 2] == '-' ||
-                                 token[n - 2] == '+');
-}
-
 // One whitespace-separated token of a pose as a finite number, read whole
 // (the spec's "x y z roll pitch yaw") or, `leading`, as libsdformat 12 reads
 // it with std::stod (the decimal number at its start, the rest ignored:
-// "0n5" is 0). `*rest`, when given, is what follows the number.
+// "0n5" is 0; hexadecimal refused). `*rest`, when given, is what follows the
+// number.
 bool PoseNumber(std::string_view token, bool leading,
                 std::string_view* rest = nullptr) {
-  double v = 0;
-  std::string_view t = token;
-  if (!t.empty() && t.front() == '+') t.remove_prefix(1);
-  const char* end = t.data() + t.size();
-  const auto r = std::from_chars(t.data(), end, v);
-  if (t.empty() || r.ec != std::errc() || r.ptr == t.data() ||
-      !std::isfinite(v)) {
+  using Kind = frames::LeadingNumber::Kind;
+  const frames::LeadingNumber n = frames::ReadLeadingNumber(token);
+  if (n.kind == Kind::kNone || n.kind == Kind::kOutOfRange ||
+      !std::isfinite(n.value)) {
     return false;
   }
-  if (rest) *rest = std::string_view(r.ptr, end - r.ptr);
-  return r.ptr == end || (leading && !IsHexStart(t, r.ptr));
+  if (rest) *rest = n.rest;
+  return n.rest.empty() || (leading && n.kind == Kind::kNumber);
 }
 
 // Calls f(token) for each whitespace-separated token of `s`; stops when f

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "element/leading_number.h"
+
 namespace xml {
 namespace {
 
@@ -40,15 +42,6 @@ std::string Quote(std::string_view s) {
 
 // Reports XACRO_UNEXPANDED when `text` holds a $(...) or ${...} that xacro
 // should have expanded; returns whether it did.
-// Whether the number read from s ends where a hexadecimal one goes on
-// ("0x10": std::stod reads 16, a decimal reading 0): not read as a number
-// followed by text, which would be a different value.
-bool IsHexPrefix(std::string_view s, const char* number_end) {
-  const size_t n = number_end - s.data();
-  return n < s.size() && (s[n] == 'x' || s[n] == 'X') && n >= 1 &&
-         s[n - 1] == '0' && (n == 1 || s[n - 2] == '-');
-}
-
 bool ReportIfXacro(std::string_view text, const What& what, const Node* e,
                    const Context& ctx) {
   if (text.find("$(") == std::string_view::npos &&
@@ -227,47 +220,45 @@ double Infinity(std::string_view text) {
 
 std::optional<double> ParseDouble(std::string_view text, const What& what,
                                   const Node* e, const Context& ctx) {
-  std::string_view s = Trim(text);
-  std::string_view original = s;
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  double v = 0;
-  auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (res.ec == std::errc::result_out_of_range) {
+  const std::string_view original = Trim(text);
+  const frames::LeadingNumber n = frames::ReadLeadingNumber(original);
+  if (n.kind == frames::LeadingNumber::Kind::kOutOfRange) {
     // Underflow reads as (nearly) zero, as strtod does; overflow is an error.
-    const double d = std::strtod(std::string(s).c_str(), nullptr);
+    const double d = std::strtod(std::string(n.number).c_str(), nullptr);
     if (std::isfinite(d) && std::abs(d) < 1.0) return d;
     ctx.Error(e, frames::Code::NUMBER_NOT_FINITE, what.str() + " " + Quote(original) + " is out of range");
     return std::nullopt;
   }
-  if (res.ec != std::errc() || s.empty()) {
+  if (n.kind == frames::LeadingNumber::Kind::kNone) {
     if (!ReportIfXacro(original, what, e, ctx)) {
       ctx.Error(e, frames::Code::NUMBER_INVALID, what.str() + " " + Quote(original) + " is not a number");
     }
     return std::nullopt;
   }
-  if (!std::isfinite(v)) {
+  if (!std::isfinite(n.value)) {
     ctx.Error(e, frames::Code::NUMBER_NOT_FINITE, what.str() + " " + Quote(original) + " is not a finite number");
     return std::nullopt;
   }
-  std::string_view rest(res.ptr, s.data() + s.size() - res.ptr);
+  const std::string_view rest = n.rest;
   if (!rest.empty()) {
     if (rest == "," || rest == ".") {
       ctx.Warning(e, frames::Code::NUMBER_TRAILING_CHARACTERS, what.str() + " " + Quote(original) + " ends in '" +
                              std::string(rest) + "'; read as " +
-                             std::string(s.substr(0, s.size() - 1)));
-    } else if (ctx.leading_numbers && !IsHexPrefix(s, res.ptr)) {
+                             std::string(n.number));
+    } else if (ctx.leading_numbers &&
+               n.kind != frames::LeadingNumber::Kind::kHexadecimal) {
       if (ReportIfXacro(original, what, e, ctx)) return std::nullopt;
       ctx.Warning(e, frames::Code::NUMBER_TRAILING_CHARACTERS,
                   what.str() + " " + Quote(original) + ": '" +
                       std::string(rest) +
                       "' after the number is ignored; read as " +
-                      std::string(s.substr(0, res.ptr - s.data())));
+                      std::string(n.number));
     } else {
       ctx.Error(e, frames::Code::NUMBER_INVALID, what.str() + " " + Quote(original) + " is not a number");
       return std::nullopt;
     }
   }
-  return v;
+  return n.value;
 }
 
 bool ParseVector(std::string_view text, int n, const What& what,
