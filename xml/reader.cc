@@ -180,10 +180,44 @@ std::string What::str() const {
   return s;
 }
 
+std::from_chars_result FromChars(const char* first, const char* last,
+                                 double& value) {
+  // 10^k for the fraction's k digits; each exact.
+  static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,
+                                      1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
+                                      1e14, 1e15, 1e16, 1e17, 1e18, 1e19};
+  const char* p = first;
+  const bool negative = p < last && *p == '-';
+  if (negative) ++p;
+  const auto digit = [&](const char* q) {
+    return q < last && static_cast<unsigned char>(*q - '0') < 10;
+  };
+  // Digits past 19 may wrap m around; such a number is not taken here.
+  uint64_t m = 0;
+  const char* start = p;
+  while (digit(p)) m = m * 10 + static_cast<uint64_t>(*p++ - '0');
+  const long whole = p - start;
+  long fraction = 0;
+  if (whole > 0 && p < last && *p == '.' && digit(p + 1)) {
+    const char* f = ++p;
+    while (digit(p)) m = m * 10 + static_cast<uint64_t>(*p++ - '0');
+    fraction = p - f;
+  }
+  // An exponent, a "1." (whose '.' from_chars takes), a ".5", "inf", "nan",
+  // too many digits: std::from_chars.
+  if (whole == 0 || whole + fraction > 19 || m > (uint64_t{1} << 53) ||
+      (p < last && (*p == 'e' || *p == 'E' || *p == '.'))) {
+    return std::from_chars(first, last, value);
+  }
+  const double d = static_cast<double>(m) / kPow10[fraction];
+  value = negative ? -d : d;
+  return {p, std::errc()};
+}
+
 bool ParseNumbers(std::string_view text, int n, double* out) {
   std::string_view s = Trim(text);
   for (int k = 0; k < n; ++k) {
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), out[k]);
+    const auto res = FromChars(s.data(), s.data() + s.size(), out[k]);
     if (res.ec != std::errc() || res.ptr == s.data()) return false;
     s = s.substr(res.ptr - s.data());
     if (k + 1 < n && (s.empty() || !IsSpace(s.front()))) return false;
@@ -198,7 +232,7 @@ std::optional<std::vector<double>> ParseNumberList(std::string_view text) {
   while (!s.empty()) {
     if (s.front() == '+') s.remove_prefix(1);
     double v = 0;
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    const auto res = FromChars(s.data(), s.data() + s.size(), v);
     if (res.ec != std::errc() || res.ptr == s.data() || !std::isfinite(v))
       return std::nullopt;
     s = s.substr(res.ptr - s.data());
@@ -231,7 +265,7 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
   std::string_view original = s;
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
   double v = 0;
-  auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+  auto res = FromChars(s.data(), s.data() + s.size(), v);
   if (res.ec == std::errc::result_out_of_range) {
     // Underflow reads as (nearly) zero, as strtod does; overflow is an error.
     const double d = std::strtod(std::string(s).c_str(), nullptr);
@@ -272,6 +306,31 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
 
 bool ParseVector(std::string_view text, int n, const What& what,
                  const Node* e, const Context& ctx, double* out) {
+  // The common case in one pass: exactly n plain finite numbers, each read
+  // whole. Anything else (a '+', trailing text, too few or too many) is
+  // read below, as ParseDouble reads it, with its diagnostics.
+  if (n <= 8) {
+    double v[8];
+    const char* p = text.data();
+    const char* end = p + text.size();
+    int k = 0;
+    for (; k < n; ++k) {
+      while (p < end && IsSpace(*p)) ++p;
+      const char* token_end = p;
+      while (token_end < end && !IsSpace(*token_end)) ++token_end;
+      const auto r = FromChars(p, token_end, v[k]);
+      if (p == token_end || r.ec != std::errc() || r.ptr != token_end ||
+          !std::isfinite(v[k])) {
+        break;
+      }
+      p = token_end;
+    }
+    while (p < end && IsSpace(*p)) ++p;
+    if (k == n && p == end) {
+      std::copy_n(v, n, out);
+      return true;
+    }
+  }
   // Tokens are taken one at a time from the text, twice (a vector of views
   // would cost an allocation per value read).
   size_t i = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -94,6 +95,14 @@ class What {
   const Node* element_ = nullptr;
   const char* attr_ = nullptr;
 };
+
+// std::from_chars for a double (chars_format::general), the same value and
+// end in every case, faster for the plain decimals files are made of: a
+// number of at most 19 digits with no exponent ("-0.0523", "131.328") whose
+// digits fit in 53 bits is the exact quotient of two doubles, one division
+// (correctly rounded, as from_chars is); anything else is std::from_chars's.
+std::from_chars_result FromChars(const char* first, const char* last,
+                                 double& value);
 
 // Parses one finite number. Reports NUMBER_INVALID (not a number, or an
 // unexpanded xacro expression: XACRO_UNEXPANDED) or NUMBER_NOT_FINITE
