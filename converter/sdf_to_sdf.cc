@@ -1,6 +1,7 @@
 #include "converter/read_input.h"
 #include "converter/sdf_to_sdf.h"
 
+#include <string_view>
 #include <unordered_set>
 
 #include "reshape/to_sdf/as_sdf17.h"
@@ -40,10 +41,22 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
                        "inequality",
                    l.inertial->where);
     }
-    std::unordered_set<std::string> visuals;
-    for (const auto& v : l.visuals) visuals.insert(v.name);
+    // A few visuals (most links have one) are compared in place; many are
+    // indexed, viewing their names.
+    const bool indexed = l.visuals.size() * l.collisions.size() > 64;
+    std::unordered_set<std::string_view> visuals;
+    if (indexed) {
+      for (const auto& v : l.visuals) visuals.insert(v.name);
+    }
+    auto is_visual = [&](const std::string& name) {
+      if (indexed) return visuals.count(name) > 0;
+      for (const auto& v : l.visuals) {
+        if (v.name == name) return true;
+      }
+      return false;
+    };
     for (const auto& c : l.collisions) {
-      if (!visuals.count(c.name)) continue;
+      if (!is_visual(c.name)) continue;
       diags->Warning(frames::Code::SIBLING_NAME_NOT_UNIQUE,
                      "collision '" + c.name + "' of link '" + l.name +
                          "' has the name of a visual of that link; SDFormat "

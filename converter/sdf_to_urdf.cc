@@ -253,6 +253,9 @@ ConversionResult SdfToUrdf(std::string_view sdf_text,
   auto doc = sdf_io::ReadSdf(sdf_text, source_name, &result.diagnostics,
                              ToReadOptions(options));
   auto model = Reshape(doc, options, &result.diagnostics);
+  // The document read is freed before the output is written (peak memory:
+  // the writer's buffer reuses its memory).
+  doc.reset();
   return Finish(std::move(model), options, std::move(result));
 }
 
@@ -266,6 +269,7 @@ ConversionResult SdfFileToUrdf(const std::string& path,
   auto doc = sdf_io::ReadSdfFile(path, &result.diagnostics,
                                  ToReadOptions(options));
   auto model = Reshape(doc, options, &result.diagnostics);
+  doc.reset();  // as in SdfToUrdf
   return Finish(std::move(model), options, std::move(result));
 }
 

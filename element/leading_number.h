@@ -14,6 +14,7 @@
 // all three may include.
 #pragma once
 
+#include <charconv>
 #include <string_view>
 
 namespace frames {
@@ -31,6 +32,14 @@ struct LeadingNumber {
                             // empty for kNone
   std::string_view rest;    // the text after it; empty for kNone
 };
+
+// std::from_chars for a double (chars_format::general), the same value and
+// end in every case, faster for the plain decimals files are made of: a
+// number of at most 19 digits with no exponent ("-0.0523", "131.328") whose
+// digits fit in 53 bits is the exact quotient of two doubles, one division
+// (correctly rounded, as from_chars is); anything else is std::from_chars's.
+std::from_chars_result FromChars(const char* first, const char* last,
+                                 double& value);
 
 // Reads the number at the very start of `s` (no blanks are skipped).
 LeadingNumber ReadLeadingNumber(std::string_view s);

@@ -1,6 +1,7 @@
 #include "frames/graph.h"
 
 #include <cstdio>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 
@@ -694,13 +695,32 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
 void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   // Siblings of the same type must have distinct names: libsdformat refuses
   // two collisions (or visuals, sensors ...) of one link with one name.
+  // Each (type, name) seen: compared in place while there are a few (most
+  // links have a visual and a collision), indexed when there are many.
+  std::vector<std::pair<std::string_view, std::string_view>> few;
   std::unordered_set<std::string> seen;
-  auto add = [&](const std::string& name, const std::string& type,
+  auto first_seen = [&](std::string_view type, std::string_view name) {
+    if (few.size() < 16) {
+      for (const auto& [t, n] : few) {
+        if (t == type && n == name) return false;
+      }
+      few.emplace_back(type, name);
+      if (few.size() == 16) {
+        for (const auto& [t, n] : few) {
+          seen.insert(std::string(t) + '\0' + std::string(n));
+        }
+      }
+      return true;
+    }
+    return seen.insert(std::string(type) + '\0' + std::string(name)).second;
+  };
+  auto add = [&](const std::string& name, std::string_view type,
                  const SourceLocation& where) {
-    if (name.empty() || seen.insert(type + '\0' + name).second) return;
+    if (name.empty() || first_seen(type, name)) return;
     diags->Error(
         Code::DUPLICATE_NAME,
-        type + " name '" + name + "' is used twice in link '" + l.name + "'",
+        std::string(type) + " name '" + name + "' is used twice in link '" +
+            l.name + "'",
         where);
     ok_ = false;
   };

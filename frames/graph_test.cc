@@ -81,6 +81,42 @@ TEST(FrameGraphTest, ReportsDuplicateAndReservedNames) {
   EXPECT_EQ(d.error_count(), 2);
 }
 
+// Two visuals (or two collisions) of one link with one name: one
+// DUPLICATE_NAME for each repeat, at the repeat, whether the link has a few
+// children (compared in place) or many (indexed); a visual and a collision
+// may share a name.
+TEST(FrameGraphTest, ReportsDuplicateShapeNamesInALink) {
+  for (int shapes : {2, 40}) {
+    Model m = UrdfParityModel();
+    Link& l = m.links[0];
+    for (int k = 0; k < shapes; ++k) {
+      Visual v;
+      v.name = "v" + std::to_string(k);
+      v.where = {"f.sdf", 100 + k};
+      l.visuals.push_back(v);
+      Collision c;
+      c.name = v.name;
+      c.where = {"f.sdf", 200 + k};
+      l.collisions.push_back(c);
+    }
+    Visual again = l.visuals[0];
+    again.where = {"f.sdf", 300};
+    l.visuals.push_back(again);
+    Collision twice = l.collisions[shapes - 1];
+    twice.where = {"f.sdf", 301};
+    l.collisions.push_back(twice);
+    Diagnostics d;
+    FrameGraph::Build(m, &d);
+    ASSERT_EQ(d.error_count(), 2) << shapes;
+    std::vector<int> lines;
+    for (const Diagnostic& e : d.all()) {
+      EXPECT_EQ(e.code, Code::DUPLICATE_NAME);
+      lines.push_back(e.where.line);
+    }
+    EXPECT_EQ(lines, (std::vector<int>{300, 301})) << shapes;
+  }
+}
+
 TEST(FrameGraphTest, ReportsRelativeToCycle) {
   Model m;
   m.name = "m";

@@ -215,16 +215,18 @@ void SdfReader::ReadNumbers(
        x = x->NextSiblingElement()) {
     std::optional<double>* field = nullptr;
     for (const auto& [name, f] : fields) {
-      if (Is(x, name)) field = f;
-    }
-    if (field && xml::Text(x).empty()) {
-      continue;  // the default (CheckAgainstSchema reports required ones)
+      if (Is(x, name)) {
+        field = f;  // (the names differ)
+        break;
+      }
     }
     if (field) {
-      const double inf = infinite_ok ? xml::Infinity(xml::Text(x)) : 0.0;
-      *field = inf != 0.0
-                   ? std::optional<double>(inf)
-                   : xml::ParseDouble(xml::Text(x), xml::What(x), x, ctx_);
+      const std::string_view text = xml::Text(x);
+      // Empty: the default (CheckAgainstSchema reports required ones).
+      if (text.empty()) continue;
+      const double inf = infinite_ok ? xml::Infinity(text) : 0.0;
+      *field = inf != 0.0 ? std::optional<double>(inf)
+                          : xml::ParseDouble(text, xml::What(x), x, ctx_);
     } else {
       extensions->push_back(xml::ToElement(x, ctx_));
     }
@@ -238,9 +240,10 @@ std::optional<double> SdfReader::ChildDouble(const Node* e,
                                              const char* name) {
   const Node* c = e->FirstChildElement(name);
   if (c) {
+    const std::string_view text = xml::Text(c);
     // Empty: the default (CheckAgainstSchema reports required ones).
-    if (xml::Text(c).empty()) return std::nullopt;
-    return xml::ParseDouble(xml::Text(c), xml::What(c), c, ctx_);
+    if (text.empty()) return std::nullopt;
+    return xml::ParseDouble(text, xml::What(c), c, ctx_);
   }
   if (e->Attribute(name)) return xml::DoubleAttribute(e, name, ctx_);  // 1.0
   return std::nullopt;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -38,7 +39,7 @@ bool LeadingDouble(std::string_view s, double* v) {
     ++p;
     if (p < end && (*p == '+' || *p == '-')) return false;
   }
-  const auto r = std::from_chars(p, end, *v);
+  const auto r = frames::FromChars(p, end, *v);
   return r.ec == std::errc() && r.ptr != p;
 }
 
@@ -81,7 +82,7 @@ bool StreamNumber(const char** p, const char* end, bool integer, double* v) {
     *p = r.ptr;
     return true;
   }
-  const auto r = std::from_chars(q, end, *v);
+  const auto r = frames::FromChars(q, end, *v);
   if (r.ec != std::errc() || r.ptr == q) return false;
   *p = r.ptr;
   return true;
@@ -485,19 +486,24 @@ class Checker {
     const schema::Version& v = *at.v[e];
     const schema::Element& d = *at.d[e];
     stack_.push_back(n);
+    described_.push_back(&d);
     Attributes(n, at, v, d);
     if (d.type != ValueType::kNone) {
-      const Node* parent = stack_.size() > 1 ? stack_[stack_.size() - 2] : nullptr;
+      const size_t depth = stack_.size();
+      const Node* parent = depth > 1 ? stack_[depth - 2] : nullptr;
       const char* format = d.type == ValueType::kPose
                                ? Tree::Attribute(n, "rotation_format")
                                : nullptr;
       const bool quaternion = format && std::strcmp(format, "quat_xyzw") == 0;
       // (A rotation_format of neither kind the reader reports.)
       if (!format || quaternion || std::strcmp(format, "euler_rpy") == 0) {
+        // (Below the root, every element on the stack was found by its
+        // name: its description names the parent.)
         Value(n, nullptr, Tree::Text(n), d.type,
               d.required == schema::Required::kOne,
-              {parent ? Tree::Name(parent) : nullptr, Tree::Name(n)}, d.min,
-              d.max, quaternion, v);
+              Reads({parent ? Tree::Name(parent) : nullptr, Tree::Name(n)},
+                    depth > 2 ? described_[depth - 2] : nullptr, &d),
+              d.min, d.max, quaternion, v);
       }
     }
     if (!d.copy_data) {
@@ -523,6 +529,7 @@ class Checker {
       });
     }
     stack_.pop_back();
+    described_.pop_back();
   }
 
  private:
@@ -534,7 +541,9 @@ class Checker {
       // (No description names an attribute with a prefix: looked up first.)
       const schema::Attribute* ad = schema::FindAttribute(v, d, name);
       if (ad) {
-        Value(n, name, value, ad->type, ad->required, {Tree::Name(n), name},
+        Value(n, name, value, ad->type, ad->required,
+              Reads({Tree::Name(n), name},
+                    stack_.size() > 1 ? described_.back() : nullptr, ad),
               "", "", false, v);
       } else if (!HasPrefix(name) && std::strcmp(name, "xmlns") != 0 &&
                  !KnownInAnother(at, name)) {
@@ -581,23 +590,61 @@ class Checker {
   bool Reads(const ReaderRead& as_read) const {
     return !copied_ && as_read.Reads();
   }
+  // The same, remembered by the descriptions that name the value: the
+  // parent's element and the value's element or attribute (`owner`
+  // nullptr: not remembered, as at the root, whose name is not its
+  // description's).
+  bool Reads(const ReaderRead& as_read, const schema::Element* owner,
+             const void* value) {
+    if (copied_) return false;
+    if (!owner) return as_read.Reads();
+    const auto [it, added] = reads_.try_emplace({owner, value}, false);
+    if (added) it->second = as_read.Reads();
+    return it->second;
+  }
+
+  // Whether the reader's own reading of a value it reads decides every
+  // verdict the check could give (kInvalid and kLenient it reports itself):
+  // nothing to parse here. Left to check: a pose's extra numbers
+  // (kTooMany), a number's range, a color's (not read so) everything.
+  static bool ReaderDecides(ValueType type, std::string_view text,
+                            bool quaternion, const char* min,
+                            const char* max) {
+    switch (type) {
+      case ValueType::kPose: {
+        // More tokens than a pose has: kTooMany when all are numbers.
+        int tokens = 0;
+        ForEachToken(text, [&](std::string_view) { return ++tokens, true; });
+        return tokens <= (quaternion ? 7 : 6);
+      }
+      case ValueType::kDouble:
+      case ValueType::kInt:
+      case ValueType::kUnsigned:
+        return !*min && !*max;
+      case ValueType::kColor:
+        return false;
+      default:
+        return true;
+    }
+  }
 
   // The value of element `n` (attr == nullptr) or of its attribute `attr`.
+  // `reads`: Reads() of the value.
   void Value(const Node* n, const char* attr, std::string_view text,
-             ValueType type, bool required, ReaderRead as_read,
-             const char* min, const char* max, bool quaternion,
-             const schema::Version& v) {
+             ValueType type, bool required, bool reads, const char* min,
+             const char* max, bool quaternion, const schema::Version& v) {
     if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
       // Empty: the default, unless the description requires a value (the
       // reader reads an empty value as the default too, but reports empty
       // names itself).
-      if (required && !(attr && Reads(as_read))) {
+      if (required && !(attr && reads)) {
         Report(frames::Severity::kError, frames::Code::VALUE_INVALID, n,
                What(n, attr) + " is empty; SDFormat " + v.version +
                    " requires a " + schema::TypeName(type) + " value");
       }
       return;
     }
+    if (reads && ReaderDecides(type, text, quaternion, min, max)) return;
     Checked c = Parse(type, text, quaternion);
     if (c.verdict == Verdict::kOk && c.scalar) {
       double bound = 0;
@@ -612,7 +659,7 @@ class Checker {
     if (c.verdict == Verdict::kOk) return;
     // What the reader parses it reports itself when it cannot.
     if ((c.verdict == Verdict::kInvalid || c.verdict == Verdict::kLenient) &&
-        Reads(as_read)) {
+        reads) {
       return;
     }
     const std::string quoted = What(n, attr) + " '" +
@@ -660,6 +707,16 @@ class Checker {
   const bool copied_;
   const std::string path_prefix_;
   std::vector<const Node*> stack_;
+  // Each node's description on stack_ (the effective version's).
+  std::vector<const schema::Element*> described_;
+  struct PairHash {
+    size_t operator()(const std::pair<const void*, const void*>& p) const {
+      return std::hash<const void*>()(p.first) * 31 +
+             std::hash<const void*>()(p.second);
+    }
+  };
+  std::unordered_map<std::pair<const void*, const void*>, bool, PairHash>
+      reads_;
 };
 
 // At most one model, light or actor at the root; worlds uniquely named.

@@ -176,7 +176,7 @@ std::string What::str() const {
 bool ParseNumbers(std::string_view text, int n, double* out) {
   std::string_view s = Trim(text);
   for (int k = 0; k < n; ++k) {
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), out[k]);
+    const auto res = frames::FromChars(s.data(), s.data() + s.size(), out[k]);
     if (res.ec != std::errc() || res.ptr == s.data()) return false;
     s = s.substr(res.ptr - s.data());
     if (k + 1 < n && (s.empty() || !IsSpace(s.front()))) return false;
@@ -191,7 +191,7 @@ std::optional<std::vector<double>> ParseNumberList(std::string_view text) {
   while (!s.empty()) {
     if (s.front() == '+') s.remove_prefix(1);
     double v = 0;
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+    const auto res = frames::FromChars(s.data(), s.data() + s.size(), v);
     if (res.ec != std::errc() || res.ptr == s.data() || !std::isfinite(v))
       return std::nullopt;
     s = s.substr(res.ptr - s.data());
@@ -263,6 +263,31 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
 
 bool ParseVector(std::string_view text, int n, const What& what,
                  const Node* e, const Context& ctx, double* out) {
+  // The common case in one pass: exactly n plain finite numbers, each read
+  // whole. Anything else (a '+', trailing text, too few or too many) is
+  // read below, as ParseDouble reads it, with its diagnostics.
+  if (n <= 8) {
+    double v[8];
+    const char* p = text.data();
+    const char* end = p + text.size();
+    int k = 0;
+    for (; k < n; ++k) {
+      while (p < end && IsSpace(*p)) ++p;
+      const char* token_end = p;
+      while (token_end < end && !IsSpace(*token_end)) ++token_end;
+      const auto r = frames::FromChars(p, token_end, v[k]);
+      if (p == token_end || r.ec != std::errc() || r.ptr != token_end ||
+          !std::isfinite(v[k])) {
+        break;
+      }
+      p = token_end;
+    }
+    while (p < end && IsSpace(*p)) ++p;
+    if (k == n && p == end) {
+      std::copy_n(v, n, out);
+      return true;
+    }
+  }
   // Tokens are taken one at a time from the text, twice (a vector of views
   // would cost an allocation per value read).
   size_t i = 0;

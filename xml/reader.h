@@ -5,6 +5,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string>

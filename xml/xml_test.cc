@@ -8,11 +8,23 @@
 
 #include <gtest/gtest.h>
 
+#include "element/leading_number.h"
 #include "xml/reader.h"
 #include "xml/writer.h"
 
 namespace xml {
 namespace {
+
+// A fixed sequence of 64-bit numbers (SplitMix64) from `state`.
+struct SplitMix64 {
+  uint64_t state;
+  uint64_t operator()() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+};
 
 TEST(FormatDoubleTest, ShortestRoundTrip) {
   const double values[] = {0.1, 1.0 / 3.0, -2.5e-7, 1e16, 123456.789, M_PI};
@@ -29,13 +41,7 @@ TEST(FormatDoubleTest, ShortestRoundTrip) {
 TEST(FormatDoubleTest, SameTextAsToChars) {
   std::vector<double> values;
   for (int i = -1000; i <= 100000; ++i) values.push_back(i);
-  uint64_t state = 1;  // a fixed sequence (SplitMix64)
-  auto next = [&state] {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
+  SplitMix64 next{1};  // a fixed sequence
   for (int i = 0; i < 200000; ++i) {
     // Decimals of 1 to 17 digits over many magnitudes, as files write them.
     const uint64_t digits = next() % 100000000000000000ULL;
@@ -67,6 +73,43 @@ TEST(FormatDoubleTest, SameTextAsToChars) {
     char* end = std::to_chars(buf, buf + sizeof buf, v).ptr;
     const std::string expected(buf, end);
     ASSERT_EQ(FormatDouble(v), expected);
+  }
+}
+
+// FromChars takes plain decimals itself; value, end and error must be
+// std::from_chars' on every text, the plain ones and the others alike.
+TEST(FromCharsTest, SameAsStdFromChars) {
+  std::vector<std::string> texts = {
+      "0", "-0", "0.0", "-0.0", "1", "-1", "1.", "1.5", ".5", "-.5", "1.5.2",
+      "1e3", "1E-3", "1.5e", "12x", "0x10", "-0x1", "inf", "-inf", "nan",
+      "", "-", "+1", "--1", "00012.500", "9007199254740992",
+      "9007199254740993", "18446744073709551615", "0.1234567890123456789",
+      "1234567890123456789", "12345678901234567890", "0.0000000000000000001",
+      "131.328 4", "2.3497,", "1.5e400", "1e-400", " 1", "1 ",
+      "0.30000000000000004", "123456789012345678.5"};
+  SplitMix64 next{7};  // a fixed sequence
+  for (int i = 0; i < 300000; ++i) {
+    // Decimals of 1 to 20 digits with the point anywhere, as files write
+    // them, some signed, some followed by text.
+    std::string digits = std::to_string(next() >> (next() % 64));
+    const size_t point = next() % (digits.size() + 2);
+    if (point < digits.size()) digits.insert(point, ".");
+    if (next() % 3 == 0) digits.insert(0, "-");
+    if (next() % 5 == 0) digits += " 1";
+    texts.push_back(digits);
+  }
+  for (const std::string& t : texts) {
+    const char* first = t.data();
+    const char* last = t.data() + t.size();
+    double expected = -42, got = -42;
+    const auto e = std::from_chars(first, last, expected);
+    const auto g = frames::FromChars(first, last, got);
+    ASSERT_EQ(g.ec, e.ec) << t;
+    ASSERT_EQ(g.ptr, e.ptr) << t;
+    uint64_t eb, gb;
+    std::memcpy(&eb, &expected, sizeof eb);
+    std::memcpy(&gb, &got, sizeof gb);
+    ASSERT_EQ(gb, eb) << t;  // the same bits: -0 and 0 differ
   }
 }
 

@@ -91,6 +91,12 @@ frames::Element MakeElement(std::string name,
 std::optional<FlatModel> Flatten(const Model& top, const FrameGraph& graph) {
   FlatModel flat;
   flat.top = &top;
+  // The top model's elements (nested models' add to it): the index is
+  // built without rehashing, the lists without regrowing.
+  flat.link_index.reserve(top.links.size());
+  flat.links.reserve(top.links.size());
+  flat.joints.reserve(top.joints.size());
+  flat.frames.reserve(top.frames.size());
   if (!graph.ok() || !Collect(top, graph, "", Isometry3::Identity(), &flat))
     return std::nullopt;
   flat.canonical = graph.canonical_link();
