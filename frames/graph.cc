@@ -694,21 +694,55 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
 void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   // Siblings of the same type must have distinct names: libsdformat refuses
   // two collisions (or visuals, sensors ...) of one link with one name.
-  std::unordered_set<std::string> seen;
-  auto add = [&](const std::string& name, const std::string& type,
-                 const SourceLocation& where) {
-    if (name.empty() || seen.insert(type + '\0' + name).second) return;
-    diags->Error(
-        Code::DUPLICATE_NAME,
-        type + " name '" + name + "' is used twice in link '" + l.name + "'",
-        where);
+  // Each named child, in order, goes to `visit(name, type, where)`.
+  const auto each_named = [&l](const auto& visit) {
+    for (const Visual& v : l.visuals) visit(v.name, "visual", v.where);
+    for (const Collision& c : l.collisions)
+      visit(c.name, "collision", c.where);
+    for (const Element& e : l.extensions) {
+      if (const std::string* n = e.Attribute("name")) visit(*n, e.name, e.where);
+    }
+  };
+  const auto report = [&](std::string_view name, std::string_view type,
+                          const SourceLocation& where) {
+    diags->Error(Code::DUPLICATE_NAME,
+                 std::string(type) + " name '" + std::string(name) +
+                     "' is used twice in link '" + l.name + "'",
+                 where);
     ok_ = false;
   };
-  for (const Visual& v : l.visuals) add(v.name, "visual", v.where);
-  for (const Collision& c : l.collisions) add(c.name, "collision", c.where);
-  for (const Element& e : l.extensions) {
-    if (const std::string* n = e.Attribute("name")) add(*n, e.name, e.where);
+  // Most links have a few children: compared pairwise, without a set.
+  constexpr size_t kFew = 8;
+  struct Named {
+    std::string_view name, type;
+  };
+  Named few[kFew];
+  size_t count = 0;
+  each_named([&](std::string_view name, std::string_view,
+                 const SourceLocation&) { count += !name.empty(); });
+  if (count <= kFew) {
+    size_t n = 0;
+    each_named([&](std::string_view name, std::string_view type,
+                   const SourceLocation& where) {
+      if (name.empty()) return;
+      for (size_t k = 0; k < n; ++k) {
+        if (few[k].name == name && few[k].type == type) {
+          report(name, type, where);
+          return;
+        }
+      }
+      few[n++] = {name, type};
+    });
+    return;
   }
+  std::unordered_set<std::string> seen;
+  each_named([&](std::string_view name, std::string_view type,
+                 const SourceLocation& where) {
+    if (name.empty()) return;
+    std::string key(type);
+    key.append(1, '\0').append(name);
+    if (!seen.insert(std::move(key)).second) report(name, type, where);
+  });
 }
 
 void FrameGraph::SetFrameAttachment(const Frame& f, int vi,

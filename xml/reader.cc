@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -36,6 +37,52 @@ std::string Quote(std::string_view s) {
   q.append(s.substr(0, 60));
   if (s.size() > 60) q += "...";
   return q + "'";
+}
+
+// Exact powers of ten (every one up to 1e22 is a double).
+constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,
+                                  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+                                  1e18, 1e19, 1e20, 1e21, 1e22};
+
+// Reads a plain decimal ("-0.0466", "12", "3.", ".5": an optional '-',
+// digits with at most one '.', at least one digit, no exponent) at the
+// start of [p, end) as std::from_chars reads it, for the numbers files are
+// full of; returns the end of the number, or nullptr when the text is not
+// such a decimal or is one this path does not read exactly (it then goes
+// to std::from_chars). Exact because the digits form an integer m below
+// 2^53 and the fraction has k <= 22 digits: m and 10^k are both exact
+// doubles, so m / 10^k is the one correctly rounded division of two exact
+// values, which is what from_chars returns for m * 10^-k (Clinger's fast
+// path).
+const char* ReadPlainDecimal(const char* p, const char* end, double* out) {
+  const bool negative = p < end && *p == '-';
+  if (negative) ++p;
+  // m wraps past 19 digits; such a number is left to from_chars below.
+  uint64_t m = 0;
+  const char* const whole = p;
+  for (unsigned d; p < end && (d = static_cast<unsigned char>(*p) - '0') < 10;
+       ++p) {
+    m = m * 10 + d;
+  }
+  long digits = p - whole, fraction = 0;
+  if (p < end && *p == '.') {
+    const char* const first = ++p;
+    for (unsigned d;
+         p < end && (d = static_cast<unsigned char>(*p) - '0') < 10; ++p) {
+      m = m * 10 + d;
+    }
+    fraction = p - first;
+    digits += fraction;
+  }
+  if (digits == 0 || digits > 19 || m > (uint64_t{1} << 53) || fraction > 22)
+    return nullptr;
+  // An exponent is from_chars' to read.
+  if (p < end && (*p == 'e' || *p == 'E')) return nullptr;
+  double v = static_cast<double>(m);
+  if (fraction > 0) v /= kExactPow10[fraction];
+  *out = negative ? -v : v;
+  return p;
 }
 
 // Reports XACRO_UNEXPANDED when `text` holds a $(...) or ${...} that xacro
@@ -228,9 +275,14 @@ double Infinity(std::string_view text) {
 std::optional<double> ParseDouble(std::string_view text, const What& what,
                                   const Node* e, const Context& ctx) {
   std::string_view s = Trim(text);
+  double v = 0;
+  // A plain decimal, the common case, reads without a diagnostic.
+  if (const char* end = ReadPlainDecimal(s.data(), s.data() + s.size(), &v);
+      end && end == s.data() + s.size()) {
+    return v;
+  }
   std::string_view original = s;
   if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  double v = 0;
   auto res = std::from_chars(s.data(), s.data() + s.size(), v);
   if (res.ec == std::errc::result_out_of_range) {
     // Underflow reads as (nearly) zero, as strtod does; overflow is an error.
@@ -272,6 +324,23 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
 
 bool ParseVector(std::string_view text, int n, const What& what,
                  const Node* e, const Context& ctx, double* out) {
+  // The common case first, in one pass: exactly n plain decimals separated
+  // (and perhaps surrounded) by white space, which is what the general
+  // path below reads without a diagnostic. Anything else, and any number
+  // the fast reading does not take, goes the general way.
+  {
+    const char* p = text.data();
+    const char* const end = p + text.size();
+    int k = 0;
+    for (; k < n; ++k) {
+      while (p < end && IsSpace(*p)) ++p;
+      const char* q = ReadPlainDecimal(p, end, &out[k]);
+      if (!q || (q < end && !IsSpace(*q))) break;
+      p = q;
+    }
+    while (p < end && IsSpace(*p)) ++p;
+    if (k == n && p == end) return true;
+  }
   // Tokens are taken one at a time from the text, twice (a vector of views
   // would cost an allocation per value read).
   size_t i = 0;
