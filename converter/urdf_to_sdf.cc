@@ -197,9 +197,11 @@ void NameShapes(const std::string& link, const char* kind,
 // back as the URDF's <capsule>.
 void CarryCapsules(frames::Model* model, int sdf_version,
                    frames::Diagnostics* diags) {
-  auto carry = [&](frames::Shape* s, const std::string& what) {
+  // `what` is only built for a capsule (its message).
+  auto carry = [&](frames::Shape* s, auto what_of) {
     frames::Geometry& g = s->geometry;
     if (g.type != frames::Geometry::Type::kCapsule) return;
+    const std::string what = what_of();
     frames::Element e;
     e.name = "urdf:capsule";
     e.attributes = {{"radius", xml::FormatDouble(g.radius)},
@@ -215,10 +217,14 @@ void CarryCapsules(frames::Model* model, int sdf_version,
                    s->where);
   };
   for (auto& l : model->links) {
-    for (auto& v : l.visuals)
-      carry(&v, "visual '" + v.name + "' of link '" + l.name + "'");
-    for (auto& c : l.collisions)
-      carry(&c, "collision '" + c.name + "' of link '" + l.name + "'");
+    for (auto& v : l.visuals) {
+      carry(&v, [&] { return "visual '" + v.name + "' of link '" + l.name + "'"; });
+    }
+    for (auto& c : l.collisions) {
+      carry(&c, [&] {
+        return "collision '" + c.name + "' of link '" + l.name + "'";
+      });
+    }
   }
 }
 

@@ -117,6 +117,45 @@ TEST(FrameGraphTest, ReportsDuplicateShapeNamesInALink) {
   }
 }
 
+// Children of one link: a name used twice by siblings of one kind is an
+// error on the second (and any later) one, whether the link has a few
+// children (compared pairwise) or many (through a set); the same name on
+// siblings of different kinds, or unnamed ones, is not.
+TEST(FrameGraphTest, ReportsLinkChildrenOfOneKindSharingAName) {
+  for (int extra : {0, 12}) {
+    Model m = UrdfParityModel();
+    Link& l = m.links[0];
+    auto visual = [](const std::string& name, int line) {
+      Visual v;
+      v.name = name;
+      v.where = {"f.sdf", line};
+      return v;
+    };
+    l.visuals = {visual("a", 1), visual("b", 2), visual("a", 3),
+                 visual("", 4), visual("", 5), visual("a", 6)};
+    for (int k = 0; k < extra; ++k)
+      l.visuals.push_back(visual("v" + std::to_string(k), 100 + k));
+    Collision c;
+    c.name = "a";  // a collision may share a visual's name
+    l.collisions = {c};
+    Element sensor;
+    sensor.name = "sensor";
+    sensor.attributes = {{"name", "b"}};
+    sensor.where = {"f.sdf", 9};
+    l.extensions = {sensor, sensor};
+    Diagnostics d;
+    FrameGraph g = FrameGraph::Build(m, &d);
+    EXPECT_FALSE(g.ok());
+    ASSERT_EQ(d.error_count(), 3) << extra << "\n" << d.ToString();
+    EXPECT_EQ(d.all()[0].message,
+              "visual name 'a' is used twice in link 'link1'");
+    EXPECT_EQ(d.all()[0].where.line, 3);
+    EXPECT_EQ(d.all()[1].where.line, 6);
+    EXPECT_EQ(d.all()[2].message,
+              "sensor name 'b' is used twice in link 'link1'");
+  }
+}
+
 TEST(FrameGraphTest, ReportsRelativeToCycle) {
   Model m;
   m.name = "m";

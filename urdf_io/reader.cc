@@ -42,12 +42,13 @@ class UrdfReader {
  private:
   const char* RequiredAttribute(const Node* e, const char* attr) {
     const char* v = e->Attribute(attr);
-    if (!v) {
-      ctx_.Error(
-          e, frames::Code::ATTRIBUTE_MISSING,
-          std::string("<") + e->Name() + "> has no '" + attr + "' attribute");
-    }
+    if (!v) ReportMissingAttribute(e, attr);
     return v;
+  }
+  void ReportMissingAttribute(const Node* e, const char* attr) {
+    ctx_.Error(
+        e, frames::Code::ATTRIBUTE_MISSING,
+        std::string("<") + e->Name() + "> has no '" + attr + "' attribute");
   }
   // Reads <origin xyz rpy> into pose (keeping relative_to); true if absent.
   // Records in `form` which parts were written with default values
@@ -160,20 +161,33 @@ bool UrdfReader::ReadUniformScale(const Node* mesh, const char* scale,
 }
 
 // Keeps the attributes of `e` that are not in `known` (URDF does not define
-// them) in `form`, as on the element at path `on`.
-void KeepOtherAttributes(const Node* e,
-                         std::initializer_list<const char*> known,
-                         const char* on, frames::UrdfForm* form) {
+// them) in `form`, as on the element at path `on`; with `values`, also sets
+// values[k] to the value of known[k] (nullptr when absent), in the same one
+// pass over the attributes. Returns how many were kept.
+size_t KeepOtherAttributes(const Node* e,
+                           std::initializer_list<const char*> known,
+                           const char* on, frames::UrdfForm* form,
+                           const char** values = nullptr) {
+  if (values) std::fill_n(values, known.size(), nullptr);
+  size_t kept = 0;
   for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
+    const char* name = a->Name();
     bool is_known = false;
-    for (const char* k : known) {
-      if (std::strcmp(a->Name(), k) == 0) {
+    size_t k = 0;
+    for (const char* n : known) {
+      if (n[0] == name[0] && std::strcmp(name, n) == 0) {
         is_known = true;
+        if (values) values[k] = a->Value();
         break;
       }
+      ++k;
     }
-    if (!is_known) form->attributes.push_back({on, a->Name(), a->Value()});
+    if (!is_known) {
+      form->attributes.push_back({on, name, a->Value()});
+      ++kept;
+    }
   }
+  return kept;
 }
 
 bool UrdfReader::ReadOrigin(const Node* parent, frames::Pose* pose,
@@ -182,24 +196,31 @@ bool UrdfReader::ReadOrigin(const Node* parent, frames::Pose* pose,
   const Node* o = parent->FirstChildElement("origin");
   if (!o) return true;
   bool ok = true;
-  if (o->Attribute("xyz")) {
-    if (auto v = xml::Vector3Attribute(o, "xyz", ctx_)) pose->xyz = *v;
-    else ok = false;
-  } else {
-    form->parts |= origin_bit << 1;
-  }
-  if (o->Attribute("rpy")) {
-    if (auto v = xml::Vector3Attribute(o, "rpy", ctx_)) pose->rpy = *v;
-    else ok = false;
-  } else {
-    form->parts |= origin_bit << 2;
+  // One pass over the attributes: xyz and rpy, and the others kept (the
+  // kept ones are appended after the pose is read: no diagnostic depends
+  // on them).
+  const char* values[2];
+  frames::UrdfForm others;
+  const size_t kept =
+      KeepOtherAttributes(o, {"xyz", "rpy"}, on, &others, values);
+  for (int k = 0; k < 2; ++k) {
+    const char* name = k == 0 ? "xyz" : "rpy";
+    if (!values[k]) {
+      form->parts |= origin_bit << (k + 1);
+      continue;
+    }
+    Eigen::Vector3d v;
+    if (xml::ParseVector(values[k], 3, xml::What(o, name), o, ctx_, v.data()))
+      (k == 0 ? pose->xyz : pose->rpy) = v;
+    else
+      ok = false;
   }
   // quat_xyzw is also kept with the attributes URDF 1.0 does not define,
   // as written: a writer of 1.1 writes that text back (urdf_io/writer.h),
   // one of 1.0 the rpy; a 1.0 file's, ignored, comes back as it was.
-  if (o->Attribute("quat_xyzw")) ok &= ReadQuaternion(o, pose);
+  if (kept > 0 && o->Attribute("quat_xyzw")) ok &= ReadQuaternion(o, pose);
   if (pose->IsIdentity()) form->parts |= origin_bit;
-  KeepOtherAttributes(o, {"xyz", "rpy"}, on, form);
+  for (auto& a : others.attributes) form->attributes.push_back(std::move(a));
   return ok;
 }
 
@@ -419,8 +440,13 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
                "<inertial> of link '" + link + "' has no <mass>");
     return false;
   }
-  KeepOtherAttributes(mass, {"value"}, "inertial/mass", form);
-  auto m = RequiredDouble(mass, "value");
+  const char* mass_value;
+  KeepOtherAttributes(mass, {"value"}, "inertial/mass", form, &mass_value);
+  if (!mass_value) {
+    ReportMissingAttribute(mass, "value");
+    return false;
+  }
+  auto m = xml::ParseDouble(mass_value, xml::What(mass, "value"), mass, ctx_);
   if (!m) return false;
   if (*m < 0) {
     ctx_.Error(
@@ -437,15 +463,17 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
   }
   double* fields[] = {&in->ixx, &in->ixy, &in->ixz, &in->iyy, &in->iyz, &in->izz};
   const char* names[] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+  const char* values[6];
   KeepOtherAttributes(inertia, {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"},
-                      "inertial/inertia", form);
+                      "inertial/inertia", form, values);
   std::string missing;
   for (int k = 0; k < 6; ++k) {
-    if (!inertia->Attribute(names[k])) {
+    if (!values[k]) {
       missing += missing.empty() ? names[k] : std::string(", ") + names[k];
       continue;
     }
-    auto v = xml::DoubleAttribute(inertia, names[k], ctx_);
+    auto v = xml::ParseDouble(values[k], xml::What(inertia, names[k]),
+                              inertia, ctx_);
     if (!v) return false;
     *fields[k] = *v;
   }
@@ -642,16 +670,20 @@ bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
   frames::Joint* j = r->j;
   frames::UrdfForm* form = &j->urdf_form;
   frames::JointLimit lim;
-  lim.lower = xml::DoubleAttribute(c, "lower", ctx_);
-  lim.upper = xml::DoubleAttribute(c, "upper", ctx_);
-  lim.effort = xml::DoubleAttribute(c, "effort", ctx_);
-  lim.velocity = xml::DoubleAttribute(c, "velocity", ctx_);
   // URDF 1.2's acceleration, deceleration and jerk are kept as written
   // with the attributes URDF 1.0 does not define (SDFormat has no place for
   // them; urdf2sdf carries them in <urdf:form>): checked here as urdfdom 6
   // checks them.
-  KeepOtherAttributes(c, {"lower", "upper", "effort", "velocity"}, "limit",
-                      form);
+  static const char* const kNames[] = {"lower", "upper", "effort", "velocity"};
+  const char* values[4];
+  KeepOtherAttributes(c, {kNames[0], kNames[1], kNames[2], kNames[3]},
+                      "limit", form, values);
+  std::optional<double>* fields[] = {&lim.lower, &lim.upper, &lim.effort,
+                                     &lim.velocity};
+  for (int k = 0; k < 4; ++k) {
+    if (values[k])
+      *fields[k] = xml::ParseDouble(values[k], xml::What(c, kNames[k]), c, ctx_);
+  }
   const bool rules_ok = ReadLimitRules12(c, lim, *j);
   // Lower and upper mean something (and default to 0) on revolute and
   // prismatic joints only.

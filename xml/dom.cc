@@ -289,9 +289,19 @@ void Document::TrimAttributeValues() {
   }
 }
 
+namespace {
+
+// Whether two NUL-terminated names are equal; the first characters settle
+// most comparisons without a call.
+bool SameName(const char* a, const char* b) {
+  return a[0] == b[0] && std::strcmp(a, b) == 0;
+}
+
+}  // namespace
+
 const char* Node::Attribute(const char* name) const {
   for (const Attr* a = first_attr_; a; a = a->next_) {
-    if (std::strcmp(a->name_, name) == 0) return a->value_;
+    if (SameName(a->name_, name)) return a->value_;
   }
   return nullptr;
 }
@@ -299,7 +309,7 @@ const char* Node::Attribute(const char* name) const {
 const Node* Node::FirstChildElement(const char* name) const {
   const Node* c = first_child_;
   if (name) {
-    while (c && std::strcmp(c->name_, name) != 0) c = c->next_sibling_;
+    while (c && !SameName(c->name_, name)) c = c->next_sibling_;
   }
   return c;
 }
@@ -307,7 +317,7 @@ const Node* Node::FirstChildElement(const char* name) const {
 const Node* Node::NextSiblingElement(const char* name) const {
   const Node* c = next_sibling_;
   if (name) {
-    while (c && std::strcmp(c->name_, name) != 0) c = c->next_sibling_;
+    while (c && !SameName(c->name_, name)) c = c->next_sibling_;
   }
   return c;
 }

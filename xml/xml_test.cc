@@ -131,6 +131,59 @@ TEST_F(ParseFixture, Numbers) {
   EXPECT_TRUE(diags.Has(frames::Code::XACRO_UNEXPANDED));
 }
 
+// Plain decimals take a fast reading (no std::from_chars); each must read
+// as strtod, the C library's independent reading, reads it, bit for bit,
+// one at a time and as vectors, also at the edges of the fast reading
+// (2^53, 19 and 20 digits, 22 and 23 fraction digits, "3.", ".5", "-0").
+TEST_F(ParseFixture, PlainDecimalsReadAsStrtodReadsThem) {
+  SplitMix64 next{7};  // a fixed sequence
+  std::vector<std::string> texts = {
+      "0", "-0", "3.", ".5", "-.5", "0.0466", "9007199254740992",
+      "9007199254740993", "-9007199254740993.5", "1234567890123456789",
+      "12345678901234567890", "0.0000000000000000000001",
+      "0.00000000000000000000001", "1.0000000000000000000001",
+      "123456789012.3456789", "0.1", "0.3", "179.99999999999997"};
+  for (int i = 0; i < 200000; ++i) {
+    std::string t;
+    if (next() % 2) t += '-';
+    const int whole = static_cast<int>(next() % 12);
+    const int frac = static_cast<int>(next() % 24);
+    for (int k = 0; k < whole; ++k) t += static_cast<char>('0' + next() % 10);
+    if (frac > 0 || next() % 4 == 0) t += '.';
+    for (int k = 0; k < frac; ++k) t += static_cast<char>('0' + next() % 10);
+    if (whole + frac == 0) t += '7';
+    texts.push_back(t);
+  }
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string& t = texts[i];
+    const double expected = std::strtod(t.c_str(), nullptr);
+    const auto one = ParseDouble(t, "x", nullptr, ctx);
+    ASSERT_TRUE(one) << t;
+    ASSERT_EQ(std::memcmp(&*one, &expected, sizeof expected), 0)
+        << t << " read as " << *one << ", strtod " << expected;
+    if (i + 2 < texts.size()) {
+      double v[3];
+      const std::string line =
+          " " + t + "  " + texts[i + 1] + "\t" + texts[i + 2] + "\n";
+      ASSERT_TRUE(ParseVector(line, 3, "xyz", nullptr, ctx, v)) << line;
+      for (int k = 0; k < 3; ++k) {
+        const double e = std::strtod(texts[i + k].c_str(), nullptr);
+        ASSERT_EQ(std::memcmp(&v[k], &e, sizeof e), 0) << line;
+      }
+    }
+  }
+  EXPECT_TRUE(diags.all().empty()) << diags.ToString();
+  // Not plain decimals: the general reading and its diagnostics, as before.
+  double v[3];
+  EXPECT_EQ(ParseDouble("1e3", "x", nullptr, ctx), 1000.0);
+  EXPECT_EQ(ParseDouble("+.25", "x", nullptr, ctx), 0.25);
+  EXPECT_FALSE(ParseVector("1 2.3.4 5", 3, "xyz", nullptr, ctx, v));
+  EXPECT_TRUE(diags.Has(frames::Code::NUMBER_INVALID));
+  EXPECT_FALSE(ParseDouble("-", "x", nullptr, ctx));
+  EXPECT_FALSE(ParseDouble("", "x", nullptr, ctx));
+  EXPECT_FALSE(ParseDouble(".", "x", nullptr, ctx));
+}
+
 TEST_F(ParseFixture, ReportsBoundToANodeCarryItsPath) {
   Document doc;
   ASSERT_TRUE(Parse("<robot name='r'>\n  <link name='base'>\n"
