@@ -1,12 +1,11 @@
 #include "graph/render.h"
 
-#include <graphviz/cgraph.h>
-#include <graphviz/gvc.h>
-
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <mutex>
+
+#include "graph/graphviz_library.h"
 
 namespace graph {
 namespace {
@@ -27,8 +26,8 @@ std::mutex& GraphvizMutex() {
 
 // One context for the process, made on first use under the lock: loading
 // the plugins once (it reads config6a) rather than per picture.
-GVC_t* Context() {
-  static GVC_t* context = gvContext();
+GVC_t* Context(const GraphvizLibrary& gv) {
+  static GVC_t* context = gv.gvContext();
   return context;
 }
 
@@ -92,31 +91,36 @@ bool Render(const std::string& dot, ImageFormat format, std::string* out,
     *out = dot;
     return true;
   }
+  // Loaded on the first picture, not linked (graph/graphviz_library.h).
+  const GraphvizLibrary* lib = Graphviz(error);
+  if (!lib) return false;
+  const GraphvizLibrary& gv = *lib;
   std::lock_guard<std::mutex> lock(GraphvizMutex());
   std::string messages;
   g_messages = &messages;
-  agseterr(AGERR);  // warnings (layout hints) are not the user's problem
-  agseterrf(CollectMessage);
+  gv.agseterr(AGERR);  // warnings (layout hints) are not the user's problem
+  gv.agseterrf(CollectMessage);
   struct Reset {
+    const GraphvizLibrary& gv;
     ~Reset() {
-      agseterrf(nullptr);
+      gv.agseterrf(nullptr);
       g_messages = nullptr;
     }
-  } reset;
-  GVC_t* gvc = Context();
+  } reset{gv};
+  GVC_t* gvc = Context(gv);
   if (!gvc) {
     *error = "Graphviz could not start (gvContext failed)";
     return false;
   }
-  Agraph_t* g = agmemread(dot.c_str());
+  Agraph_t* g = gv.agmemread(dot.c_str());
   if (!g) {
     *error = "Graphviz could not read the picture: " + Trimmed(messages);
     return false;
   }
   bool ok = false;
-  if (gvLayout(gvc, g, "dot") != 0) {
+  if (gv.gvLayout(gvc, g, "dot") != 0) {
     *error = "Graphviz could not lay the picture out: " + Trimmed(messages);
-    agclose(g);
+    gv.agclose(g);
     return false;
   }
   const int dpi = format == ImageFormat::kPng ? PngDpi(g, error) : 0;
@@ -129,17 +133,17 @@ bool Render(const std::string& dot, ImageFormat format, std::string* out,
     // PNG: cairo paints, gd writes the file (a 256-colour palette): half
     // the time of cairo's own PNG writer and a quarter of its bytes.
     const char* name = format == ImageFormat::kSvg ? "svg" : "png:cairo:gd";
-    if (gvRenderData(gvc, g, name, &data, &length) != 0 || !data) {
+    if (gv.gvRenderData(gvc, g, name, &data, &length) != 0 || !data) {
       *error = std::string("Graphviz could not render ") + name +
                " (is its plugin installed?): " + Trimmed(messages);
     } else {
       out->assign(data, length);
       ok = true;
     }
-    if (data) gvFreeRenderData(data);
+    if (data) gv.gvFreeRenderData(data);
   }
-  gvFreeLayout(gvc, g);
-  agclose(g);
+  gv.gvFreeLayout(gvc, g);
+  gv.agclose(g);
   return ok;
 }
 

@@ -1,6 +1,8 @@
 // Rendering a picture's DOT text (graph/dot.h) to SVG or PNG in-process
 // with Graphviz's libraries (gvc, cgraph: Debian libgraphviz-dev), the
-// `dot` layout; no `dot` binary runs. Graphviz keeps global state and is
+// `dot` layout; no `dot` binary runs. The libraries are opened on the first
+// SVG or PNG, not linked (graph/graphviz_library.h): an executable that
+// links this loads them only when it draws. Graphviz keeps global state and is
 // not thread-safe: calls are serialised here, so that any thread may call.
 #pragma once
 
@@ -26,7 +28,8 @@ constexpr long long kMaxPngPixels = 12'000'000;
 constexpr long long kMaxPngSide = 32767;
 
 // Lays `dot` out and renders it as `format` into *out (kDot: `dot` as it
-// is). False, with *error saying what Graphviz reported, when it cannot,
+// is). False, with *error saying what Graphviz reported, when it cannot
+// (or which of its libraries could not be loaded, and why),
 // or, for kPng, that the picture is too large for a legible PNG within
 // those bounds (SVG has none).
 // The same text gives the same bytes (for PNG: with the same fonts).

@@ -11,6 +11,7 @@
 
 #include "converter/robot_input.h"
 #include "graph/dot.h"
+#include "graph/graphviz_library.h"
 #include "xml/dom.h"
 
 namespace {
@@ -221,6 +222,38 @@ TEST(RenderTest, ThreadsAgree) {
     });
   for (auto& t : threads) t.join();
   for (const auto& g : got) EXPECT_EQ(g, expected);
+}
+
+// Graphviz is opened on first use (graph/graphviz_library.h): a library
+// that cannot be opened, or one without Graphviz's functions, is an error
+// naming the file, not a crash.
+TEST(RenderTest, GraphvizThatCannotBeLoadedIsAnError) {
+  graph::GraphvizLibrary lib;
+  std::string error;
+  EXPECT_FALSE(graph::OpenGraphvizLibrary("libcgraph.so.6",
+                                          "libgvc-missing.so.6", &lib, &error));
+  EXPECT_NE(error.find("cannot load Graphviz's library libgvc-missing.so.6"),
+            std::string::npos) << error;
+  error.clear();
+  EXPECT_FALSE(graph::OpenGraphvizLibrary("libcgraph-missing.so.6",
+                                          "libgvc.so.6", &lib, &error));
+  EXPECT_NE(error.find("libcgraph-missing.so.6"), std::string::npos) << error;
+  // cgraph opened as gvc: it has no gvContext.
+  error.clear();
+  EXPECT_FALSE(graph::OpenGraphvizLibrary("libcgraph.so.6", "libcgraph.so.6",
+                                          &lib, &error));
+  EXPECT_NE(error.find("libcgraph.so.6 has no gvContext"), std::string::npos)
+      << error;
+  // The real names resolve every function.
+  error.clear();
+  ASSERT_TRUE(graph::OpenGraphvizLibrary(graph::kCgraphLibrary,
+                                         graph::kGvcLibrary, &lib, &error))
+      << error;
+  EXPECT_TRUE(lib.gvContext && lib.gvLayout && lib.gvFreeLayout &&
+              lib.gvRenderData && lib.gvFreeRenderData && lib.agmemread &&
+              lib.agclose && lib.agseterr && lib.agseterrf);
+  EXPECT_EQ(graph::Graphviz(&error), graph::Graphviz(&error));
+  EXPECT_NE(graph::Graphviz(&error), nullptr) << error;
 }
 
 TEST(RenderTest, FormatOfPath) {

@@ -557,7 +557,7 @@ class Checker {
         continue;
       }
       Report(frames::Severity::kError, frames::Code::ATTRIBUTE_MISSING, n,
-             std::string("<") + Tree::Name(n) + "> has no '" + ad[i].name +
+             std::string("<") + Tree::Name(n) + "> has no '" + ad[i].name.c_str() +
                  "' attribute (required in SDFormat " + v.version + ")");
     }
   }

@@ -356,23 +356,53 @@ std::string Id(const std::string& version) {
   return id;
 }
 
-void Emit(const GenVersion& v, std::ostream& out) {
+// The text of every version's tables, each string once (kText): the
+// tables hold offsets into it.
+class TextPool {
+ public:
+  uint32_t Add(const std::string& s) {
+    auto [it, added] = offsets_.emplace(s, static_cast<uint32_t>(size_));
+    if (added) {
+      strings_.push_back(s);
+      size_ += s.size() + 1;
+    }
+    return it->second;
+  }
+  // The definition of kText: the strings in the order added, each with its
+  // NUL.
+  void Emit(std::ostream& out) const {
+    out << "extern const char kText[] =";
+    for (const auto& s : strings_) {
+      const std::string q = Quoted(s);
+      out << "\n    " << q.substr(0, q.size() - 1) << "\\0\"";
+    }
+    if (strings_.empty()) out << " \"\"";
+    out << ";\n\n";
+  }
+
+ private:
+  std::map<std::string, uint32_t> offsets_;
+  std::vector<std::string> strings_;
+  size_t size_ = 0;
+};
+
+void Emit(const GenVersion& v, TextPool* text, std::ostream& out) {
   const std::string id = Id(v.version);
   std::vector<std::string> elements, attributes, children;
   for (const GenElement& e : v.elements) {
     std::ostringstream s;
-    s << "    {" << Quoted(e.name) << ", ValueType::" << TypeEnumerator(e.type)
+    s << "    {{" << text->Add(e.name) << "}, ValueType::" << TypeEnumerator(e.type)
       << ", Required::" << RequiredEnumerator(e.required) << ", "
-      << (e.copy_data ? "true" : "false") << ", " << Quoted(e.min) << ", "
-      << Quoted(e.max) << ", " << Quoted(e.default_value) << ", "
+      << (e.copy_data ? "true" : "false") << ", {" << text->Add(e.min) << "}, {"
+      << text->Add(e.max) << "}, {" << text->Add(e.default_value) << "}, "
       << attributes.size() << ", " << e.attributes.size() << ", "
       << children.size() << ", " << e.children.size() << "},\n";
     elements.push_back(s.str());
     for (const GenAttribute& a : e.attributes) {
       std::ostringstream t;
-      t << "    {" << Quoted(a.name) << ", ValueType::"
+      t << "    {{" << text->Add(a.name) << "}, ValueType::"
         << TypeEnumerator(a.type) << ", " << (a.required ? "true" : "false")
-        << ", " << Quoted(a.default_value) << "},\n";
+        << ", {" << text->Add(a.default_value) << "}},\n";
       attributes.push_back(t.str());
     }
     for (int c : e.children) children.push_back(std::to_string(c));
@@ -386,7 +416,10 @@ void Emit(const GenVersion& v, std::ostream& out) {
   out << "};\n";
   out << "const Attribute kAttributes_" << id << "[] = {\n";
   for (const auto& s : attributes) out << s;
-  if (attributes.empty()) out << "    {\"\", ValueType::kNone, false, \"\"},\n";
+  if (attributes.empty()) {
+    const uint32_t empty = text->Add("");
+    out << "    {{" << empty << "}, ValueType::kNone, false, {" << empty << "}},\n";
+  }
   out << "};\n";
   out << "const uint32_t kChildren_" << id << "[] = {";
   for (size_t i = 0; i < children.size(); ++i) {
@@ -448,10 +481,12 @@ int main(int argc, char** argv) {
          "files\n// (Debian sdformat-sdf) and sdf_io/schema_delta.txt. Do not "
          "edit.\n#include \"sdf_io/schema.h\"\n\nnamespace sdf_io::schema {\n"
          "namespace {\n\n";
-  for (const auto& [minor, v] : versions) Emit(v, out);
+  TextPool text;
+  for (const auto& [minor, v] : versions) Emit(v, &text, out);
   out << "const Version* const kAll[] = {";
   for (const auto& [minor, v] : versions) out << "&kVersion_" << Id(v.version) << ", ";
   out << "};\n\n}  // namespace\n\n";
+  text.Emit(out);
   out << "const Version* ForMinor(int minor) {\n  switch (minor) {\n";
   for (int minor = 0; minor <= 12; ++minor) {
     // A version without its own description (1.1) reads as the one before.
