@@ -263,27 +263,14 @@ std::optional<double> ParseDouble(std::string_view text, const What& what,
 
 bool ParseVector(std::string_view text, int n, const What& what,
                  const Node* e, const Context& ctx, double* out) {
-  // The common case in one pass: exactly n plain finite numbers, each read
-  // whole. Anything else (a '+', trailing text, too few or too many) is
-  // read below, as ParseDouble reads it, with its diagnostics.
+  // The common case first: exactly n finite numbers, each read whole
+  // (ParseNumbers' reading). Anything else (a '+', trailing text, too few
+  // or too many) is read below, as ParseDouble reads it, with its
+  // diagnostics; `out` is written only on success.
   if (n <= 8) {
     double v[8];
-    const char* p = text.data();
-    const char* end = p + text.size();
-    int k = 0;
-    for (; k < n; ++k) {
-      while (p < end && IsSpace(*p)) ++p;
-      const char* token_end = p;
-      while (token_end < end && !IsSpace(*token_end)) ++token_end;
-      const auto r = frames::FromChars(p, token_end, v[k]);
-      if (p == token_end || r.ec != std::errc() || r.ptr != token_end ||
-          !std::isfinite(v[k])) {
-        break;
-      }
-      p = token_end;
-    }
-    while (p < end && IsSpace(*p)) ++p;
-    if (k == n && p == end) {
+    if (ParseNumbers(text, n, v) &&
+        std::all_of(v, v + n, [](double d) { return std::isfinite(d); })) {
       std::copy_n(v, n, out);
       return true;
     }
