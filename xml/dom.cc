@@ -7,26 +7,78 @@
 #include <set>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace xml {
-
-// XML name characters, as tinyxml2 reads them: ASCII letters, '_', ':' and
-// every byte of a multi-byte UTF-8 sequence start a name; digits, '.' and
-// '-' may follow.
-bool IsNameStart(char c) {
-  const unsigned char u = static_cast<unsigned char>(c);
-  return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '_' ||
-         u == ':' || u >= 0x80;
-}
-
-bool IsNameChar(char c) {
-  return IsNameStart(c) || (c >= '0' && c <= '9') || c == '.' || c == '-';
-}
-
 namespace {
 
-bool IsSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+// What the parser asks of a byte, as one table lookup: the scans over
+// names and white space look at every byte of a tag.
+constexpr unsigned char kNameStartBit = 1, kNameCharBit = 2, kSpaceBit = 4;
+struct CharTable {
+  unsigned char of[256] = {};
+  constexpr CharTable() {
+    // XML name characters, as tinyxml2 reads them: ASCII letters, '_', ':'
+    // and every byte of a multi-byte UTF-8 sequence start a name; digits,
+    // '.' and '-' may follow.
+    for (int c = 0; c < 256; ++c) {
+      const bool start = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                         c == '_' || c == ':' || c >= 0x80;
+      const bool name = start || (c >= '0' && c <= '9') || c == '.' ||
+                        c == '-';
+      of[c] = (start ? kNameStartBit : 0) | (name ? kNameCharBit : 0);
+    }
+    for (unsigned char c : {' ', '\t', '\n', '\r'}) of[c] |= kSpaceBit;
+  }
+  bool Is(char c, unsigned char bit) const {
+    return (of[static_cast<unsigned char>(c)] & bit) != 0;
+  }
+};
+constexpr CharTable kChars;
+
+bool IsSpace(char c) { return kChars.Is(c, kSpaceBit); }
+
+// The first byte of [p, end) that is one of a, b, c, d; end when none.
+// Sixteen bytes at a time where the machine has SSE2 (every x86-64): the
+// parser scans every attribute value and text run with it.
+const char* FindFirstOf(const char* p, const char* end, char a, char b, char c,
+                        char d) {
+#if defined(__SSE2__)
+  const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b),
+                vc = _mm_set1_epi8(c), vd = _mm_set1_epi8(d);
+  while (end - p >= 16) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i hit =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+                     _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(hit));
+    if (mask != 0) return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#endif
+  while (p < end && *p != a && *p != b && *p != c && *p != d) ++p;
+  return p;
 }
+
+// The number of line feeds in [begin, end).
+int CountLines(const char* begin, const char* end) {
+  int n = 0;
+  while (const void* nl = std::memchr(begin, '\n', end - begin)) {
+    ++n;
+    begin = static_cast<const char*>(nl) + 1;
+  }
+  return n;
+}
+
+}  // namespace
+
+bool IsNameStart(char c) { return kChars.Is(c, kNameStartBit); }
+
+bool IsNameChar(char c) { return kChars.Is(c, kNameCharBit); }
+
+namespace {
 
 // Whether XML 1.0 allows code point `cp` in a document (its Char
 // production): tab, line ends, and everything from space up but the
@@ -167,21 +219,45 @@ size_t Utf8CharLength(const unsigned char* s, const unsigned char* end) {
 
 // The first byte of [s, end) that starts no XML character in UTF-8 (a NUL,
 // a control character, a malformed or overlong sequence, a surrogate), or
-// nullptr. Eight bytes at a time while they are printable ASCII.
+// nullptr. Many bytes at a time while they are printable ASCII or line
+// ends; the first other byte of a block is found from the block's mask, and
+// only it is looked at one at a time.
 const char* FindInvalidCharacter(const char* begin, const char* end) {
   const auto* s = reinterpret_cast<const unsigned char*>(begin);
   const auto* e = reinterpret_cast<const unsigned char*>(end);
-  constexpr uint64_t kOnes = 0x0101010101010101ull;
   while (s < e) {
+#if defined(__SSE2__)
+    if (e - s >= 16) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s));
+      // Signed, every byte >= 0x80 is below 0x20 too.
+      const __m128i low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+      const __m128i line = _mm_or_si128(
+          _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+                       _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))),
+          _mm_cmpeq_epi8(x, _mm_set1_epi8('\t')));
+      const unsigned mask = static_cast<unsigned>(
+          _mm_movemask_epi8(_mm_andnot_si128(line, low)));
+      if (mask == 0) {
+        s += 16;
+        continue;
+      }
+      s += __builtin_ctz(mask);
+    }
+#else
     if (e - s >= 8) {
+      constexpr uint64_t kOnes = 0x0101010101010101ull;
       uint64_t x;
       std::memcpy(&x, s, 8);
-      // No byte >= 0x80 and none < 0x20.
-      if (((x | (x - 0x20 * kOnes)) & (0x80 * kOnes)) == 0) {
+      // The lowest byte >= 0x80 or < 0x20 (no borrow reaches it from
+      // below: every byte under it is in 0x20 .. 0x7F).
+      const uint64_t mask = (x | (x - 0x20 * kOnes)) & (0x80 * kOnes);
+      if (mask == 0) {
         s += 8;
         continue;
       }
+      s += __builtin_ctzll(mask) / 8;
     }
+#endif
     const size_t n = Utf8CharLength(s, e);
     if (n == 0) return reinterpret_cast<const char*>(s);
     s += n;
@@ -210,17 +286,13 @@ std::string DescribeInvalidCharacter(const char* s, const char* end) {
          "character)";
 }
 
-// Decodes references and line ends in [s, end) in place (the result is
-// never longer); returns the decoded end.
-// `amp` is the first '&' in [s, end), nullptr when there is none or
-// references are not decoded (the caller has looked for it to check them).
-char* DecodeInPlace(char* s, char* end, char* amp) {
-  const bool references = amp != nullptr;
-  // Most values have nothing to decode: find the first CR with memchr,
-  // which scans many bytes at a time.
-  char* first = static_cast<char*>(std::memchr(s, '\r', end - s));
-  if (!first) first = end;
-  if (amp && amp < first) first = amp;
+// Decodes references (when `references`) and line ends of a value or text
+// that ends at `end`, in place (the result is never longer); returns the
+// decoded end. `first` is its first '\r' or (with `references`) '&',
+// which the caller noted while scanning for the end; nullptr when there is
+// none, and then there is nothing to decode.
+char* DecodeInPlace(char* end, char* first, bool references) {
+  if (!first) return end;
   char* out = first;
   for (const char* in = first; in < end;) {
     if (*in == '\r') {
@@ -255,14 +327,13 @@ bool IsName(std::string_view name) {
 }
 
 template <typename T>
-T* Document::Pool<T>::New() {
-  if (used_ == capacity_) {
-    // Blocks grow with the document, so a large one needs few of them.
-    capacity_ = blocks_.empty() ? 64 : std::min<size_t>(capacity_ * 2, 16384);
-    blocks_.push_back(std::make_unique<T[]>(capacity_));
-    used_ = 0;
-  }
-  return &blocks_.back()[used_++];
+T* Document::Pool<T>::Grow() {
+  // Blocks grow with the document, so a large one needs few of them.
+  capacity_ = blocks_.empty() ? 64 : std::min<size_t>(capacity_ * 2, 16384);
+  blocks_.push_back(std::make_unique<T[]>(capacity_));
+  block_ = blocks_.back().get();
+  used_ = 1;
+  return &block_[0];
 }
 
 void Document::TrimAttributeValues() {
@@ -289,19 +360,9 @@ void Document::TrimAttributeValues() {
   }
 }
 
-namespace {
-
-// Whether two NUL-terminated names are equal; the first characters settle
-// most comparisons without a call.
-bool SameName(const char* a, const char* b) {
-  return a[0] == b[0] && std::strcmp(a, b) == 0;
-}
-
-}  // namespace
-
 const char* Node::Attribute(const char* name) const {
   for (const Attr* a = first_attr_; a; a = a->next_) {
-    if (SameName(a->name_, name)) return a->value_;
+    if (NamesEqual(a->name_, name)) return a->value_;
   }
   return nullptr;
 }
@@ -309,7 +370,7 @@ const char* Node::Attribute(const char* name) const {
 const Node* Node::FirstChildElement(const char* name) const {
   const Node* c = first_child_;
   if (name) {
-    while (c && !SameName(c->name_, name)) c = c->next_sibling_;
+    while (c && !NamesEqual(c->name_, name)) c = c->next_sibling_;
   }
   return c;
 }
@@ -317,7 +378,7 @@ const Node* Node::FirstChildElement(const char* name) const {
 const Node* Node::NextSiblingElement(const char* name) const {
   const Node* c = next_sibling_;
   if (name) {
-    while (c && !SameName(c->name_, name)) c = c->next_sibling_;
+    while (c && !NamesEqual(c->name_, name)) c = c->next_sibling_;
   }
   return c;
 }
@@ -353,12 +414,15 @@ class Document::Parser {
   static constexpr frames::Code kEntityError = frames::Code::XML_ENTITY_UNSUPPORTED;
   static constexpr frames::Code kCountError = frames::Code::XML_TOO_MANY_ELEMENTS;
 
+  // *end must be a NUL (the terminator of the std::string parsed): once
+  // Run has found no NUL before it, the scans over names and white space
+  // stop there without comparing positions.
   Parser(Document* doc, char* begin, char* end, const Limits& limits)
-      : doc_(doc), p_(begin), end_(end), counted_(begin), limits_(limits) {}
+      : doc_(doc), p_(begin), end_(end), limits_(limits) {}
 
   bool Run() {
     if (const char* bad = FindInvalidCharacter(p_, end_)) {
-      return Fail(LineAt(bad),
+      return Fail(LineAfter(p_, line_, bad),
                   "the document holds " + DescribeInvalidCharacter(bad, end_),
                   kCharacterError);
     }
@@ -368,13 +432,22 @@ class Document::Parser {
         continue;
       }
       bool ok;
-      if (StartsWith("<!--")) ok = SkipPast(4, "-->", "comment");
-      else if (StartsWith("<![CDATA[")) ok = Cdata();
-      else if (StartsWith("<?")) ok = Instruction();
-      else if (StartsWith("<!DOCTYPE")) ok = Doctype();
-      else if (StartsWith("<!")) ok = SkipPast(2, ">", "'<!' declaration");
-      else if (StartsWith("</")) ok = EndTag();
-      else ok = StartTag();
+      switch (p_[1]) {  // *end_ when '<' is the last byte
+        case '/':
+          ok = EndTag();
+          break;
+        case '?':
+          ok = Instruction();
+          break;
+        case '!':
+          if (StartsWith("<!--")) ok = SkipPast(4, "-->", "comment");
+          else if (StartsWith("<![CDATA[")) ok = Cdata();
+          else if (StartsWith("<!DOCTYPE")) ok = Doctype();
+          else ok = SkipPast(2, ">", "'<!' declaration");
+          break;
+        default:
+          ok = StartTag();
+      }
       if (!ok) return false;
     }
     for (char* e : text_ends_) *e = '\0';
@@ -384,7 +457,7 @@ class Document::Parser {
                                 "> is not closed at the end of the file");
     }
     if (!doc_->root_ && !seen_content_) {
-      return Fail(LineAt(p_), "the document is empty");
+      return Fail(line_, "the document is empty");
     }
     return true;
   }
@@ -392,6 +465,7 @@ class Document::Parser {
  private:
   struct Open {
     Node* node;
+    size_t name_size;
     Node* last_child = nullptr;
     TextRun* last_text = nullptr;
   };
@@ -401,14 +475,10 @@ class Document::Parser {
     return static_cast<size_t>(end_ - p_) >= n && std::memcmp(p_, s, n) == 0;
   }
 
-  // The line of `q`; positions asked for never go backwards.
-  int LineAt(const char* q) {
-    while (const void* nl = std::memchr(counted_, '\n', q - counted_)) {
-      ++line_;
-      counted_ = static_cast<const char*>(nl) + 1;
-    }
-    counted_ = q;
-    return line_;
+  // The line of `q`, counted from `base` on line `base_line` (for a
+  // message about a position the parser has gone past).
+  static int LineAfter(const char* base, int base_line, const char* q) {
+    return base_line + CountLines(base, q);
   }
 
   bool Fail(int line, std::string message,
@@ -419,12 +489,13 @@ class Document::Parser {
     return false;
   }
 
-  // The first '&' in [begin, end), or nullptr; false (the parse failed)
-  // when a character reference there names what is no XML character.
-  bool FindReferences(char* begin, char* end, char** amp) {
-    *amp = static_cast<char*>(std::memchr(begin, '&', end - begin));
-    if (!*amp) return true;
-    if (const char* entity = UnsupportedEntityReference(*amp, end)) {
+  // False (the parse failed) when a reference in [amp, end) is to an
+  // entity this parser does not read, or a character reference names what
+  // is no XML character. `amp` is the first '&' of [begin, end), which
+  // starts on line `line` and is not decoded yet.
+  bool CheckReferences(const char* begin, int line, const char* amp,
+                       const char* end) {
+    if (const char* entity = UnsupportedEntityReference(amp, end)) {
       const char* semi = static_cast<const char*>(
           std::memchr(entity, ';', end - entity));
       std::string message = "entity reference '" +
@@ -435,27 +506,27 @@ class Document::Parser {
         message += " (entities declared in the DOCTYPE at line " +
                    std::to_string(doctype_line_) + " are never expanded)";
       }
-      return Fail(LineAt(entity), message, kEntityError);
+      return Fail(LineAfter(begin, line, entity), message, kEntityError);
     }
-    const char* bad = BadCharacterReference(*amp, end);
+    const char* bad = BadCharacterReference(amp, end);
     if (!bad) return true;
     const char* semi = static_cast<const char*>(std::memchr(bad, ';', end - bad));
-    return Fail(LineAt(bad),
+    return Fail(LineAfter(begin, line, bad),
                 "character reference '" + std::string(bad, semi + 1) +
                     "' names no character XML allows",
                 kCharacterError);
   }
 
-  // An element or attribute name (`what`) with a namespace prefix and
-  // nothing after it ("urdf:"), or a ':' and no prefix: no namespace-aware
-  // reader accepts it, and a writer that strips the prefix would print an
-  // empty name.
-  bool CheckName(std::string_view name, const char* what, const char* at) {
+  // An element or attribute name (`what`, on `line`) with a namespace
+  // prefix and nothing after it ("urdf:"), or a ':' and no prefix: no
+  // namespace-aware reader accepts it, and a writer that strips the prefix
+  // would print an empty name.
+  bool CheckName(std::string_view name, const char* what, int line) {
     if (name.front() != ':' && name.back() != ':') return true;
-    return NameError(name, what, at);
+    return NameError(name, what, line);
   }
-  bool NameError(std::string_view name, const char* what, const char* at) {
-    return Fail(LineAt(at),
+  bool NameError(std::string_view name, const char* what, int line) {
+    return Fail(line,
                 std::string(what) + " name '" + std::string(name) + "' " +
                     (name.back() == ':'
                          ? "has nothing after its namespace prefix"
@@ -468,10 +539,12 @@ class Document::Parser {
     const std::string_view rest(p_ + skip, end_ - p_ - skip);
     const size_t at = rest.find(terminator);
     if (at == std::string_view::npos) {
-      return Fail(LineAt(p_), std::string(what) + " is not terminated");
+      return Fail(line_, std::string(what) + " is not terminated");
     }
     seen_content_ = true;
-    p_ += skip + at + terminator.size();
+    char* next = p_ + skip + at + terminator.size();
+    line_ += CountLines(p_, next);
+    p_ = next;
     return true;
   }
 
@@ -481,8 +554,7 @@ class Document::Parser {
   // (a reference to one is XML_ENTITY_UNSUPPORTED). Quoted literals,
   // comments and processing instructions in it may hold '>' and ']'.
   bool Doctype() {
-    const char* start = p_;
-    doctype_line_ = LineAt(start);
+    doctype_line_ = line_;
     const auto unterminated = [&] {
       return Fail(doctype_line_, "<!DOCTYPE is not terminated");
     };
@@ -512,7 +584,9 @@ class Document::Parser {
         ++q;
       } else if (c == '>' && !subset) {
         seen_content_ = true;
-        p_ = const_cast<char*>(q) + 1;
+        char* next = const_cast<char*>(q) + 1;
+        line_ += CountLines(p_, next);
+        p_ = next;
         return true;
       } else {
         ++q;
@@ -521,15 +595,13 @@ class Document::Parser {
     return unterminated();
   }
 
-  // `end` may be the '<' of the next tag, which the parser has yet to read:
-  // the text's NUL goes in at the end of the parse.
   // An XML declaration or another processing instruction: skipped, but a
   // declaration after other content is noted (tinyxml2 refuses it; real
   // files have it after a leading comment).
   bool Instruction() {
     if (seen_content_ && StartsWith("<?xml") && p_ + 5 < end_ &&
         IsSpace(p_[5]) && doc_->misplaced_declaration_line_ == 0) {
-      doc_->misplaced_declaration_line_ = LineAt(p_);
+      doc_->misplaced_declaration_line_ = line_;
     }
     return SkipPast(2, "?>", "processing instruction");
   }
@@ -543,25 +615,33 @@ class Document::Parser {
            t.find("?>") == t.size() - 2;
   }
 
-  bool AddText(char* begin, char* end, bool references) {
+  // Text [begin, end) that is more than white space, starting on line
+  // `line`, its line ends already counted. `amp` and `cr`: its first '&'
+  // (only with `references`) and '\r', nullptr when it has none.
+  // `end` may be the '<' of the next tag, which the parser has yet to read:
+  // the text's NUL goes in at the end of the parse.
+  bool AddText(char* begin, char* end, int line, char* amp, char* cr,
+               bool references) {
     if (open_.empty()) {
-      while (IsSpace(*begin)) ++begin;  // there is more than white space
-      if (!doc_->root_ && IsDeclarationWithoutAngle(begin, end)) {
+      char* text = begin;
+      while (IsSpace(*text)) ++text;  // there is more than white space
+      const int text_line = LineAfter(begin, line, text);
+      if (!doc_->root_ && IsDeclarationWithoutAngle(text, end)) {
         // "?xml version=...?>" with its '<' lost: tinyxml2 keeps it as text
         // before the root and libsdformat reads the file; noted, skipped.
         if (doc_->malformed_declaration_line_ == 0)
-          doc_->malformed_declaration_line_ = LineAt(begin);
+          doc_->malformed_declaration_line_ = text_line;
         return true;
       }
-      std::string_view shown(begin, std::min<size_t>(end - begin, 40));
+      std::string_view shown(text, std::min<size_t>(end - text, 40));
       shown = shown.substr(0, shown.find_first_of("\r\n"));
-      return Fail(LineAt(begin), "text outside the root element: '" +
-                                     std::string(shown) + "'");
+      return Fail(text_line, "text outside the root element: '" +
+                                 std::string(shown) + "'");
     }
-    char* amp = nullptr;
-    if (references && !FindReferences(begin, end, &amp)) return false;
-    LineAt(end);  // before decoding changes the line ends
-    text_ends_.push_back(DecodeInPlace(begin, end, amp));
+    if (amp && !CheckReferences(begin, line, amp, end)) return false;
+    char* first = cr;
+    if (amp && (!first || amp < first)) first = amp;
+    text_ends_.push_back(DecodeInPlace(end, first, references));
     Open& o = open_.back();
     TextRun* t = doc_->texts_.New();
     t->value_ = begin;
@@ -575,18 +655,47 @@ class Document::Parser {
     return true;
   }
 
+  // Scans from `q` to the first `stop` (end_ when there is none), counting
+  // the line ends it passes and noting the first '&' and '\r' (where
+  // decoding starts) in *amp and *cr while they are nullptr.
+  char* ScanTo(char* q, char stop, char** amp, char** cr) {
+    while (true) {
+      q = const_cast<char*>(FindFirstOf(q, end_, stop, '&', '\r', '\n'));
+      if (q == end_ || *q == stop) return q;
+      if (*q == '\n') {
+        ++line_;
+      } else if (*q == '&') {
+        if (!*amp) *amp = q;
+      } else if (!*cr) {
+        *cr = q;
+      }
+      ++q;
+    }
+  }
+
+  // Character data up to the next '<' (or the end).
   bool CharacterData() {
     char* begin = p_;
-    char* end = static_cast<char*>(std::memchr(p_, '<', end_ - p_));
-    if (!end) end = end_;
-    p_ = end;
-    for (const char* c = begin; c < end; ++c) {
-      if (!IsSpace(*c)) {
-        seen_content_ = true;
-        return AddText(begin, end, true);
-      }
+    const int line = line_;
+    // White space between tags, the usual case: its line ends counted,
+    // nothing kept. *end_ is no space.
+    char* q = p_;
+    while (IsSpace(*q)) {
+      if (*q == '\n') ++line_;
+      ++q;
     }
-    return true;
+    if (q == end_ || *q == '<') {
+      p_ = q;
+      return true;
+    }
+    // Text: to the next '<', its line ends counted and its first '&' and
+    // '\r' noted for decoding.
+    char* amp = nullptr;
+    char* cr = static_cast<char*>(std::memchr(begin, '\r', q - begin));
+    q = ScanTo(q, '<', &amp, &cr);
+    p_ = q;
+    seen_content_ = true;
+    return AddText(begin, q, line, amp, cr, true);
   }
 
   bool Cdata() {
@@ -594,23 +703,40 @@ class Document::Parser {
     const std::string_view rest(begin, end_ - begin);
     const size_t at = rest.find("]]>");
     if (at == std::string_view::npos) {
-      return Fail(LineAt(p_), "CDATA section is not terminated");
+      return Fail(line_, "CDATA section is not terminated");
     }
-    p_ = begin + at + 3;
+    char* end = begin + at;
+    const int line = line_;  // "<![CDATA[" holds no line end
+    p_ = end + 3;
+    line_ += CountLines(begin, p_);
     seen_content_ = true;
-    for (const char* c = begin; c < begin + at; ++c) {
-      if (!IsSpace(*c)) return AddText(begin, begin + at, false);
+    for (const char* c = begin; c < end; ++c) {
+      if (!IsSpace(*c)) {
+        char* cr = static_cast<char*>(std::memchr(begin, '\r', at));
+        return AddText(begin, end, line, nullptr, cr, false);
+      }
     }
     return true;
   }
 
   // Reads a name at p_; nullptr when there is none. The caller
   // NUL-terminates it once the character after it has been looked at.
+  // (*end_ is no name character.)
   char* Name() {
-    if (p_ >= end_ || !IsNameStart(*p_)) return nullptr;
+    if (!kChars.Is(*p_, kNameStartBit)) return nullptr;
     char* begin = p_;
-    while (p_ < end_ && IsNameChar(*p_)) ++p_;
+    do {
+      ++p_;
+    } while (kChars.Is(*p_, kNameCharBit));
     return begin;
+  }
+
+  // Whether the NUL-terminated `a` is `name`.
+  static bool NameIs(const char* a, std::string_view name) {
+    for (const char c : name) {
+      if (*a++ != c) return false;  // also at a's NUL: names hold none
+    }
+    return *a == '\0';
   }
 
   // The check that no attribute of a start tag is given twice: a scan of
@@ -626,7 +752,7 @@ class Document::Parser {
   bool IsNewAttribute(const Node* node, size_t count, std::string_view name) {
     if (count < kScannedAttributes) {
       for (const Attr* a = node->first_attr_; a; a = a->next_) {
-        if (name == a->name_) return false;
+        if (NameIs(a->name_, name)) return false;
       }
       return true;
     }
@@ -639,32 +765,36 @@ class Document::Parser {
     return tag_attribute_set_.insert(name).second;
   }
 
+  // Skips white space, counting its line ends (*end_ is no space).
   void SkipSpace() {
-    while (p_ < end_ && IsSpace(*p_)) ++p_;
+    while (IsSpace(*p_)) {
+      if (*p_ == '\n') ++line_;
+      ++p_;
+    }
   }
 
   bool EndTag() {
-    const char* tag = p_;
+    const int line = line_;  // of the '<'
     p_ += 2;
     char* name = Name();
-    if (!name) return Fail(LineAt(tag), "'</' is not followed by a name");
+    if (!name) return Fail(line, "'</' is not followed by a name");
     char* name_end = p_;
     SkipSpace();
-    if (p_ >= end_ || *p_ != '>') {
-      return Fail(LineAt(tag), "end tag </" +
-                                   std::string(name, name_end - name) +
-                                   "> is not terminated by '>'");
+    if (*p_ != '>') {  // also at *end_
+      return Fail(line, "end tag </" + std::string(name, name_end - name) +
+                            "> is not terminated by '>'");
     }
     ++p_;
     const std::string_view closing(name, name_end - name);
     if (open_.empty()) {
-      return Fail(LineAt(tag), "end tag </" + std::string(closing) +
-                                   "> closes no open element");
+      return Fail(line, "end tag </" + std::string(closing) +
+                            "> closes no open element");
     }
-    const Node* n = open_.back().node;
-    if (closing != n->name_) {
+    const Open& open = open_.back();
+    const Node* n = open.node;
+    if (closing.size() != open.name_size ||
+        std::memcmp(closing.data(), n->name_, open.name_size) != 0) {
       // Reported where the element left open starts, as tinyxml2 does.
-      const int line = LineAt(tag);
       return Fail(n->line_, std::string("element <") + n->name_ +
                                 "> is closed by </" + std::string(closing) +
                                 "> at line " + std::to_string(line));
@@ -674,10 +804,9 @@ class Document::Parser {
   }
 
   bool StartTag() {
-    const char* tag = p_;
+    const int line = line_;  // of the '<'
     ++p_;
     char* name = Name();
-    const int line = LineAt(tag);
     if (!name) return Fail(line, "'<' is not followed by an element name");
     if (open_.size() >= limits_.max_depth) {
       return Fail(line,
@@ -695,7 +824,8 @@ class Document::Parser {
                       " elements in a document (--max-elements)",
                   kCountError);
     }
-    if (!CheckName(std::string_view(name, p_ - name), "element", tag)) {
+    const size_t name_size = p_ - name;
+    if (!CheckName(std::string_view(name, name_size), "element", line)) {
       return false;
     }
     Node* node = doc_->nodes_.New();
@@ -705,14 +835,14 @@ class Document::Parser {
     // Every NUL goes in once the parser has looked at the character it
     // replaces.
     char* name_end = p_;
-    const auto tag_name = [&] { return std::string(name, name_end - name); };
+    const auto tag_name = [&] { return std::string(name, name_size); };
     // "[value of ]attribute 'x' of <tag> <problem>", at the attribute.
-    const char* attr_at = nullptr;
+    int attr_line = 0;
     std::string_view attr_name;
     const auto attribute_error = [&](const char* lead, const char* problem) {
-      return Fail(LineAt(attr_at), std::string(lead) + "attribute '" +
-                                       std::string(attr_name) + "' of <" +
-                                       tag_name() + "> " + problem);
+      return Fail(attr_line, std::string(lead) + "attribute '" +
+                                 std::string(attr_name) + "' of <" +
+                                 tag_name() + "> " + problem);
     };
     Attr* last_attr = nullptr;
     bool closed = false;
@@ -727,50 +857,52 @@ class Document::Parser {
         break;
       }
       if (*p_ == '/') {
-        if (p_ + 1 >= end_ || p_[1] != '>') {
-          return Fail(LineAt(p_),
-                      "stray '/' in start tag <" + tag_name() + ">");
+        if (p_[1] != '>') {  // also at *end_
+          return Fail(line_, "stray '/' in start tag <" + tag_name() + ">");
         }
         p_ += 2;
         closed = true;
         break;
       }
-      attr_at = p_;
+      attr_line = line_;
       char* attr = Name();
       if (!attr) {
-        return Fail(LineAt(attr_at), std::string("unexpected '") + *attr_at +
-                                         "' in start tag <" + tag_name() +
-                                         ">");
+        return Fail(line_, std::string("unexpected '") + *p_ +
+                               "' in start tag <" + tag_name() + ">");
       }
       char* attr_end = p_;
       attr_name = std::string_view(attr, attr_end - attr);
-      if (!CheckName(attr_name, "attribute", attr_at)) return false;
+      if (!CheckName(attr_name, "attribute", attr_line)) return false;
       SkipSpace();
-      if (p_ >= end_ || *p_ != '=') {
-        return attribute_error("", "has no value");
-      }
+      if (*p_ != '=') return attribute_error("", "has no value");
       ++p_;
       SkipSpace();
-      if (p_ >= end_ || (*p_ != '"' && *p_ != '\'')) {
+      if (*p_ != '"' && *p_ != '\'') {
         return attribute_error("value of ", "is not quoted");
       }
+      // The value, in one scan to the closing quote.
       const char quote = *p_++;
       char* value = p_;
-      char* value_end =
-          static_cast<char*>(std::memchr(p_, quote, end_ - p_));
-      if (!value_end) {
+      const int value_line = line_;
+      char* amp = nullptr;
+      char* cr = nullptr;
+      char* value_end = ScanTo(p_, quote, &amp, &cr);
+      if (value_end == end_) {
         return attribute_error("value of ", "has no closing quote");
       }
       if (!IsNewAttribute(node, attr_count, attr_name)) {
         return attribute_error("", "is given twice");
       }
       ++attr_count;
-      char* amp = nullptr;
-      if (!FindReferences(value, value_end, &amp)) return false;
+      if (amp && !CheckReferences(value, value_line, amp, value_end)) {
+        return false;
+      }
       p_ = value_end + 1;
-      LineAt(p_);  // before the NUL and decoding change the line ends
       *attr_end = '\0';
-      char* decoded_end = DecodeInPlace(value, value_end, amp);
+      char* first = cr;
+      if (amp && (!first || amp < first)) first = amp;
+      char* decoded_end =
+          first ? DecodeInPlace(value_end, first, amp != nullptr) : value_end;
       if (doc_->trim_attribute_values_) {
         while (decoded_end > value && IsSpace(decoded_end[-1])) --decoded_end;
         while (value < decoded_end && IsSpace(*value)) ++value;
@@ -783,7 +915,6 @@ class Document::Parser {
       else node->first_attr_ = a;
       last_attr = a;
     }
-    LineAt(p_);
     *name_end = '\0';
     seen_content_ = true;
     // Link the node under its parent (or as a top-level element).
@@ -797,15 +928,14 @@ class Document::Parser {
       else parent.node->first_child_ = node;
       parent.last_child = node;
     }
-    if (!closed) open_.push_back({node});
+    if (!closed) open_.push_back({node, name_size});
     return true;
   }
 
   Document* doc_;
   char* p_;
   char* end_;
-  const char* counted_;  // line_ counts the line ends before this
-  int line_ = 1;
+  int line_ = 1;  // of p_: every scan past a line end counts it
   std::vector<Open> open_;
   Node* last_top_ = nullptr;
   bool seen_content_ = false;  // anything but white space

@@ -6,7 +6,9 @@
 // string lazily on first access and tests characters through the C locale).
 // This parser makes one pass over a private copy of the text: names, values
 // and text are decoded in place and NUL-terminated, nodes come from a few
-// large blocks, and line numbers are counted only where a node starts.
+// large blocks, and line ends are counted by the scans that pass them (an
+// attribute value or a text run is scanned once, for its end, its line ends
+// and what it needs decoded; names and white space through a table).
 //
 // It accepts what tinyxml2 accepts (the corpus tests read every file through
 // both) and reports, with the line, what is not well-formed: an unclosed or
@@ -141,6 +143,18 @@ class Node {
   TextRun* first_text_ = nullptr;
 };
 
+// Whether two NUL-terminated names are equal (strcmp's answer), compared
+// inline: element and attribute names are short, and most comparisons end
+// at the first byte, before a call to strcmp would have started.
+inline bool NamesEqual(const char* a, const char* b) {
+  while (*a == *b) {
+    if (*a == '\0') return true;
+    ++a;
+    ++b;
+  }
+  return false;
+}
+
 // Appends one step of an element path: "/NAME", then "[VALUE]" when the
 // element has a name attribute (`name_attribute` not null), as in
 // /sdf/world[default]/model[box]/link[l]. The one spelling of a step for
@@ -226,10 +240,12 @@ class Document {
   template <typename T>
   class Pool {
    public:
-    T* New();
+    T* New() { return used_ < capacity_ ? &block_[used_++] : Grow(); }
 
    private:
+    T* Grow();  // a new block, and its first object
     std::vector<std::unique_ptr<T[]>> blocks_;
+    T* block_ = nullptr;  // the last of blocks_
     size_t used_ = 0;
     size_t capacity_ = 0;
   };

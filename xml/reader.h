@@ -140,7 +140,7 @@ frames::Element ToElement(const Node* e, const Context& ctx);
 
 // Whether element `e` is named `name`.
 inline bool Is(const Node* e, const char* name) {
-  return std::strcmp(e->Name(), name) == 0;
+  return NamesEqual(e->Name(), name);
 }
 
 // Trimmed text content of an element ("" when none).
