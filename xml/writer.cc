@@ -231,12 +231,8 @@ void Writer::Declaration() {
   FlushAtTopLevel();
 }
 
-void Writer::Indent() {
-  // A whole row of spaces is copied (a fixed-size copy, a couple of moves)
-  // and cut to the depth: one piece at any usual depth.
-  static constexpr char kSpaces[] = "                                ";
-  constexpr size_t kRow = sizeof kSpaces - 1;
-  for (size_t n = 2 * stack_.size(); n > 0;) {
+void Writer::IndentDeep(size_t n) {
+  while (n > 0) {
     const size_t piece = std::min(n, kRow);
     std::memcpy(Room(kRow), kSpaces, kRow);
     used_ += piece;
@@ -266,9 +262,9 @@ void Writer::StartTag(std::string_view prefix, std::string_view name) {
   Put('<');
   Put(prefix);
   Put(name);
-  stack_.push_back({names_.size()});
-  if (!prefix.empty()) names_.append(prefix);
-  names_.append(name);
+  stack_.push_back({names_size_});
+  PushName(prefix);
+  PushName(name);
   tag_open_ = true;
 }
 
@@ -331,9 +327,10 @@ void Writer::End() {
     tag_open_ = false;
   } else {
     if (!open.text) Indent();
-    CloseLeaf(std::string_view(names_).substr(open.name_begin));
+    CloseLeaf(std::string_view(names_.data() + open.name_begin,
+                               names_size_ - open.name_begin));
   }
-  names_.resize(open.name_begin);
+  names_size_ = open.name_begin;
   FlushAtTopLevel();
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,8 +106,33 @@ class Writer {
   }
   void Put(std::string_view s) {
     if (s.size() > kBufferSize - used_) return PutLong(s);
-    std::copy_n(s.data(), s.size(), buf_ + used_);
+    CopyBytes(buf_ + used_, s.data(), s.size());
     used_ += s.size();
+  }
+  // The first and the last sizeof(Word) of n bytes, Word <= n <= 2 Word:
+  // together all n.
+  template <typename Word>
+  static void CopyEnds(char* to, const char* from, size_t n) {
+    Word first, last;
+    std::memcpy(&first, from, sizeof first);
+    std::memcpy(&last, from + n - sizeof last, sizeof last);
+    std::memcpy(to, &first, sizeof first);
+    std::memcpy(to + n - sizeof last, &last, sizeof last);
+  }
+  // memcpy, inline for the short pieces a tag is made of (a name, a key,
+  // "=\""): two overlapping moves instead of a call.
+  static void CopyBytes(char* to, const char* from, size_t n) {
+    if (n > 16) {
+      std::memcpy(to, from, n);
+    } else if (n >= 8) {
+      CopyEnds<uint64_t>(to, from, n);
+    } else if (n >= 4) {
+      CopyEnds<uint32_t>(to, from, n);
+    } else if (n > 0) {
+      to[0] = from[0];
+      to[n / 2] = from[n / 2];
+      to[n - 1] = from[n - 1];
+    }
   }
   void PutLong(std::string_view s);
   void PutNumber(double v);
@@ -120,7 +147,18 @@ class Writer {
   // "<prefix name" at the current depth; the name is remembered for End().
   void StartTag(std::string_view prefix, std::string_view name);
   void CloseStartTag();
-  void Indent();
+  // Two spaces per open element. A whole row of spaces is copied (a
+  // fixed-size copy, a couple of moves) and cut to the depth: one piece at
+  // any usual depth.
+  static constexpr char kSpaces[] = "                                ";
+  static constexpr size_t kRow = sizeof kSpaces - 1;
+  void Indent() {
+    const size_t n = 2 * stack_.size();
+    if (n > kRow) return IndentDeep(n);
+    std::memcpy(Room(kRow), kSpaces, kRow);
+    used_ += n;
+  }
+  void IndentDeep(size_t n);
   // "<name>" at the current depth, and "</name>\n": a one-line leaf.
   void OpenLeaf(std::string_view name);
   void CloseLeaf(std::string_view name);
@@ -135,10 +173,19 @@ class Writer {
   std::string* out_;
   char buf_[kBufferSize];
   size_t used_ = 0;
-  // The open elements' names, concatenated: each Open marks where its name
-  // starts (the innermost one runs to the end), so opening an element
-  // stores no string of its own.
+  // The open elements' names, concatenated in names_[0, names_size_): each
+  // Open marks where its name starts (the innermost one runs to the end),
+  // so opening an element stores no string of its own. names_ only grows
+  // (its size is its capacity), so pushing a name is a copy, not a call.
   std::string names_;
+  size_t names_size_ = 0;
+  void PushName(std::string_view name) {
+    if (names_size_ + name.size() > names_.size()) {
+      names_.resize(std::max(names_size_ + name.size(), 2 * names_.size()));
+    }
+    CopyBytes(names_.data() + names_size_, name.data(), name.size());
+    names_size_ += name.size();
+  }
   struct Open {
     size_t name_begin;
     bool text = false;  // Text() written: End() closes on the same line
