@@ -429,6 +429,38 @@ TEST(DocumentTest, ErrorsSayWhatAndWhere) {
             "2: value of attribute 'x' of <b> has no closing quote");
 }
 
+// The parser reads 16 and 64 bytes at a time where it can (SSE2): what it
+// finds, and the lines it reports, must not depend on where a block ends.
+TEST(DocumentTest, BlockBoundariesChangeNothing) {
+  for (size_t n = 0; n < 150; ++n) {
+    const std::string pad(n, 'x');
+    // A document of every length, plain to its last byte.
+    EXPECT_EQ(Coded("<a>" + pad + "</a>"), "accepted") << n;
+    EXPECT_EQ(Coded("<a>" + pad + "\n\x01</a>"),
+              "2: XML_CHARACTER_INVALID: the document holds control "
+              "character U+0001, which XML does not allow")
+        << n;
+    // Values and text decoded across block ends: references, CR LF.
+    Document d;
+    ASSERT_TRUE(d.Parse("<a v=\"" + pad + "&amp;\r\n" + pad + "\">\n" + pad +
+                        "&lt;\r</a>"))
+        << n;
+    EXPECT_EQ(std::string(d.RootElement()->Attribute("v")),
+              pad + "&\n" + pad) << n;
+    EXPECT_EQ(std::string(d.RootElement()->GetText()), "\n" + pad + "<\n")
+        << n;
+    // Line ends counted inside a value, a text run and white space.
+    EXPECT_EQ(Refusal("<a v=\"" + pad + "\n\n\">" + pad + "\n" + pad +
+                      "\n  \n<b>"),
+              "6: element <b> is not closed at the end of the file")
+        << n;
+    EXPECT_EQ(Refusal("<a v=\"" + pad + "\n&bad;\"/>"),
+              "2: entity reference '&bad;' is not read: only &lt; &gt; "
+              "&amp; &quot; &apos; and character references are")
+        << n;
+  }
+}
+
 TEST(ElementPathTest, NamesEachStepAndItsNameAttribute) {
   Document d;
   ASSERT_TRUE(d.Parse(
