@@ -267,14 +267,18 @@ const char* FindInvalidCharacter(const char* begin, const char* end) {
       constexpr uint64_t kOnes = 0x0101010101010101ull;
       uint64_t x;
       std::memcpy(&x, s, 8);
-      // The lowest byte >= 0x80 or < 0x20 (no borrow reaches it from
-      // below: every byte under it is in 0x20 .. 0x7F).
+      // Little-endian, the lowest byte flagged is the first in memory
+      // that is >= 0x80 or < 0x20 (no borrow reaches it from below: every
+      // byte under it is in 0x20 .. 0x7F). Big-endian, the bytes are looked
+      // at one at a time from s.
       const uint64_t mask = (x | (x - 0x20 * kOnes)) & (0x80 * kOnes);
       if (mask == 0) {
         s += 8;
         continue;
       }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
       s += __builtin_ctzll(mask) / 8;
+#endif
     }
 #endif
     const size_t n = Utf8CharLength(s, e);
