@@ -26,9 +26,12 @@ const char* KindName(FrameGraph::Kind k) {
 }  // namespace
 
 bool IsReservedName(const std::string& name) {
-  if (name == kWorldFrame) return true;
-  return name.size() >= 4 && name.compare(0, 2, "__") == 0 &&
-         name.compare(name.size() - 2, 2, "__") == 0;
+  // As string_views: the sizes are compared first, without measuring the
+  // literals at run time.
+  const std::string_view n = name;
+  if (n == kWorldFrame) return true;
+  return n.size() >= 4 && n.substr(0, 2) == "__" &&
+         n.substr(n.size() - 2) == "__";
 }
 
 int FrameGraph::Index(const std::string& name) const {
