@@ -26,9 +26,12 @@ const char* KindName(FrameGraph::Kind k) {
 }  // namespace
 
 bool IsReservedName(const std::string& name) {
-  if (name == kWorldFrame) return true;
-  return name.size() >= 4 && name.compare(0, 2, "__") == 0 &&
-         name.compare(name.size() - 2, 2, "__") == 0;
+  // As string_views: the sizes are compared first, without measuring the
+  // literals at run time.
+  const std::string_view n = name;
+  if (n == kWorldFrame) return true;
+  return n.size() >= 4 && n.substr(0, 2) == "__" &&
+         n.substr(n.size() - 2) == "__";
 }
 
 int FrameGraph::Index(const std::string& name) const {
@@ -75,8 +78,8 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
     diags->Error(Code::DUPLICATE_NAME,
                  std::string(what) + " name '" + name +
                      "' is already used by a " + KindName(first.kind) +
-                     (first.where.line > 0
-                          ? " at line " + std::to_string(first.where.line)
+                     (first.line > 0
+                          ? " at line " + std::to_string(first.line)
                           : std::string()),
                  where);
     ok_ = false;
@@ -85,9 +88,20 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   Vertex v;
   v.name = name;
   v.kind = kind;
-  v.where = where;
+  v.file = FileIndex(where.file);
+  v.line = where.line;
   vertices_.push_back(std::move(v));
   return index;
+}
+
+int FrameGraph::FileIndex(const std::string& file) {
+  if (!files_.empty() && files_.back() == file) {
+    return static_cast<int>(files_.size()) - 1;
+  }
+  const auto [it, added] =
+      file_index_.try_emplace(file, static_cast<int>(files_.size()));
+  if (added) files_.push_back(file);
+  return it->second;
 }
 
 int FrameGraph::ScopedIndex(const std::string& name) {
@@ -131,7 +145,8 @@ int FrameGraph::ScopedIndex(const std::string& name) {
   v.kind = kind;
   v.relative_to = target_resolved ? h : kInvalid;
   v.X_RV = n->vertices_[r].X_MV;
-  v.where = n->vertices_[r].where;
+  v.file = FileIndex(n->files_[n->vertices_[r].file]);
+  v.line = n->vertices_[r].line;
   const int index = static_cast<int>(vertices_.size());
   if (kind == Kind::kLink || kind == Kind::kNestedModel) {
     v.attached_link = index;
@@ -323,7 +338,8 @@ void FrameGraph::BeginScope(const std::string& version, const char* root_name,
   root.name = root_name;
   root.kind = root_kind;
   root.resolved = true;
-  root.where = where;
+  root.file = FileIndex(where.file);
+  root.line = where.line;
   vertices_.push_back(std::move(root));
   IndexName(root_name, 0);
 }
@@ -774,7 +790,7 @@ void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
     diags->Error(Code::POSE_RELATIVE_TO_CYCLE,
                  std::string(element) + " '" + vertices_[vi].name +
                      "' has a pose relative_to itself",
-                 vertices_[vi].where);
+                 Where(vi));
     vertices_[vi].relative_to = kInvalid;
     ok_ = false;
     return;
@@ -786,7 +802,7 @@ void FrameGraph::SetRelativeTo(int vi, const Pose& pose, int default_target,
                      std::string(element) + " '" + vertices_[vi].name +
                          "' has a pose relative_to '" + pose.relative_to +
                          "', which names no frame in " + scope,
-                     pose.relative_to, vertices_[vi].where, diags);
+                     pose.relative_to, Where(vi), diags);
   }
 }
 
@@ -813,7 +829,7 @@ void FrameGraph::ResolvePoses(Diagnostics* diags) {
                    std::string(KindName(vertices_[v].kind)) + " '" +
                        vertices_[v].name +
                        "' is in a cycle of pose relative_to references",
-                   vertices_[v].where);
+                   Where(v));
       ok_ = false;
     }
     // Unwind: resolve in order from the base towards the start.
@@ -858,7 +874,7 @@ void FrameGraph::ResolveAttachments(Diagnostics* diags) {
                    std::string(KindName(vertices_[v].kind)) + " '" +
                        vertices_[v].name +
                        "' is in a cycle of attached_to references",
-                   vertices_[v].where);
+                   Where(v));
       ok_ = false;
     }
     for (int x : path) {

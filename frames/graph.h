@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -111,7 +112,10 @@ class FrameGraph {
     bool resolved = false;
     int attached_link = -1;  // vertex index of the link, -1 if unresolved
     bool attachment_done = false;
-    SourceLocation where;
+    // Where it was read: files_[file], line (the file's name stored once
+    // per graph, not once per vertex).
+    int file = 0;
+    int line = 0;
   };
 
   // The scopes enclosing one being built, innermost first: what 1.8 forbids
@@ -215,7 +219,17 @@ class FrameGraph {
   void ResolvePoses(Diagnostics* diags);
   void ResolveAttachments(Diagnostics* diags);
 
+  // The index in files_ of `file`, added when new.
+  int FileIndex(const std::string& file);
+  // Where vertex `v` was read.
+  SourceLocation Where(int v) const {
+    return {files_[vertices_[v].file], vertices_[v].line};
+  }
+
   std::vector<Vertex> vertices_;
+  // The files the vertices were read from, each once (most graphs have one).
+  std::vector<std::string> files_;
+  std::unordered_map<std::string, int> file_index_;  // files_ -> index
   NameIndex index_;  // vertex names -> vertices_
   std::vector<std::pair<std::string, FrameGraph>> nested_;
   std::string canonical_link_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 
@@ -13,12 +14,40 @@ double Tolerance(const Vector3& p) {
   return 1e-12 * std::max(1.0, p.cwiseAbs().maxCoeff());
 }
 
+// The principal moments of I, ascending, bit for bit as
+// Eigen::SelfAdjointEigenSolver<Matrix3> computes them (it reads the lower
+// triangle). A diagonal inertia with finite terms, the common case, takes
+// the solver's own path for it without the solver: its terms are scaled by
+// the largest magnitude (1 when all are zero), the 3x3 tridiagonalisation
+// keeps them as they are, the QR iteration has nothing to do, the selection
+// sort orders them (the first of equal ones kept first, which decides where
+// a -0 goes) and they are scaled back; the same operations, so the same
+// values (inertia_test.cc compares the two).
+Vector3 PrincipalMoments(const Matrix3& I) {
+  const bool diagonal =
+      I(1, 0) == 0 && I(2, 0) == 0 && I(2, 1) == 0 && I.diagonal().allFinite();
+  if (!diagonal) {
+    Eigen::SelfAdjointEigenSolver<Matrix3> es(I, Eigen::EigenvaluesOnly);
+    return es.eigenvalues();
+  }
+  double scale = I.diagonal().cwiseAbs().maxCoeff();
+  if (scale == 0) scale = 1;
+  double d[3] = {I(0, 0) / scale, I(1, 1) / scale, I(2, 2) / scale};
+  for (int i = 0; i < 2; ++i) {
+    int k = i;
+    for (int j = i + 1; j < 3; ++j) {
+      if (d[j] < d[k]) k = j;
+    }
+    std::swap(d[i], d[k]);
+  }
+  return Vector3(d[0] * scale, d[1] * scale, d[2] * scale);
+}
+
 }  // namespace
 
 InertiaCheck CheckInertia(const Matrix3& I, double margin) {
   InertiaCheck c;
-  Eigen::SelfAdjointEigenSolver<Matrix3> es(I, Eigen::EigenvaluesOnly);
-  c.principal_moments = es.eigenvalues();
+  c.principal_moments = PrincipalMoments(I);
   const Vector3& p = c.principal_moments;
   const double tol = Tolerance(p);
   c.non_negative = margin > 0 ? p(0) >= margin * p(2) : p(0) >= -tol;
@@ -27,7 +56,12 @@ InertiaCheck CheckInertia(const Matrix3& I, double margin) {
   return c;
 }
 
-bool IsValidInertia(const Matrix3& I, double margin) {
+namespace {
+
+// Whether bounds on I's principal moments settle, without the eigensolver,
+// that the moments the solver would compute satisfy CheckInertia(I, margin)
+// (false: the solver decides).
+bool ClearlyValidInertia(const Matrix3& I, double margin) {
   // Every principal moment lies in [lo, hi] (Gershgorin discs of the
   // self-adjoint matrix of I's lower triangle, which the eigensolver reads),
   // and the two smaller ones sum to trace - p2 >= trace - hi. The
@@ -51,10 +85,14 @@ bool IsValidInertia(const Matrix3& I, double margin) {
   }
   const double slack = 1e-9 * r;
   const double p2 = hi + slack;  // at least the computed largest moment
-  const bool clear = I.allFinite() && r > 0 &&
-                     lo - slack >= margin * p2 &&
-                     I.trace() - hi - 2 * slack >= (1 + margin) * p2;
-  return clear || CheckInertia(I, margin).valid();
+  return I.allFinite() && r > 0 && lo - slack >= margin * p2 &&
+         I.trace() - hi - 2 * slack >= (1 + margin) * p2;
+}
+
+}  // namespace
+
+bool IsValidInertia(const Matrix3& I, double margin) {
+  return ClearlyValidInertia(I, margin) || CheckInertia(I, margin).valid();
 }
 
 Matrix3 NearestValidInertia(const Matrix3& I, double margin) {
@@ -105,6 +143,10 @@ bool IsValidMassMatrix(double mass, const Matrix3& I) {
       I.determinant() + epsilon < 0) {
     return false;
   }
+  // Moments clear of zero and of the triangle's edge (by more than
+  // CheckInertia's own rounding allowance) pass every test below: the
+  // eigensolver is only needed near the edge.
+  if (ClearlyValidInertia(I, 0.0)) return true;
   Eigen::SelfAdjointEigenSolver<Matrix3> solver(I, Eigen::EigenvaluesOnly);
   const Vector3 p = solver.eigenvalues();
   return p[0] + epsilon >= 0 && p[1] + epsilon >= 0 && p[2] + epsilon >= 0 &&

@@ -224,7 +224,13 @@ void SdfReader::ReadNumbers(
       const std::string_view text = xml::Text(x);
       // Empty: the default (CheckAgainstSchema reports required ones).
       if (text.empty()) continue;
-      const double inf = infinite_ok ? xml::Infinity(text) : 0.0;
+      // Only a text with an 'i' can be infinite ("inf" or "infinity" in
+      // any case, signed): most are plain numbers, read without the test.
+      const bool may_be_infinite =
+          infinite_ok && std::any_of(text.begin(), text.end(), [](char c) {
+            return c == 'i' || c == 'I';
+          });
+      const double inf = may_be_infinite ? xml::Infinity(text) : 0.0;
       *field = inf != 0.0 ? std::optional<double>(inf)
                           : xml::ParseDouble(text, xml::What(x), x, ctx_);
     } else {

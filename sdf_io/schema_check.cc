@@ -21,8 +21,10 @@ namespace {
 using schema::ValueType;
 
 bool IsBlank(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-         c == '\v';
+  // Every blank is at most ' ': most characters are settled by one test.
+  return static_cast<unsigned char>(c) <= ' ' &&
+         (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+          c == '\v');
 }
 
 const char* SkipBlanks(const char* p, const char* end) {
@@ -612,10 +614,12 @@ class Checker {
                             const char* max) {
     switch (type) {
       case ValueType::kPose: {
-        // More tokens than a pose has: kTooMany when all are numbers.
+        // More tokens than a pose has: kTooMany when all are numbers
+        // (counting stops at the first one too many).
+        const int limit = quaternion ? 7 : 6;
         int tokens = 0;
-        ForEachToken(text, [&](std::string_view) { return ++tokens, true; });
-        return tokens <= (quaternion ? 7 : 6);
+        ForEachToken(text, [&](std::string_view) { return ++tokens <= limit; });
+        return tokens <= limit;
       }
       case ValueType::kDouble:
       case ValueType::kInt:

@@ -483,8 +483,12 @@ bool UrdfReader::ReadInertial(const Node* e, const std::string& link,
                      " (required by URDF); read as 0");
   }
   if (!ok) return false;
-  // Physical plausibility: warnings, as simulators load such files.
-  const frames::InertiaCheck check = frames::CheckInertia(in->InertiaMatrix());
+  // Physical plausibility: warnings, as simulators load such files
+  // (IsValidInertia settles most without the eigensolver; it agrees with
+  // CheckInertia, whose moments the warnings name).
+  const frames::Matrix3 I = in->InertiaMatrix();
+  if (frames::IsValidInertia(I)) return true;
+  const frames::InertiaCheck check = frames::CheckInertia(I);
   auto moments = [&] {
     return " (principal moments " + xml::FormatVector3(check.principal_moments) +
            ")";

@@ -1,6 +1,8 @@
 #include "urdf_io/writer.h"
 
+#include <array>
 #include <climits>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
@@ -59,24 +61,24 @@ std::string ShapeWhat(const char* kind, const frames::Shape& s,
 }
 
 // Interleaves lists, each kept in its own order, by key: repeatedly takes the
-// head with the smallest key (ties to the earlier list). Returns (list,
-// index) pairs.
-std::vector<std::pair<int, size_t>> Interleave(
-    const std::vector<std::vector<int>>& keys) {
+// head with the smallest key (ties to the earlier list). Sets *out to the
+// (list, index) pairs (its storage reused).
+using Keys = std::array<std::vector<int>, 4>;
+using Order = std::vector<std::pair<int, size_t>>;
+void Interleave(const Keys& keys, Order* out) {
   size_t total = 0;
   for (const auto& k : keys) total += k.size();
-  std::vector<std::pair<int, size_t>> out;
-  out.reserve(total);
-  std::vector<size_t> next(keys.size(), 0);
-  while (out.size() < total) {
+  out->clear();
+  out->reserve(total);
+  std::array<size_t, std::tuple_size_v<Keys>> next{};
+  while (out->size() < total) {
     int best = -1;
     for (int k = 0; k < static_cast<int>(keys.size()); ++k) {
       if (next[k] == keys[k].size()) continue;
       if (best < 0 || keys[k][next[k]] < keys[best][next[best]]) best = k;
     }
-    out.emplace_back(best, next[best]++);
+    out->emplace_back(best, next[best]++);
   }
-  return out;
 }
 
 // Shapes URDF cannot hold, carried in <gazebo reference="LINK">.
@@ -194,6 +196,9 @@ class UrdfWriter {
   // Model joint name -> URDF name, for joints SDF renamed (mimic targets).
   std::unordered_map<std::string, std::string> renamed_;
   bool world_written_ = false;
+  // Link's buffers, kept from link to link (Link does not nest).
+  Keys link_keys_;
+  Order link_order_;
 };
 
 // The quat_xyzw the URDF wrote for the origin at `on` (kept in `form`)
@@ -202,15 +207,19 @@ class UrdfWriter {
 std::optional<std::string> KeptQuaternion(const frames::Pose& p,
                                           const frames::UrdfForm& form,
                                           std::string_view on) {
-  const frames::Matrix3 R = p.quat_xyzw
-                                ? frames::RotationFromQuatXyzw(*p.quat_xyzw)
-                                : frames::RotationFromRpy(p.rpy);
+  // The pose's rotation, computed for the first kept quaternion only (most
+  // origins have none).
+  std::optional<frames::Matrix3> R;
   for (const auto& a : form.attributes) {
     if (a.on != on || a.name != "quat_xyzw") continue;
     auto v = xml::ParseNumberList(a.value);
     if (!v || v->size() != 4) continue;
+    if (!R) {
+      R = p.quat_xyzw ? frames::RotationFromQuatXyzw(*p.quat_xyzw)
+                      : frames::RotationFromRpy(p.rpy);
+    }
     const Eigen::Vector4d q((*v)[0], (*v)[1], (*v)[2], (*v)[3]);
-    if ((frames::RotationFromQuatXyzw(q) - R).cwiseAbs().maxCoeff() <= 1e-12)
+    if ((frames::RotationFromQuatXyzw(q) - *R).cwiseAbs().maxCoeff() <= 1e-12)
       return a.value;
   }
   return std::nullopt;
@@ -339,14 +348,15 @@ void UrdfWriter::UrdfGeometry(const Geometry& g, const frames::UrdfForm& form,
 }
 
 void UrdfWriter::Link(const frames::Link& l) {
-  std::vector<int> inertial_key, visual_keys, collision_keys, extension_keys;
+  // The keys of the link's inertial, visuals, collisions and extensions, in
+  // buffers kept from link to link.
+  Keys& keys = link_keys_;
+  for (auto& k : keys) k.clear();
+  std::vector<int>& inertial_key = keys[0];
   if (l.inertial) inertial_key.push_back(Key(l.inertial->where));
-  visual_keys.reserve(l.visuals.size());
-  for (const auto& v : l.visuals) visual_keys.push_back(Key(v.where));
-  collision_keys.reserve(l.collisions.size());
-  for (const auto& c : l.collisions) collision_keys.push_back(Key(c.where));
-  extension_keys.reserve(l.extensions.size());
-  for (const auto& e : l.extensions) extension_keys.push_back(Key(e.where));
+  for (const auto& v : l.visuals) keys[1].push_back(Key(v.where));
+  for (const auto& c : l.collisions) keys[2].push_back(Key(c.where));
+  for (const auto& e : l.extensions) keys[3].push_back(Key(e.where));
 
   std::vector<ShapeRef> carried;
   const frames::UrdfForm& form = l.urdf_form;
@@ -360,8 +370,8 @@ void UrdfWriter::Link(const frames::Link& l) {
   if (!l.inertial && inertial) inertial_key.push_back(Key(l.where));
   w_.Start("link").Attr("name", l.name);
   OtherAttributes(form, "");
-  for (const auto& [list, k] : Interleave(
-           {inertial_key, visual_keys, collision_keys, extension_keys})) {
+  Interleave(keys, &link_order_);
+  for (const auto& [list, k] : link_order_) {
     if (list == 0) {
       const frames::Inertial& in = *inertial;
       w_.Start("inertial");
@@ -652,7 +662,7 @@ void UrdfWriter::Robot() {
     if (a.on.empty() && !(version_written && a.name == "version"))
       w_.Attr(a.name, a.value);
   }
-  std::vector<std::vector<int>> keys(4);
+  Keys keys;
   keys[0].reserve(model_.materials.size());
   for (const auto& m : model_.materials) keys[0].push_back(Key(m.where));
   keys[1].reserve(model_.links.size());
@@ -661,7 +671,9 @@ void UrdfWriter::Robot() {
   for (const auto& j : model_.joints) keys[2].push_back(Key(j.where));
   keys[3].reserve(model_.extensions.size());
   for (const auto& e : model_.extensions) keys[3].push_back(Key(e.where));
-  for (const auto& [list, k] : Interleave(keys)) {
+  Order order;
+  Interleave(keys, &order);
+  for (const auto& [list, k] : order) {
     switch (list) {
       case 0:
         MaterialDefinition(model_.materials[k]);

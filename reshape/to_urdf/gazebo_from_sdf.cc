@@ -262,6 +262,9 @@ void PruneKeywordPaths(Element* holder, GazeboTarget target) {
 // the SDF says, in the table's order.
 std::vector<Element> TakeKeywords(GazeboTarget target,
                                   std::vector<Element>* content) {
+  // Every keyword is taken from an element of the content: none from none
+  // (as a joint's SDF-only dynamics mostly are).
+  if (content->empty()) return {};
   Element holder;
   holder.children = std::move(*content);
   std::vector<Element> keywords;

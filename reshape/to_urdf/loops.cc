@@ -29,6 +29,41 @@
 #include "xml/writer.h"
 
 namespace converter::urdf_reshape {
+namespace {
+
+// Lists of joint indices per node, in one block (a list per node would be
+// two allocations per joint): Add every (node, joint) pair first, in order,
+// then Finish, then read each node's list, in the order added.
+class JointLists {
+ public:
+  explicit JointLists(size_t nodes) : start_(nodes + 1, 0) {}
+  void Add(size_t node, size_t joint) { pairs_.emplace_back(node, joint); }
+  void Finish() {
+    for (const auto& [node, joint] : pairs_) ++start_[node + 1];
+    for (size_t i = 1; i < start_.size(); ++i) start_[i] += start_[i - 1];
+    joints_.resize(pairs_.size());
+    std::vector<size_t> next(start_.begin(), start_.end() - 1);
+    for (const auto& [node, joint] : pairs_) joints_[next[node]++] = joint;
+  }
+  struct List {
+    const size_t* b;
+    const size_t* e;
+    const size_t* begin() const { return b; }
+    const size_t* end() const { return e; }
+    size_t size() const { return static_cast<size_t>(e - b); }
+    bool empty() const { return b == e; }
+  };
+  List operator[](size_t node) const {
+    return {joints_.data() + start_[node], joints_.data() + start_[node + 1]};
+  }
+
+ private:
+  std::vector<std::pair<size_t, size_t>> pairs_;
+  std::vector<size_t> start_;
+  std::vector<size_t> joints_;
+};
+
+}  // namespace
 
 void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
   const size_t n = flat->links.size();
@@ -40,7 +75,7 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
     return it == flat->link_index.end() ? -1 : static_cast<long>(it->second);
   };
   // Joints by parent node and by child node, in document order.
-  std::vector<std::vector<size_t>> out_of(n + 1), into(n + 1);
+  JointLists out_of(n + 1), into(n + 1);
   // Joints 0 .. J-1 are the flat joints, J .. the carried ones (named in
   // carried_names).
   const size_t J = flat->joints.size();
@@ -50,8 +85,8 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
     parent_node[k] = parent;
     child_node[k] = child;
     if (parent < 0 || child < 0) return;
-    out_of[parent].push_back(k);
-    into[child].push_back(k);
+    out_of.Add(static_cast<size_t>(parent), k);
+    into.Add(static_cast<size_t>(child), k);
   };
   for (size_t k = 0; k < J; ++k)
     add(k, node_of(flat->joints[k].parent), node_of(flat->joints[k].child));
@@ -64,6 +99,8 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
     carried_names.push_back(ff.scope->prefix + j.name);
     add(parent_node.size() - 1, node_of(j.parent), node_of(j.child));
   }
+  out_of.Finish();
+  into.Finish();
   const auto is_carried = [&](size_t k) { return k >= J; };
   const auto has_carried_parent = [&](size_t node) {
     return std::any_of(into[node].begin(), into[node].end(), is_carried);
