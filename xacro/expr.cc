@@ -1,6 +1,7 @@
 #include "xacro/expr.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -148,6 +149,31 @@ bool MathConstant(std::string_view name, Value* out) {
   return true;
 }
 
+// What a bare name means when the host has no property of that name: the
+// names xacro exposes directly, the math names and constants, and the
+// namespaces math, python and xacro.
+bool BuiltinValue(std::string_view name, Value* out) {
+  int id = FindName(kGlobalNames, name);
+  if (id < 0) id = FindName(kMathNames, name);
+  if (id >= 0) return *out = Value::Function(id), true;
+  if (MathConstant(name, out)) return true;
+  if (name == "math") return *out = Value::Module(kMath), true;
+  if (name == "python") return *out = Value::Module(kPython), true;
+  if (name == "xacro") return *out = Value::Module(kXacro), true;
+  return false;
+}
+
+// Marks every name node with the builtin it falls back to, once per
+// compiled expression rather than at every evaluation.
+void ResolveBuiltins(ExprNode* n) {
+  if (n->type == NodeType::kName) n->builtin = BuiltinValue(n->name, &n->value);
+  for (ExprNodePtr& k : n->kids) ResolveBuiltins(k.get());
+  for (CompClause& c : n->clauses) {
+    if (c.iter) ResolveBuiltins(c.iter.get());
+    for (ExprNodePtr& k : c.conds) ResolveBuiltins(k.get());
+  }
+}
+
 // Python's whitespace for str.split()/strip() (ASCII and the Unicode spaces).
 bool IsSpace(uint32_t c) {
   return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F) || c == 0x85 || c == 0xA0 ||
@@ -220,8 +246,10 @@ class Evaluator {
   }
   bool Step(size_t n = 1) {
     steps_ += n;
-    if (steps_ > limits_.max_steps) return Limit("more than " + std::to_string(limits_.max_steps) + " evaluation steps");
-    return true;
+    return steps_ <= limits_.max_steps || TooManySteps();
+  }
+  [[gnu::noinline, gnu::cold]] bool TooManySteps() {
+    return Limit("more than " + std::to_string(limits_.max_steps) + " evaluation steps");
   }
   bool CheckStr(size_t bytes) {
     if (bytes > limits_.max_string_length) return Limit("a string longer than " + std::to_string(limits_.max_string_length) + " bytes");
@@ -234,7 +262,8 @@ class Evaluator {
   Value MakeStr(std::string s) { return Value::Str(std::move(s)); }
 
   // ---------------------------------------------------------------- names
-  bool LookupName(const std::string& name, Value* out) {
+  bool LookupName(const ExprNode& n, Value* out) {
+    const std::string& name = n.name;
     for (auto it = locals_.rbegin(); it != locals_.rend(); ++it) {
       if (it->first == name) {
         *out = it->second;
@@ -242,25 +271,12 @@ class Evaluator {
       }
     }
     EvalError herr;
-    herr.message.clear();
     if (host_.LookupName(name, out, &herr)) return true;
     if (!herr.message.empty()) {
       *err_ = herr;
       return HostFailed();
     }
-    int id = FindName(kGlobalNames, name);
-    if (id >= 0) {
-      *out = Value::Function(id);
-      return true;
-    }
-    if (FindName(kMathNames, name) >= 0) {
-      *out = Value::Function(FindName(kMathNames, name));
-      return true;
-    }
-    if (MathConstant(name, out)) return true;
-    if (name == "math") return *out = Value::Module(kMath), true;
-    if (name == "python") return *out = Value::Module(kPython), true;
-    if (name == "xacro") return *out = Value::Module(kXacro), true;
+    if (n.builtin) return *out = n.value, true;
     if (IsForbiddenName(name)) {
       return Fail(Code::XACRO_EXPRESSION_FORBIDDEN, "the name '" + name + "' is not available in xacro expressions (they never execute code)");
     }
@@ -901,7 +917,7 @@ class Evaluator {
     if (!Step()) return false;
     switch (n.type) {
       case NodeType::kConst: *out = n.value; return true;
-      case NodeType::kName: return LookupName(n.name, out);
+      case NodeType::kName: return LookupName(n, out);
       case NodeType::kAttr: {
         Value obj;
         if (!Eval(*n.kids[0], &obj)) return false;
@@ -2622,6 +2638,7 @@ std::shared_ptr<const CompiledExpr> Compile(std::string_view expression, const E
   }
   c->root = ParseExpression(c->source, limits, err);
   if (!c->root) return nullptr;
+  ResolveBuiltins(c->root.get());
   return c;
 }
 
@@ -2668,6 +2685,32 @@ Value LiteralValue(std::string_view text) {
     if (text == "true" || text == "True") return Value::Bool(true);
     if (text == "false" || text == "False") return Value::Bool(false);
     return Value::Str(std::string(text));
+  }
+  // The common numbers, [+-]digits and [+-]digits.digits, read directly
+  // (as int() and float() read them: to the nearest double), without the
+  // general parsers or the message of int()'s failure on "0.5".
+  {
+    const size_t n = text.size();
+    size_t b = text[0] == '+' || text[0] == '-' ? 1 : 0;
+    const bool neg = text[0] == '-';
+    size_t i = b;
+    while (i < n && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i > b && i == n && i - b <= 18) {
+      int64_t v = 0;
+      for (size_t k = b; k < n; ++k) v = v * 10 + (text[k] - '0');
+      return Value::Int(neg ? -v : v);
+    }
+    // (An integer part beyond 18 digits is left to the parsers: int() fails
+    // on it with an overflow before it sees the '.', and the text stays a str.)
+    if (i > b && i - b <= 18 && i + 1 < n && text[i] == '.') {
+      size_t j = i + 1;
+      while (j < n && text[j] >= '0' && text[j] <= '9') ++j;
+      double d;
+      if (j == n) {
+        auto r = std::from_chars(text.data() + b, text.data() + n, d, std::chars_format::fixed);
+        if (r.ec == std::errc() && r.ptr == text.data() + n) return Value::Float(neg ? -d : d);
+      }
+    }
   }
   struct NoHost : ExprHost {
     bool LookupName(std::string_view, Value*, EvalError*) override { return false; }

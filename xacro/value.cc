@@ -313,47 +313,73 @@ bool DictItems::Set(const Value& key, Value value) {
 
 // ---------------------------------------------------------------- printing
 
-std::string FloatRepr(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
+namespace {
+
+// FloatRepr into *out, with no string made on the way (str() of a float is
+// most of what a robot's expressions print).
+void AppendFloatRepr(std::string* out, double d) {
+  if (std::isnan(d)) return out->append("nan"), void();
+  if (std::isinf(d)) return out->append(d < 0 ? "-inf" : "inf"), void();
+  // The shortest digits that read back as d: [-]d[.ddd]e[+-]XX.
+  char sci[64];
+  const char* end = std::to_chars(sci, sci + sizeof sci, d, std::chars_format::scientific).ptr;
+  const char* p = sci;
   char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  std::string sci(buf, res.ptr);
-  // sci: [-]d[.ddd]e[+-]XX
-  bool neg = sci[0] == '-';
-  if (neg) sci.erase(0, 1);
-  size_t epos = sci.find('e');
-  std::string digits;
-  for (size_t i = 0; i < epos; ++i) {
-    if (sci[i] != '.') digits.push_back(sci[i]);
+  char* o = buf;
+  if (*p == '-') *o++ = *p++;
+  char digits[32];
+  size_t nd = 0;
+  for (; p < end && *p != 'e'; ++p) {
+    if (*p != '.') digits[nd++] = *p;
   }
-  int exp = std::atoi(sci.c_str() + epos + 1);
-  std::string out = neg ? "-" : "";
+  // The exponent: e, a sign, two or three digits.
+  int exp = 0;
+  const bool exp_neg = p + 1 < end && p[1] == '-';
+  for (const char* q = p + 2; q < end; ++q) exp = exp * 10 + (*q - '0');
+  if (exp_neg) exp = -exp;
   if (exp < -4 || exp >= 16) {
-    out += digits[0];
-    if (digits.size() > 1) {
-      out += '.';
-      out.append(digits, 1, std::string::npos);
+    *o++ = digits[0];
+    if (nd > 1) {
+      *o++ = '.';
+      std::memcpy(o, digits + 1, nd - 1);
+      o += nd - 1;
     }
-    char e[16];
-    std::snprintf(e, sizeof e, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    out += e;
+    *o++ = 'e';
+    *o++ = exp < 0 ? '-' : '+';
+    int a = exp < 0 ? -exp : exp;
+    if (a >= 100) *o++ = static_cast<char>('0' + a / 100);
+    *o++ = static_cast<char>('0' + a / 10 % 10);
+    *o++ = static_cast<char>('0' + a % 10);
   } else if (exp < 0) {
-    out += "0.";
-    out.append(static_cast<size_t>(-exp - 1), '0');
-    out += digits;
+    *o++ = '0';
+    *o++ = '.';
+    for (int i = 0; i < -exp - 1; ++i) *o++ = '0';
+    std::memcpy(o, digits, nd);
+    o += nd;
   } else {
-    size_t intlen = static_cast<size_t>(exp) + 1;
-    if (digits.size() <= intlen) {
-      out += digits;
-      out.append(intlen - digits.size(), '0');
-      out += ".0";
+    const size_t intlen = static_cast<size_t>(exp) + 1;
+    if (nd <= intlen) {
+      std::memcpy(o, digits, nd);
+      o += nd;
+      for (size_t i = nd; i < intlen; ++i) *o++ = '0';
+      *o++ = '.';
+      *o++ = '0';
     } else {
-      out.append(digits, 0, intlen);
-      out += '.';
-      out.append(digits, intlen, std::string::npos);
+      std::memcpy(o, digits, intlen);
+      o += intlen;
+      *o++ = '.';
+      std::memcpy(o, digits + intlen, nd - intlen);
+      o += nd - intlen;
     }
   }
+  out->append(buf, static_cast<size_t>(o - buf));
+}
+
+}  // namespace
+
+std::string FloatRepr(double d) {
+  std::string out;
+  AppendFloatRepr(&out, d);
   return out;
 }
 
@@ -424,8 +450,12 @@ void AppendRepr(std::string* out, const Value& v) {
   switch (v.kind()) {
     case Value::Kind::kNone: out->append("None"); return;
     case Value::Kind::kBool: out->append(v.bool_value() ? "True" : "False"); return;
-    case Value::Kind::kInt: out->append(std::to_string(v.int_value())); return;
-    case Value::Kind::kFloat: out->append(FloatRepr(v.float_value())); return;
+    case Value::Kind::kInt: {
+      char buf[24];
+      out->append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, v.int_value()).ptr - buf));
+      return;
+    }
+    case Value::Kind::kFloat: AppendFloatRepr(out, v.float_value()); return;
     case Value::Kind::kStr: out->append(StrRepr(v.str())); return;
     case Value::Kind::kList:
       out->push_back('[');
