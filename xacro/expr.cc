@@ -58,8 +58,10 @@ enum BuiltinId {
 
 constexpr int kDeprecatedBit = 0x10000;
 
+// Names as string_views: == compares lengths first (a const char* ran
+// strlen at each of a table's entries).
 struct BuiltinName {
-  const char* name;
+  std::string_view name;
   int id;
 };
 
@@ -127,16 +129,25 @@ int FindName(const BuiltinName (&table)[N], std::string_view name) {
 
 const char* NameOf(int id) {
   id &= ~kDeprecatedBit;
-  for (const auto* t : {&kPythonNames}) {
-    for (const auto& b : *t) if (b.id == id) return b.name;
-  }
-  for (const auto& b : kMathNames) if (b.id == id) return b.name;
-  for (const auto& b : kXacroNames) if (b.id == id) return b.name;
-  for (const auto& b : kStrMethods) if (b.id == id) return b.name;
-  for (const auto& b : kDictMethods) if (b.id == id) return b.name;
-  for (const auto& b : kListMethods) if (b.id == id) return b.name;
-  for (const auto& b : kFloatMethods) if (b.id == id) return b.name;
-  return "?";
+  // By id, made once (error messages and the builtins' arity checks ask).
+  static const std::vector<const char*>* names = [] {
+    auto* v = new std::vector<const char*>(kBuiltinCount, "?");
+    auto add = [&](const auto& table) {
+      for (const auto& b : table) {
+        const int i = b.id & ~kDeprecatedBit;
+        if ((*v)[i][0] == '?') (*v)[i] = b.name.data();
+      }
+    };
+    add(kPythonNames);
+    add(kMathNames);
+    add(kXacroNames);
+    add(kStrMethods);
+    add(kDictMethods);
+    add(kListMethods);
+    add(kFloatMethods);
+    return v;
+  }();
+  return id >= 0 && id < kBuiltinCount ? (*names)[id] : "?";
 }
 
 bool MathConstant(std::string_view name, Value* out) {

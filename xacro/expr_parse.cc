@@ -9,16 +9,18 @@
 
 namespace xacro {
 
+using namespace std::string_view_literals;
+
 using frames::Code;
 
 bool IsForbiddenName(std::string_view name) {
-  static const char* const kNames[] = {
+  static constexpr std::string_view kNames[] = {
       "eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr", "globals",
       "locals", "vars", "dir", "input", "breakpoint", "help", "memoryview", "bytearray", "bytes",
       "object", "super", "classmethod", "staticmethod", "property", "exit", "quit", "id",
       "callable", "iter", "next", "aiter", "anext", "print", "format", "import"};
   if (name.size() >= 2 && name[0] == '_' && name[1] == '_') return true;
-  for (const char* n : kNames) {
+  for (std::string_view n : kNames) {
     if (name == n) return true;
   }
   return false;
@@ -38,7 +40,7 @@ struct Token {
 bool IsNameStart(unsigned char c) { return std::isalpha(c) || c == '_' || c >= 0x80; }
 bool IsNameChar(unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; }
 
-const char* const kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "for",
+constexpr std::string_view kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "for",
                                  "lambda", "None", "True", "False", "import", "from",
                                  "yield", "await", "async", "def", "class", "return",
                                  "del", "pass", "raise", "try", "while", "with", "as",
@@ -46,7 +48,7 @@ const char* const kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "
                                  "global", "nonlocal", "elif"};
 
 bool IsKeyword(std::string_view s) {
-  for (const char* k : kKeywords) {
+  for (std::string_view k : kKeywords) {
     if (s == k) return true;
   }
   return false;
@@ -124,14 +126,14 @@ class Parser {
         if (j < src_.size() && (src_[j] == '\'' || src_[j] == '"') && word.size() <= 2) {
           std::string lower;
           for (char ch : word) lower.push_back(static_cast<char>(std::tolower(ch)));
-          if (lower == "r" || lower == "u") {
-            if (!LexString(j, lower == "r", &t, &i)) return false;
+          if (lower == "r"sv || lower == "u"sv) {
+            if (!LexString(j, lower == "r"sv, &t, &i)) return false;
             t.pos = j - word.size();
             AppendString(std::move(t));
             continue;
           }
-          if (lower == "f" || lower == "rf" || lower == "fr") return FailB(i, "f-strings are not supported");
-          if (lower == "b" || lower == "rb" || lower == "br") return FailB(i, "bytes literals are not supported");
+          if (lower == "f"sv || lower == "rf"sv || lower == "fr"sv) return FailB(i, "f-strings are not supported");
+          if (lower == "b"sv || lower == "rb"sv || lower == "br"sv) return FailB(i, "bytes literals are not supported");
         }
         t.type = Tok::kName;
         t.text = word;
@@ -167,10 +169,10 @@ class Parser {
       if (!found) {
         return FailB(i, std::string("unexpected character '") + static_cast<char>(c) + "'");
       }
-      if (t.text == "(" || t.text == "[" || t.text == "{") ++brackets;
-      if ((t.text == ")" || t.text == "]" || t.text == "}") && brackets > 0) --brackets;
-      if (t.text == ":=") return FailB(t.pos, "assignment expressions (:=) are not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
-      if (t.text == ";" || t.text == "->" || t.text == "!") return FailB(t.pos, "invalid syntax");
+      if (t.text == "("sv || t.text == "["sv || t.text == "{"sv) ++brackets;
+      if ((t.text == ")"sv || t.text == "]"sv || t.text == "}"sv) && brackets > 0) --brackets;
+      if (t.text == ":="sv) return FailB(t.pos, "assignment expressions (:=) are not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
+      if (t.text == ";"sv || t.text == "->"sv || t.text == "!"sv) return FailB(t.pos, "invalid syntax");
       toks_.push_back(std::move(t));
     }
   }
@@ -420,9 +422,9 @@ class Parser {
     const Token& t = Peek();
     if (t.type == Tok::kEnd) return true;
     if (t.type == Tok::kOp) {
-      return t.text == ")" || t.text == "]" || t.text == "}" || t.text == "=" || t.text == ":";
+      return t.text == ")"sv || t.text == "]"sv || t.text == "}"sv || t.text == "="sv || t.text == ":"sv;
     }
-    return t.type == Tok::kName && (t.text == "for" || t.text == "if" || t.text == "else" || t.text == "in");
+    return t.type == Tok::kName && (t.text == "for"sv || t.text == "if"sv || t.text == "else"sv || t.text == "in"sv);
   }
 
   // expr (',' expr)* [','] → a tuple when there is a comma.
@@ -834,13 +836,13 @@ class Parser {
         return n;
       }
       case Tok::kName: {
-        if (t.text == "None" || t.text == "True" || t.text == "False") {
+        if (t.text == "None"sv || t.text == "True"sv || t.text == "False"sv) {
           ExprNodePtr n = Make(NodeType::kConst, pos);
-          if (t.text != "None") n->value = Value::Bool(t.text == "True");
+          if (t.text != "None"sv) n->value = Value::Bool(t.text == "True"sv);
           ++at_;
           return n;
         }
-        if (t.text == "lambda" || t.text == "import" || t.text == "yield" || t.text == "await") {
+        if (t.text == "lambda"sv || t.text == "import"sv || t.text == "yield"sv || t.text == "await"sv) {
           return Fail(pos, "'" + t.text + "' is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
         }
         if (IsKeyword(t.text)) return Fail(pos, "invalid syntax at '" + t.text + "'");
