@@ -107,26 +107,6 @@ void AppendHex(std::string* out, char kind, uint32_t cp, int digits) {
 
 }  // namespace
 
-Value::Value() = default;
-Value Value::Bool(bool b) {
-  Value v;
-  v.kind_ = Kind::kBool;
-  v.b_ = b;
-  v.i_ = b ? 1 : 0;
-  return v;
-}
-Value Value::Int(int64_t i) {
-  Value v;
-  v.kind_ = Kind::kInt;
-  v.i_ = i;
-  return v;
-}
-Value Value::Float(double d) {
-  Value v;
-  v.kind_ = Kind::kFloat;
-  v.d_ = d;
-  return v;
-}
 Value Value::Str(std::string s) {
   Value v;
   v.kind_ = Kind::kStr;
@@ -207,7 +187,7 @@ Value Value::Function(int builtin_id, Value self) {
   return v;
 }
 
-uint64_t Value::weight() const { return p_ ? p_->weight : 1; }
+uint64_t Value::PayloadWeight() const { return p_->weight; }
 
 double Value::AsDouble() const {
   return kind_ == Kind::kFloat ? d_ : static_cast<double>(i_);
@@ -317,9 +297,73 @@ namespace {
 
 // FloatRepr into *out, with no string made on the way (str() of a float is
 // most of what a robot's expressions print).
+// The shortest digits of d when they are few decimals (2.25, 0.0625), for
+// 1e-4 <= |d| < 1e15 (repr() prints those without an exponent). K is the
+// finest decimal grid 10^-K (K <= 15) that is more than 8 times as coarse as
+// the doubles at |d| and keeps |d| * 10^K below 2^51: there, at most one
+// grid point reads back as |d|, and rounding |d| * 10^K (an error below
+// 1/8 of the grid's step) finds it. A shorter text that reads back as |d|
+// is such a grid point with trailing zeros: M = round(|d| * 10^K) with its
+// trailing zeros dropped is the shortest candidate, and m / 10^k (m and
+// 10^k exact doubles: the correctly rounded value of the text, as strtod
+// reads it) tells whether it reads back. False when it does not (0.1 + 0.2,
+// a third) or |d| is out of range: the caller runs the general search.
+bool AppendShortFixed(std::string* out, double d) {
+  const double a = std::fabs(d);
+  if (!(a >= 1e-4 && a < 1e15)) return false;
+  static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  // The spacing of doubles at a (a normal number here): 2^(exponent - 52).
+  uint64_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  const uint64_t ulp_bits = ((bits >> 52) - 52) << 52;
+  double ulp;
+  std::memcpy(&ulp, &ulp_bits, sizeof ulp);
+  int k = 15;
+  while (k >= 0 && (ulp * kPow10[k] * 8 >= 1 || a * kPow10[k] >= 2251799813685248.0)) --k;
+  if (k < 0) return false;
+  int64_t mi = static_cast<int64_t>(a * kPow10[k] + 0.5);
+  for (int step : {8, 4, 2, 1}) {  // trailing zeros dropped, many at a time
+    const int64_t p = static_cast<int64_t>(kPow10[step]);
+    while (k >= step && mi % p == 0) {
+      mi /= p;
+      k -= step;
+    }
+  }
+  if (mi == 0 || static_cast<double>(mi) / kPow10[k] != a) return false;
+  char digits[24];
+  const char* end = std::to_chars(digits, digits + sizeof digits, mi).ptr;
+  const size_t nd = static_cast<size_t>(end - digits);
+  char buf[48];
+  char* o = buf;
+  if (d < 0) *o++ = '-';
+  if (k == 0) {
+    std::memcpy(o, digits, nd);
+    o += nd;
+    *o++ = '.';
+    *o++ = '0';
+  } else if (nd <= static_cast<size_t>(k)) {  // 0.0ddd
+    *o++ = '0';
+    *o++ = '.';
+    for (size_t i = nd; i < static_cast<size_t>(k); ++i) *o++ = '0';
+    std::memcpy(o, digits, nd);
+    o += nd;
+  } else {
+    const size_t intlen = nd - static_cast<size_t>(k);
+    std::memcpy(o, digits, intlen);
+    o += intlen;
+    *o++ = '.';
+    std::memcpy(o, digits + intlen, static_cast<size_t>(k));
+    o += k;
+  }
+  out->append(buf, static_cast<size_t>(o - buf));
+  return true;
+}
+
 void AppendFloatRepr(std::string* out, double d) {
   if (std::isnan(d)) return out->append("nan"), void();
   if (std::isinf(d)) return out->append(d < 0 ? "-inf" : "inf"), void();
+  if (AppendShortFixed(out, d)) return;
   // The shortest digits that read back as d: [-]d[.ddd]e[+-]XX.
   char sci[64];
   const char* end = std::to_chars(sci, sci + sizeof sci, d, std::chars_format::scientific).ptr;

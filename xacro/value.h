@@ -36,10 +36,10 @@ class Value {
     kFunction,   // a builtin callable (a function or a bound method of a value)
   };
 
-  Value();  // None
+  Value() {}  // None
   static Value None() { return Value(); }
-  static Value Bool(bool b);
-  static Value Int(int64_t i);
+  static Value Bool(bool b);    // inline, below: the evaluator makes one at
+  static Value Int(int64_t i);  // nearly every step
   static Value Float(double d);
   static Value Str(std::string s);
   static Value List(std::vector<Value> items);
@@ -80,13 +80,14 @@ class Value {
   // its printed length, counting a shared item as often as it appears
   // ([l] * 1000 weighs 1000 l's), saturating. The evaluator refuses values
   // heavier than its limits, so that no str(), == or hash can explode.
-  uint64_t weight() const;
+  uint64_t weight() const { return p_ ? PayloadWeight() : 1; }
 
   // Python's type(v).__name__: "int", "str", "list", "NoneType", ...
   std::string TypeName() const;
 
  private:
   struct Payload;
+  uint64_t PayloadWeight() const;
   Kind kind_ = Kind::kNone;
   bool b_ = false;
   int64_t i_ = 0;
@@ -94,6 +95,26 @@ class Value {
   const void* handle_ = nullptr;
   std::shared_ptr<const Payload> p_;  // immutable, shared by copies
 };
+
+inline Value Value::Bool(bool b) {
+  Value v;
+  v.kind_ = Kind::kBool;
+  v.b_ = b;
+  v.i_ = b ? 1 : 0;
+  return v;
+}
+inline Value Value::Int(int64_t i) {
+  Value v;
+  v.kind_ = Kind::kInt;
+  v.i_ = i;
+  return v;
+}
+inline Value Value::Float(double d) {
+  Value v;
+  v.kind_ = Kind::kFloat;
+  v.d_ = d;
+  return v;
+}
 
 // A dict's items in insertion order (Python 3.7+ dicts keep it), with an
 // index from key to position. Keys are hashable values: None, bool, int,
