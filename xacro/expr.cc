@@ -174,10 +174,12 @@ bool BuiltinValue(std::string_view name, Value* out) {
   return false;
 }
 
-// Marks every name node with the builtin it falls back to, once per
-// compiled expression rather than at every evaluation.
+// Marks every name node with the builtin it falls back to, and gives every
+// attribute node its name as a str (a dotted dict's key), once per compiled
+// expression rather than at every evaluation.
 void ResolveBuiltins(ExprNode* n) {
   if (n->type == NodeType::kName) n->builtin = BuiltinValue(n->name, &n->value);
+  if (n->type == NodeType::kAttr) n->value = Value::Str(n->name);
   for (ExprNodePtr& k : n->kids) ResolveBuiltins(k.get());
   for (CompClause& c : n->clauses) {
     if (c.iter) ResolveBuiltins(c.iter.get());
@@ -240,6 +242,8 @@ class Evaluator {
   EvalError* err_;
   bool host_error_ = false;
   size_t steps_ = 0;
+  // The heaviest value an expression may make (Eval).
+  const uint64_t max_weight_ = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
   std::vector<std::pair<std::string, Value>> locals_;
 
   bool Fail(Code code, std::string msg) {
@@ -294,7 +298,9 @@ class Evaluator {
     return Fail(Code::XACRO_NAME_UNDEFINED, "NameError: name '" + name + "' is not defined");
   }
 
-  bool GetAttr(const Value& obj, const std::string& name, Value* out) {
+  // key: the name as a str Value, when the caller has one made (a compiled
+  // attribute node's), for a dotted dict's lookup.
+  bool GetAttr(const Value& obj, const std::string& name, Value* out, const Value* key = nullptr) {
     if (name.size() >= 2 && name[0] == '_' && name[1] == '_') {
       return Fail(Code::XACRO_EXPRESSION_FORBIDDEN, "access to '" + name + "' is not allowed");
     }
@@ -330,7 +336,7 @@ class Evaluator {
       case Value::Kind::kStr: id = FindName(kStrMethods, name); break;
       case Value::Kind::kDict:
         id = FindName(kDictMethods, name);
-        if (id < 0 && obj.dotted()) return DottedGet(obj, Value::Str(name), out);
+        if (id < 0 && obj.dotted()) return DottedGet(obj, key ? *key : Value::Str(name), out);
         break;
       case Value::Kind::kList: id = FindName(kListMethods, name); break;
       case Value::Kind::kTuple: id = name == "index" ? L_INDEX : name == "count" ? L_COUNT : -1; break;
@@ -917,11 +923,10 @@ class Evaluator {
   // [[0] * 10**6] * 10**6 would) is refused before anything uses it.
   bool Eval(const ExprNode& n, Value* out) {
     if (!EvalNode(n, out)) return false;
-    uint64_t max = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
-    if (out->weight() > max) {
-      return Limit("a value that would print longer than " + std::to_string(max) + " bytes");
-    }
-    return true;
+    return out->weight() <= max_weight_ || TooHeavy();
+  }
+  [[gnu::noinline, gnu::cold]] bool TooHeavy() {
+    return Limit("a value that would print longer than " + std::to_string(max_weight_) + " bytes");
   }
 
   bool EvalNode(const ExprNode& n, Value* out) {
@@ -932,7 +937,7 @@ class Evaluator {
       case NodeType::kAttr: {
         Value obj;
         if (!Eval(*n.kids[0], &obj)) return false;
-        return GetAttr(obj, n.name, out);
+        return GetAttr(obj, n.name, out, &n.value);
       }
       case NodeType::kSubscript: return Subscript(n, out);
       case NodeType::kSlice: return Fail(Code::XACRO_EXPRESSION_INVALID, "a slice outside brackets");

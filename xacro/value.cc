@@ -14,12 +14,14 @@ namespace xacro {
 // address to some; we print none).
 std::string BuiltinRepr(const Value& f);
 
+// Most payloads are strs: the rarer parts are held by pointer, so that making
+// and freeing a str's payload stays small.
 struct Value::Payload {
   std::string s;              // kStr; kIterator: type name
   std::vector<Value> items;   // kList, kTuple, kIterator
-  DictItems dict;             // kDict
+  std::unique_ptr<DictItems> dict;  // kDict
   int64_t stop = 0, step = 1;  // kRange
-  Value self;                 // kFunction: bound value
+  std::unique_ptr<Value> self;  // kFunction: bound value
   uint64_t weight = 1;
 };
 
@@ -135,9 +137,9 @@ Value Value::Dict(DictItems items, bool dotted) {
   v.kind_ = Kind::kDict;
   v.b_ = dotted;
   auto p = std::make_shared<Payload>();
-  p->dict = std::move(items);
+  p->dict = std::make_unique<DictItems>(std::move(items));
   uint64_t w = 2;
-  for (const auto& kv : p->dict.items()) w = SatAdd(w, SatAdd(SatAdd(kv.first.weight(), kv.second.weight()), 4));
+  for (const auto& kv : p->dict->items()) w = SatAdd(w, SatAdd(SatAdd(kv.first.weight(), kv.second.weight()), 4));
   p->weight = w;
   v.p_ = std::move(p);
   return v;
@@ -180,8 +182,8 @@ Value Value::Function(int builtin_id, Value self) {
   v.i_ = builtin_id;
   if (!self.is_none()) {
     auto p = std::make_shared<Payload>();
-    p->self = std::move(self);
-    p->weight = SatAdd(p->self.weight(), 1);
+    p->self = std::make_unique<Value>(std::move(self));
+    p->weight = SatAdd(p->self->weight(), 1);
     v.p_ = std::move(p);
   }
   return v;
@@ -198,7 +200,7 @@ const std::string& Value::str() const {
 const std::vector<Value>& Value::items() const { return p_ ? p_->items : EmptyItems(); }
 const DictItems& Value::dict() const {
   static const DictItems* empty = new DictItems();
-  return p_ ? p_->dict : *empty;
+  return p_ && p_->dict ? *p_->dict : *empty;
 }
 int64_t Value::range_stop() const { return p_ ? p_->stop : 0; }
 int64_t Value::range_step() const { return p_ ? p_->step : 1; }
@@ -221,7 +223,7 @@ const std::string& Value::iterator_type() const {
 }
 const Value& Value::bound_self() const {
   static const Value* none = new Value();
-  return p_ && kind_ == Kind::kFunction ? p_->self : *none;
+  return p_ && kind_ == Kind::kFunction && p_->self ? *p_->self : *none;
 }
 
 std::string Value::TypeName() const {
