@@ -122,7 +122,7 @@ const BuiltinName kFloatMethods[] = {{"is_integer", F_IS_INTEGER}};
 template <size_t N>
 int FindName(const BuiltinName (&table)[N], std::string_view name) {
   for (const auto& b : table) {
-    if (name == b.name) return b.id;
+    if (name.size() == b.name.size() && name[0] == b.name[0] && name == b.name) return b.id;
   }
   return -1;
 }
@@ -2680,11 +2680,13 @@ bool CouldBeNumber(std::string_view text) {
   for (char c : text) {
     if (static_cast<unsigned char>(c) >= 0x80) return true;  // left to the parsers
   }
+  // IsSpace on ASCII (all that is left here).
+  auto space = [](char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F); };
   size_t b = 0, e = text.size();
-  while (b < e && IsSpace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && IsSpace(static_cast<unsigned char>(text[e - 1]))) --e;
+  while (b < e && space(text[b])) ++b;
+  while (e > b && space(text[e - 1])) --e;
   for (size_t i = b; i < e; ++i) {
-    if (IsSpace(static_cast<unsigned char>(text[i]))) return false;
+    if (space(text[i])) return false;
   }
   if (b < e && (text[b] == '+' || text[b] == '-')) ++b;
   if (b == e) return false;
@@ -2695,19 +2697,12 @@ bool CouldBeNumber(std::string_view text) {
 }  // namespace
 
 Value LiteralValue(std::string_view text) {
-  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::Str(std::string(text.substr(1, text.size() - 2)));
-  if (text.find('_') != std::string_view::npos) return Value::Str(std::string(text));
-  if (!CouldBeNumber(text)) {
-    if (text == "true" || text == "True") return Value::Bool(true);
-    if (text == "false" || text == "False") return Value::Bool(false);
-    return Value::Str(std::string(text));
-  }
-  // The common numbers, [+-]digits and [+-]digits.digits, read directly
-  // (as int() and float() read them: to the nearest double), without the
-  // general parsers or the message of int()'s failure on "0.5".
-  {
+  // The common numbers first, [+-]digits and [+-]digits.digits, read
+  // directly (as int() and float() read them: to the nearest double),
+  // without the general parsers or the message of int()'s failure on "0.5".
+  if (!text.empty()) {
     const size_t n = text.size();
-    size_t b = text[0] == '+' || text[0] == '-' ? 1 : 0;
+    const size_t b = text[0] == '+' || text[0] == '-' ? 1 : 0;
     const bool neg = text[0] == '-';
     size_t i = b;
     while (i < n && text[i] >= '0' && text[i] <= '9') ++i;
@@ -2727,6 +2722,13 @@ Value LiteralValue(std::string_view text) {
         if (r.ec == std::errc() && r.ptr == text.data() + n) return Value::Float(neg ? -d : d);
       }
     }
+  }
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::Str(std::string(text.substr(1, text.size() - 2)));
+  if (text.find('_') != std::string_view::npos) return Value::Str(std::string(text));
+  if (!CouldBeNumber(text)) {
+    if (text == "true" || text == "True") return Value::Bool(true);
+    if (text == "false" || text == "False") return Value::Bool(false);
+    return Value::Str(std::string(text));
   }
   struct NoHost : ExprHost {
     bool LookupName(std::string_view, Value*, EvalError*) override { return false; }

@@ -49,7 +49,7 @@ constexpr std::string_view kKeywords[] = {"and", "or", "not", "in", "is", "if", 
 
 bool IsKeyword(std::string_view s) {
   for (std::string_view k : kKeywords) {
-    if (s == k) return true;
+    if (s.size() == k.size() && s[0] == k[0] && s == k) return true;
   }
   return false;
 }
@@ -136,7 +136,7 @@ class Parser {
           if (lower == "b"sv || lower == "rb"sv || lower == "br"sv) return FailB(i, "bytes literals are not supported");
         }
         t.type = Tok::kName;
-        t.text = word;
+        t.text = std::move(word);
         i = j;
         toks_.push_back(std::move(t));
         continue;
@@ -151,24 +151,31 @@ class Parser {
         AppendString(std::move(t));
         continue;
       }
-      static constexpr std::string_view kOps[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->",
-                                         "+",  "-",  "*",  "/",  "%",  "<",  ">",  "(",  ")",  "[",
-                                         "]",  "{",  "}",  ",",  ":",  ".",  "~",  "&",  "|",  "^",
-                                         "=",  "@",  ";",  "!"};
+      // The longest operator at i: the two-character ones first.
+      static constexpr std::string_view kOps2[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->"};
+      static constexpr std::string_view kOps1 = "+-*/%<>()[]{},:.~&|^=@;!";
       bool found = false;
-      for (std::string_view op : kOps) {
-        const size_t n = op.size();
-        if (src_.compare(i, n, op) == 0) {
-          t.type = Tok::kOp;
-          t.text = op;
+      if (i + 1 < src_.size()) {
+        for (std::string_view op : kOps2) {
+          if (src_[i] == op[0] && src_[i + 1] == op[1]) {
+            t.text = op;
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found) {
+        const size_t k = kOps1.find(static_cast<char>(c));
+        if (k != std::string_view::npos) {
+          t.text = kOps1.substr(k, 1);
           found = true;
-          i += n;
-          break;
         }
       }
       if (!found) {
         return FailB(i, std::string("unexpected character '") + static_cast<char>(c) + "'");
       }
+      t.type = Tok::kOp;
+      i += t.text.size();
       if (t.text == "("sv || t.text == "["sv || t.text == "{"sv) ++brackets;
       if ((t.text == ")"sv || t.text == "]"sv || t.text == "}"sv) && brackets > 0) --brackets;
       if (t.text == ":="sv) return FailB(t.pos, "assignment expressions (:=) are not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
