@@ -209,6 +209,12 @@ std::string Encode(const std::vector<uint32_t>& cps, size_t begin, size_t end) {
 
 // ------------------------------------------------------------------ evaluator
 
+// The heaviest value an expression may make: one heavier (its printing,
+// comparing or hashing would be too costly) is refused.
+uint64_t MaxWeight(const ExprLimits& limits) {
+  return std::max<uint64_t>(limits.max_string_length, limits.max_container_size) * 2 + 64;
+}
+
 struct Args {
   std::vector<Value> pos;
   std::vector<std::pair<std::string, Value>> kw;
@@ -243,7 +249,7 @@ class Evaluator {
   bool host_error_ = false;
   size_t steps_ = 0;
   // The heaviest value an expression may make (Eval).
-  const uint64_t max_weight_ = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
+  const uint64_t max_weight_ = MaxWeight(limits_);
   std::vector<std::pair<std::string, Value>> locals_;
 
   bool Fail(Code code, std::string msg) {
@@ -2659,8 +2665,21 @@ std::shared_ptr<const CompiledExpr> Compile(std::string_view expression, const E
 }
 
 bool Evaluate(const CompiledExpr& expr, ExprHost& host, const ExprLimits& limits, Value* out, EvalError* err) {
+  // A bare property name (${mass}, a third of a robot's expressions): the
+  // host's value as it is, without an evaluator. A name the host lacks, or
+  // a value too heavy, takes the general path (builtins, messages).
+  const ExprNode& root = *expr.root;
+  if (root.type == NodeType::kName && limits.max_steps >= 1) {
+    EvalError herr;
+    if (host.LookupName(root.name, out, &herr)) {
+      if (out->weight() <= MaxWeight(limits)) return true;
+    } else if (!herr.message.empty()) {
+      *err = std::move(herr);
+      return false;
+    }
+  }
   Evaluator ev(expr.source, host, limits, err);
-  return ev.Run(*expr.root, out);
+  return ev.Run(root, out);
 }
 
 bool Evaluate(std::string_view expression, ExprHost& host, const ExprLimits& limits, Value* out, EvalError* err) {

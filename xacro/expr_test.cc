@@ -588,6 +588,42 @@ TEST(Expr, LimitsBoundTimeAndMemory) {
   EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
 }
 
+// A bare name evaluates without the evaluator when the host has it; what
+// it gives, and every failure, is the general path's.
+TEST(Expr, BareNames) {
+  TestHost host;
+  host.names["w"] = Value::Float(0.5);
+  host.names["big"] = Value::Str(std::string(100, 'x'));
+  EXPECT_EQ(Eval("w", host), "0.5");
+  EXPECT_EQ(Eval("  w ", host), "0.5");
+  EXPECT_EQ(Eval("pi", host), "3.141592653589793");  // a builtin
+  EXPECT_EQ(Eval("nope", host), "ERROR XACRO_NAME_UNDEFINED: in expression 'nope': NameError: name 'nope' is not defined");
+  EvalError err;
+  Eval("eval", host, &err);
+  EXPECT_EQ(err.code, Code::XACRO_EXPRESSION_FORBIDDEN);
+  ExprLimits small;
+  small.max_string_length = 10;
+  small.max_container_size = 10;
+  EXPECT_EQ(Eval("big", host, &err, small),
+            "ERROR XACRO_LIMIT_EXCEEDED: in expression 'big': a value that would print longer than 84 bytes");
+  ExprLimits no_steps;
+  no_steps.max_steps = 0;
+  Eval("w", host, &err, no_steps);
+  EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
+  // The host's own failure (a lazy property's) passes as the host said it.
+  struct FailingHost : TestHost {
+    bool LookupName(std::string_view, Value*, EvalError* e) override {
+      e->code = Code::XACRO_PROPERTY_CYCLE;
+      e->message = "circular";
+      return false;
+    }
+  } failing;
+  Value v;
+  EXPECT_FALSE(Evaluate("w", failing, ExprLimits(), &v, &err));
+  EXPECT_EQ(err.code, Code::XACRO_PROPERTY_CYCLE);
+  EXPECT_EQ(err.message, "circular");
+}
+
 TEST(Expr, HostNamesNamespacesAndHelpers) {
   TestHost host;
   host.names["width"] = Value::Float(0.5);
