@@ -192,7 +192,7 @@ Value Value::Function(int builtin_id, Value self) {
 uint64_t Value::PayloadWeight() const { return p_->weight; }
 
 double Value::AsDouble() const {
-  return kind_ == Kind::kFloat ? d_ : static_cast<double>(i_);
+  return kind_ == Kind::kFloat ? d_ : static_cast<double>(Int64());
 }
 const std::string& Value::str() const {
   return p_ && (kind_ == Kind::kStr) ? p_->s : EmptyString();
@@ -205,7 +205,7 @@ const DictItems& Value::dict() const {
 int64_t Value::range_stop() const { return p_ ? p_->stop : 0; }
 int64_t Value::range_step() const { return p_ ? p_->step : 1; }
 int64_t Value::RangeLength() const {
-  int64_t start = i_, stop = range_stop(), step = range_step();
+  int64_t start = range_start(), stop = range_stop(), step = range_step();
   // Computed in unsigned arithmetic: stop - start may not fit int64.
   if (step > 0 && start < stop) {
     uint64_t span = static_cast<uint64_t>(stop) - static_cast<uint64_t>(start) - 1;

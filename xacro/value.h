@@ -57,8 +57,8 @@ class Value {
   bool is_number() const { return kind_ == Kind::kBool || kind_ == Kind::kInt || kind_ == Kind::kFloat; }
 
   bool bool_value() const { return b_; }           // kBool
-  int64_t int_value() const { return i_; }         // kInt (and kBool as 0/1)
-  double float_value() const { return d_; }        // kFloat
+  int64_t int_value() const { return Int64(); }    // kInt (and kBool as 0/1)
+  double float_value() const { return kind_ == Kind::kFloat ? d_ : 0; }  // kFloat
   // kBool/kInt/kFloat as a double.
   double AsDouble() const;
   const std::string& str() const;                  // kStr
@@ -66,14 +66,14 @@ class Value {
   const std::vector<Value>& items() const;
   const DictItems& dict() const;                   // kDict
   bool dotted() const { return b_; }               // kDict: attribute access allowed
-  int64_t range_start() const { return i_; }       // kRange
+  int64_t range_start() const { return Int64(); }  // kRange
   int64_t range_stop() const;
   int64_t range_step() const;
   int64_t RangeLength() const;
   const std::string& iterator_type() const;        // kIterator: "map", "dict_keys", ...
-  const void* ns_handle() const { return handle_; }  // kNamespace
-  int module_id() const { return static_cast<int>(i_); }   // kModule
-  int builtin_id() const { return static_cast<int>(i_); }  // kFunction
+  const void* ns_handle() const { return kind_ == Kind::kNamespace ? handle_ : nullptr; }  // kNamespace
+  int module_id() const { return static_cast<int>(Int64()); }   // kModule
+  int builtin_id() const { return static_cast<int>(Int64()); }  // kFunction
   const Value& bound_self() const;                 // kFunction: the bound value (None when unbound)
 
   // A bound on the cost of printing, comparing or hashing the value: about
@@ -88,11 +88,15 @@ class Value {
  private:
   struct Payload;
   uint64_t PayloadWeight() const;
+  // 32 bytes: one scalar field, by kind (copied at every step).
   Kind kind_ = Kind::kNone;
   bool b_ = false;
-  int64_t i_ = 0;
-  double d_ = 0;
-  const void* handle_ = nullptr;
+  union {
+    int64_t i_ = 0;        // kBool, kInt, kRange (start), kModule, kFunction
+    double d_;             // kFloat
+    const void* handle_;   // kNamespace
+  };
+  int64_t Int64() const { return kind_ == Kind::kFloat || kind_ == Kind::kNamespace ? 0 : i_; }
   std::shared_ptr<const Payload> p_;  // immutable, shared by copies
 };
 
