@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <unordered_map>
 
 #include "xacro/expr_ast.h"
 #include "xacro/expr_format.h"
@@ -164,9 +165,16 @@ bool MathConstant(std::string_view name, Value* out) {
 // names xacro exposes directly, the math names and constants, and the
 // namespaces math, python and xacro.
 bool BuiltinValue(std::string_view name, Value* out) {
-  int id = FindName(kGlobalNames, name);
-  if (id < 0) id = FindName(kMathNames, name);
-  if (id >= 0) return *out = Value::Function(id), true;
+  // The global names, then the math names, by name; made once (every name
+  // node of every expression compiled asks).
+  static const auto* const ids = [] {
+    auto* m = new std::unordered_map<std::string_view, int>();
+    for (const auto& b : kGlobalNames) m->emplace(b.name, b.id);
+    for (const auto& b : kMathNames) m->emplace(b.name, b.id);  // emplace keeps the first
+    return m;
+  }();
+  auto it = ids->find(name);
+  if (it != ids->end()) return *out = Value::Function(it->second), true;
   if (MathConstant(name, out)) return true;
   if (name == "math") return *out = Value::Module(kMath), true;
   if (name == "python") return *out = Value::Module(kPython), true;

@@ -1,8 +1,11 @@
 // Tokenizer and recursive-descent parser of Python's expression grammar,
 // restricted to what xacro expressions use.
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <unordered_set>
 
 #include "xacro/expr_ast.h"
 #include "xacro/expr_utf8.h"
@@ -48,10 +51,9 @@ constexpr std::string_view kKeywords[] = {"and", "or", "not", "in", "is", "if", 
                                  "global", "nonlocal", "elif"};
 
 bool IsKeyword(std::string_view s) {
-  for (std::string_view k : kKeywords) {
-    if (s.size() == k.size() && s[0] == k[0] && s == k) return true;
-  }
-  return false;
+  // Made once (every name token is tested).
+  static const auto* const keywords = new std::unordered_set<std::string_view>(std::begin(kKeywords), std::end(kKeywords));
+  return keywords->count(s) != 0;
 }
 
 class Parser {
@@ -91,6 +93,7 @@ class Parser {
 
   // ------------------------------------------------------------ tokens
   bool Tokenize() {
+    toks_.reserve(std::min<size_t>(src_.size() + 1, 32));
     size_t i = 0;
     int brackets = 0;
     while (true) {
