@@ -1,10 +1,12 @@
 #include "xacro/expr.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <unordered_map>
 
 #include "xacro/expr_ast.h"
 #include "xacro/expr_format.h"
@@ -57,8 +59,10 @@ enum BuiltinId {
 
 constexpr int kDeprecatedBit = 0x10000;
 
+// Names as string_views: == compares lengths first (a const char* ran
+// strlen at each of a table's entries).
 struct BuiltinName {
-  const char* name;
+  std::string_view name;
   int id;
 };
 
@@ -119,23 +123,32 @@ const BuiltinName kFloatMethods[] = {{"is_integer", F_IS_INTEGER}};
 template <size_t N>
 int FindName(const BuiltinName (&table)[N], std::string_view name) {
   for (const auto& b : table) {
-    if (name == b.name) return b.id;
+    if (name.size() == b.name.size() && name[0] == b.name[0] && name == b.name) return b.id;
   }
   return -1;
 }
 
 const char* NameOf(int id) {
   id &= ~kDeprecatedBit;
-  for (const auto* t : {&kPythonNames}) {
-    for (const auto& b : *t) if (b.id == id) return b.name;
-  }
-  for (const auto& b : kMathNames) if (b.id == id) return b.name;
-  for (const auto& b : kXacroNames) if (b.id == id) return b.name;
-  for (const auto& b : kStrMethods) if (b.id == id) return b.name;
-  for (const auto& b : kDictMethods) if (b.id == id) return b.name;
-  for (const auto& b : kListMethods) if (b.id == id) return b.name;
-  for (const auto& b : kFloatMethods) if (b.id == id) return b.name;
-  return "?";
+  // By id, made once (error messages and the builtins' arity checks ask).
+  static const std::vector<const char*>* names = [] {
+    auto* v = new std::vector<const char*>(kBuiltinCount, "?");
+    auto add = [&](const auto& table) {
+      for (const auto& b : table) {
+        const int i = b.id & ~kDeprecatedBit;
+        if ((*v)[i][0] == '?') (*v)[i] = b.name.data();
+      }
+    };
+    add(kPythonNames);
+    add(kMathNames);
+    add(kXacroNames);
+    add(kStrMethods);
+    add(kDictMethods);
+    add(kListMethods);
+    add(kFloatMethods);
+    return v;
+  }();
+  return id >= 0 && id < kBuiltinCount ? (*names)[id] : "?";
 }
 
 bool MathConstant(std::string_view name, Value* out) {
@@ -146,6 +159,40 @@ bool MathConstant(std::string_view name, Value* out) {
   else if (name == "nan") *out = Value::Float(std::nan(""));
   else return false;
   return true;
+}
+
+// What a bare name means when the host has no property of that name: the
+// names xacro exposes directly, the math names and constants, and the
+// namespaces math, python and xacro.
+bool BuiltinValue(std::string_view name, Value* out) {
+  // The global names, then the math names, by name; made once (every name
+  // node of every expression compiled asks).
+  static const auto* const ids = [] {
+    auto* m = new std::unordered_map<std::string_view, int>();
+    for (const auto& b : kGlobalNames) m->emplace(b.name, b.id);
+    for (const auto& b : kMathNames) m->emplace(b.name, b.id);  // emplace keeps the first
+    return m;
+  }();
+  auto it = ids->find(name);
+  if (it != ids->end()) return *out = Value::Function(it->second), true;
+  if (MathConstant(name, out)) return true;
+  if (name == "math") return *out = Value::Module(kMath), true;
+  if (name == "python") return *out = Value::Module(kPython), true;
+  if (name == "xacro") return *out = Value::Module(kXacro), true;
+  return false;
+}
+
+// Marks every name node with the builtin it falls back to, and gives every
+// attribute node its name as a str (a dotted dict's key), once per compiled
+// expression rather than at every evaluation.
+void ResolveBuiltins(ExprNode* n) {
+  if (n->type == NodeType::kName) n->builtin = BuiltinValue(n->name, &n->value);
+  if (n->type == NodeType::kAttr) n->value = Value::Str(n->name);
+  for (ExprNodePtr& k : n->kids) ResolveBuiltins(k.get());
+  for (CompClause& c : n->clauses) {
+    if (c.iter) ResolveBuiltins(c.iter.get());
+    for (ExprNodePtr& k : c.conds) ResolveBuiltins(k.get());
+  }
 }
 
 // Python's whitespace for str.split()/strip() (ASCII and the Unicode spaces).
@@ -169,6 +216,12 @@ std::string Encode(const std::vector<uint32_t>& cps, size_t begin, size_t end) {
 }
 
 // ------------------------------------------------------------------ evaluator
+
+// The heaviest value an expression may make: one heavier (its printing,
+// comparing or hashing would be too costly) is refused.
+uint64_t MaxWeight(const ExprLimits& limits) {
+  return std::max<uint64_t>(limits.max_string_length, limits.max_container_size) * 2 + 64;
+}
 
 struct Args {
   std::vector<Value> pos;
@@ -203,6 +256,8 @@ class Evaluator {
   EvalError* err_;
   bool host_error_ = false;
   size_t steps_ = 0;
+  // The heaviest value an expression may make (Eval).
+  const uint64_t max_weight_ = MaxWeight(limits_);
   std::vector<std::pair<std::string, Value>> locals_;
 
   bool Fail(Code code, std::string msg) {
@@ -220,8 +275,10 @@ class Evaluator {
   }
   bool Step(size_t n = 1) {
     steps_ += n;
-    if (steps_ > limits_.max_steps) return Limit("more than " + std::to_string(limits_.max_steps) + " evaluation steps");
-    return true;
+    return steps_ <= limits_.max_steps || TooManySteps();
+  }
+  [[gnu::noinline, gnu::cold]] bool TooManySteps() {
+    return Limit("more than " + std::to_string(limits_.max_steps) + " evaluation steps");
   }
   bool CheckStr(size_t bytes) {
     if (bytes > limits_.max_string_length) return Limit("a string longer than " + std::to_string(limits_.max_string_length) + " bytes");
@@ -234,7 +291,8 @@ class Evaluator {
   Value MakeStr(std::string s) { return Value::Str(std::move(s)); }
 
   // ---------------------------------------------------------------- names
-  bool LookupName(const std::string& name, Value* out) {
+  bool LookupName(const ExprNode& n, Value* out) {
+    const std::string& name = n.name;
     for (auto it = locals_.rbegin(); it != locals_.rend(); ++it) {
       if (it->first == name) {
         *out = it->second;
@@ -242,32 +300,21 @@ class Evaluator {
       }
     }
     EvalError herr;
-    herr.message.clear();
     if (host_.LookupName(name, out, &herr)) return true;
     if (!herr.message.empty()) {
       *err_ = herr;
       return HostFailed();
     }
-    int id = FindName(kGlobalNames, name);
-    if (id >= 0) {
-      *out = Value::Function(id);
-      return true;
-    }
-    if (FindName(kMathNames, name) >= 0) {
-      *out = Value::Function(FindName(kMathNames, name));
-      return true;
-    }
-    if (MathConstant(name, out)) return true;
-    if (name == "math") return *out = Value::Module(kMath), true;
-    if (name == "python") return *out = Value::Module(kPython), true;
-    if (name == "xacro") return *out = Value::Module(kXacro), true;
+    if (n.builtin) return *out = n.value, true;
     if (IsForbiddenName(name)) {
       return Fail(Code::XACRO_EXPRESSION_FORBIDDEN, "the name '" + name + "' is not available in xacro expressions (they never execute code)");
     }
     return Fail(Code::XACRO_NAME_UNDEFINED, "NameError: name '" + name + "' is not defined");
   }
 
-  bool GetAttr(const Value& obj, const std::string& name, Value* out) {
+  // key: the name as a str Value, when the caller has one made (a compiled
+  // attribute node's), for a dotted dict's lookup.
+  bool GetAttr(const Value& obj, const std::string& name, Value* out, const Value* key = nullptr) {
     if (name.size() >= 2 && name[0] == '_' && name[1] == '_') {
       return Fail(Code::XACRO_EXPRESSION_FORBIDDEN, "access to '" + name + "' is not allowed");
     }
@@ -303,7 +350,7 @@ class Evaluator {
       case Value::Kind::kStr: id = FindName(kStrMethods, name); break;
       case Value::Kind::kDict:
         id = FindName(kDictMethods, name);
-        if (id < 0 && obj.dotted()) return DottedGet(obj, Value::Str(name), out);
+        if (id < 0 && obj.dotted()) return DottedGet(obj, key ? *key : Value::Str(name), out);
         break;
       case Value::Kind::kList: id = FindName(kListMethods, name); break;
       case Value::Kind::kTuple: id = name == "index" ? L_INDEX : name == "count" ? L_COUNT : -1; break;
@@ -890,22 +937,21 @@ class Evaluator {
   // [[0] * 10**6] * 10**6 would) is refused before anything uses it.
   bool Eval(const ExprNode& n, Value* out) {
     if (!EvalNode(n, out)) return false;
-    uint64_t max = std::max<uint64_t>(limits_.max_string_length, limits_.max_container_size) * 2 + 64;
-    if (out->weight() > max) {
-      return Limit("a value that would print longer than " + std::to_string(max) + " bytes");
-    }
-    return true;
+    return out->weight() <= max_weight_ || TooHeavy();
+  }
+  [[gnu::noinline, gnu::cold]] bool TooHeavy() {
+    return Limit("a value that would print longer than " + std::to_string(max_weight_) + " bytes");
   }
 
   bool EvalNode(const ExprNode& n, Value* out) {
     if (!Step()) return false;
     switch (n.type) {
       case NodeType::kConst: *out = n.value; return true;
-      case NodeType::kName: return LookupName(n.name, out);
+      case NodeType::kName: return LookupName(n, out);
       case NodeType::kAttr: {
         Value obj;
         if (!Eval(*n.kids[0], &obj)) return false;
-        return GetAttr(obj, n.name, out);
+        return GetAttr(obj, n.name, out, &n.value);
       }
       case NodeType::kSubscript: return Subscript(n, out);
       case NodeType::kSlice: return Fail(Code::XACRO_EXPRESSION_INVALID, "a slice outside brackets");
@@ -2622,12 +2668,26 @@ std::shared_ptr<const CompiledExpr> Compile(std::string_view expression, const E
   }
   c->root = ParseExpression(c->source, limits, err);
   if (!c->root) return nullptr;
+  ResolveBuiltins(c->root.get());
   return c;
 }
 
 bool Evaluate(const CompiledExpr& expr, ExprHost& host, const ExprLimits& limits, Value* out, EvalError* err) {
+  // A bare property name (${mass}, a third of a robot's expressions): the
+  // host's value as it is, without an evaluator. A name the host lacks, or
+  // a value too heavy, takes the general path (builtins, messages).
+  const ExprNode& root = *expr.root;
+  if (root.type == NodeType::kName && limits.max_steps >= 1) {
+    EvalError herr;
+    if (host.LookupName(root.name, out, &herr)) {
+      if (out->weight() <= MaxWeight(limits)) return true;
+    } else if (!herr.message.empty()) {
+      *err = std::move(herr);
+      return false;
+    }
+  }
   Evaluator ev(expr.source, host, limits, err);
-  return ev.Run(*expr.root, out);
+  return ev.Run(root, out);
 }
 
 bool Evaluate(std::string_view expression, ExprHost& host, const ExprLimits& limits, Value* out, EvalError* err) {
@@ -2647,11 +2707,13 @@ bool CouldBeNumber(std::string_view text) {
   for (char c : text) {
     if (static_cast<unsigned char>(c) >= 0x80) return true;  // left to the parsers
   }
+  // IsSpace on ASCII (all that is left here).
+  auto space = [](char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x1F); };
   size_t b = 0, e = text.size();
-  while (b < e && IsSpace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && IsSpace(static_cast<unsigned char>(text[e - 1]))) --e;
+  while (b < e && space(text[b])) ++b;
+  while (e > b && space(text[e - 1])) --e;
   for (size_t i = b; i < e; ++i) {
-    if (IsSpace(static_cast<unsigned char>(text[i]))) return false;
+    if (space(text[i])) return false;
   }
   if (b < e && (text[b] == '+' || text[b] == '-')) ++b;
   if (b == e) return false;
@@ -2662,6 +2724,32 @@ bool CouldBeNumber(std::string_view text) {
 }  // namespace
 
 Value LiteralValue(std::string_view text) {
+  // The common numbers first, [+-]digits and [+-]digits.digits, read
+  // directly (as int() and float() read them: to the nearest double),
+  // without the general parsers or the message of int()'s failure on "0.5".
+  if (!text.empty()) {
+    const size_t n = text.size();
+    const size_t b = text[0] == '+' || text[0] == '-' ? 1 : 0;
+    const bool neg = text[0] == '-';
+    size_t i = b;
+    while (i < n && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i > b && i == n && i - b <= 18) {
+      int64_t v = 0;
+      for (size_t k = b; k < n; ++k) v = v * 10 + (text[k] - '0');
+      return Value::Int(neg ? -v : v);
+    }
+    // (An integer part beyond 18 digits is left to the parsers: int() fails
+    // on it with an overflow before it sees the '.', and the text stays a str.)
+    if (i > b && i - b <= 18 && i + 1 < n && text[i] == '.') {
+      size_t j = i + 1;
+      while (j < n && text[j] >= '0' && text[j] <= '9') ++j;
+      double d;
+      if (j == n) {
+        auto r = std::from_chars(text.data() + b, text.data() + n, d, std::chars_format::fixed);
+        if (r.ec == std::errc() && r.ptr == text.data() + n) return Value::Float(neg ? -d : d);
+      }
+    }
+  }
   if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::Str(std::string(text.substr(1, text.size() - 2)));
   if (text.find('_') != std::string_view::npos) return Value::Str(std::string(text));
   if (!CouldBeNumber(text)) {

@@ -57,8 +57,11 @@ struct ExprNode {
   NodeType type;
   size_t pos = 0;  // byte offset in the source, for messages
   Op op = Op::kAdd;
-  Value value;                // kConst
+  Value value;                // kConst; kName: the builtin it names (when `builtin`); kAttr: name as a str
   std::string name;           // kName, kAttr
+  // kName: a name xacro defines (math names, list, len, python, ...), found
+  // once at compile time; the host's properties still come first.
+  bool builtin = false;
   std::vector<ExprNodePtr> kids;
   std::vector<Op> ops;        // kCompare
   std::vector<std::string> keywords;  // kCall: names of the last keywords.size() kids

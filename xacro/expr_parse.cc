@@ -1,24 +1,29 @@
 // Tokenizer and recursive-descent parser of Python's expression grammar,
 // restricted to what xacro expressions use.
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <unordered_set>
 
 #include "xacro/expr_ast.h"
 #include "xacro/expr_utf8.h"
 
 namespace xacro {
 
+using namespace std::string_view_literals;
+
 using frames::Code;
 
 bool IsForbiddenName(std::string_view name) {
-  static const char* const kNames[] = {
+  static constexpr std::string_view kNames[] = {
       "eval", "exec", "compile", "open", "getattr", "setattr", "delattr", "hasattr", "globals",
       "locals", "vars", "dir", "input", "breakpoint", "help", "memoryview", "bytearray", "bytes",
       "object", "super", "classmethod", "staticmethod", "property", "exit", "quit", "id",
       "callable", "iter", "next", "aiter", "anext", "print", "format", "import"};
   if (name.size() >= 2 && name[0] == '_' && name[1] == '_') return true;
-  for (const char* n : kNames) {
+  for (std::string_view n : kNames) {
     if (name == n) return true;
   }
   return false;
@@ -38,7 +43,7 @@ struct Token {
 bool IsNameStart(unsigned char c) { return std::isalpha(c) || c == '_' || c >= 0x80; }
 bool IsNameChar(unsigned char c) { return std::isalnum(c) || c == '_' || c >= 0x80; }
 
-const char* const kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "for",
+constexpr std::string_view kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "for",
                                  "lambda", "None", "True", "False", "import", "from",
                                  "yield", "await", "async", "def", "class", "return",
                                  "del", "pass", "raise", "try", "while", "with", "as",
@@ -46,10 +51,9 @@ const char* const kKeywords[] = {"and", "or", "not", "in", "is", "if", "else", "
                                  "global", "nonlocal", "elif"};
 
 bool IsKeyword(std::string_view s) {
-  for (const char* k : kKeywords) {
-    if (s == k) return true;
-  }
-  return false;
+  // Made once (every name token is tested).
+  static const auto* const keywords = new std::unordered_set<std::string_view>(std::begin(kKeywords), std::end(kKeywords));
+  return keywords->count(s) != 0;
 }
 
 class Parser {
@@ -89,6 +93,7 @@ class Parser {
 
   // ------------------------------------------------------------ tokens
   bool Tokenize() {
+    toks_.reserve(std::min<size_t>(src_.size() + 1, 32));
     size_t i = 0;
     int brackets = 0;
     while (true) {
@@ -124,17 +129,17 @@ class Parser {
         if (j < src_.size() && (src_[j] == '\'' || src_[j] == '"') && word.size() <= 2) {
           std::string lower;
           for (char ch : word) lower.push_back(static_cast<char>(std::tolower(ch)));
-          if (lower == "r" || lower == "u") {
-            if (!LexString(j, lower == "r", &t, &i)) return false;
+          if (lower == "r"sv || lower == "u"sv) {
+            if (!LexString(j, lower == "r"sv, &t, &i)) return false;
             t.pos = j - word.size();
             AppendString(std::move(t));
             continue;
           }
-          if (lower == "f" || lower == "rf" || lower == "fr") return FailB(i, "f-strings are not supported");
-          if (lower == "b" || lower == "rb" || lower == "br") return FailB(i, "bytes literals are not supported");
+          if (lower == "f"sv || lower == "rf"sv || lower == "fr"sv) return FailB(i, "f-strings are not supported");
+          if (lower == "b"sv || lower == "rb"sv || lower == "br"sv) return FailB(i, "bytes literals are not supported");
         }
         t.type = Tok::kName;
-        t.text = word;
+        t.text = std::move(word);
         i = j;
         toks_.push_back(std::move(t));
         continue;
@@ -149,28 +154,35 @@ class Parser {
         AppendString(std::move(t));
         continue;
       }
-      static constexpr std::string_view kOps[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->",
-                                         "+",  "-",  "*",  "/",  "%",  "<",  ">",  "(",  ")",  "[",
-                                         "]",  "{",  "}",  ",",  ":",  ".",  "~",  "&",  "|",  "^",
-                                         "=",  "@",  ";",  "!"};
+      // The longest operator at i: the two-character ones first.
+      static constexpr std::string_view kOps2[] = {"**", "//", "<<", ">>", "<=", ">=", "==", "!=", ":=", "->"};
+      static constexpr std::string_view kOps1 = "+-*/%<>()[]{},:.~&|^=@;!";
       bool found = false;
-      for (std::string_view op : kOps) {
-        const size_t n = op.size();
-        if (src_.compare(i, n, op) == 0) {
-          t.type = Tok::kOp;
-          t.text = op;
+      if (i + 1 < src_.size()) {
+        for (std::string_view op : kOps2) {
+          if (src_[i] == op[0] && src_[i + 1] == op[1]) {
+            t.text = op;
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found) {
+        const size_t k = kOps1.find(static_cast<char>(c));
+        if (k != std::string_view::npos) {
+          t.text = kOps1.substr(k, 1);
           found = true;
-          i += n;
-          break;
         }
       }
       if (!found) {
         return FailB(i, std::string("unexpected character '") + static_cast<char>(c) + "'");
       }
-      if (t.text == "(" || t.text == "[" || t.text == "{") ++brackets;
-      if ((t.text == ")" || t.text == "]" || t.text == "}") && brackets > 0) --brackets;
-      if (t.text == ":=") return FailB(t.pos, "assignment expressions (:=) are not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
-      if (t.text == ";" || t.text == "->" || t.text == "!") return FailB(t.pos, "invalid syntax");
+      t.type = Tok::kOp;
+      i += t.text.size();
+      if (t.text == "("sv || t.text == "["sv || t.text == "{"sv) ++brackets;
+      if ((t.text == ")"sv || t.text == "]"sv || t.text == "}"sv) && brackets > 0) --brackets;
+      if (t.text == ":="sv) return FailB(t.pos, "assignment expressions (:=) are not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
+      if (t.text == ";"sv || t.text == "->"sv || t.text == "!"sv) return FailB(t.pos, "invalid syntax");
       toks_.push_back(std::move(t));
     }
   }
@@ -420,9 +432,9 @@ class Parser {
     const Token& t = Peek();
     if (t.type == Tok::kEnd) return true;
     if (t.type == Tok::kOp) {
-      return t.text == ")" || t.text == "]" || t.text == "}" || t.text == "=" || t.text == ":";
+      return t.text == ")"sv || t.text == "]"sv || t.text == "}"sv || t.text == "="sv || t.text == ":"sv;
     }
-    return t.type == Tok::kName && (t.text == "for" || t.text == "if" || t.text == "else" || t.text == "in");
+    return t.type == Tok::kName && (t.text == "for"sv || t.text == "if"sv || t.text == "else"sv || t.text == "in"sv);
   }
 
   // expr (',' expr)* [','] → a tuple when there is a comma.
@@ -834,13 +846,13 @@ class Parser {
         return n;
       }
       case Tok::kName: {
-        if (t.text == "None" || t.text == "True" || t.text == "False") {
+        if (t.text == "None"sv || t.text == "True"sv || t.text == "False"sv) {
           ExprNodePtr n = Make(NodeType::kConst, pos);
-          if (t.text != "None") n->value = Value::Bool(t.text == "True");
+          if (t.text != "None"sv) n->value = Value::Bool(t.text == "True"sv);
           ++at_;
           return n;
         }
-        if (t.text == "lambda" || t.text == "import" || t.text == "yield" || t.text == "await") {
+        if (t.text == "lambda"sv || t.text == "import"sv || t.text == "yield"sv || t.text == "await"sv) {
           return Fail(pos, "'" + t.text + "' is not allowed", Code::XACRO_EXPRESSION_FORBIDDEN);
         }
         if (IsKeyword(t.text)) return Fail(pos, "invalid syntax at '" + t.text + "'");

@@ -4,6 +4,11 @@
 // and checked in; the differential test covers random expressions.
 #include "xacro/expr.h"
 
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "xacro/expr_test_host.h"
@@ -583,6 +588,42 @@ TEST(Expr, LimitsBoundTimeAndMemory) {
   EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
 }
 
+// A bare name evaluates without the evaluator when the host has it; what
+// it gives, and every failure, is the general path's.
+TEST(Expr, BareNames) {
+  TestHost host;
+  host.names["w"] = Value::Float(0.5);
+  host.names["big"] = Value::Str(std::string(100, 'x'));
+  EXPECT_EQ(Eval("w", host), "0.5");
+  EXPECT_EQ(Eval("  w ", host), "0.5");
+  EXPECT_EQ(Eval("pi", host), "3.141592653589793");  // a builtin
+  EXPECT_EQ(Eval("nope", host), "ERROR XACRO_NAME_UNDEFINED: in expression 'nope': NameError: name 'nope' is not defined");
+  EvalError err;
+  Eval("eval", host, &err);
+  EXPECT_EQ(err.code, Code::XACRO_EXPRESSION_FORBIDDEN);
+  ExprLimits small;
+  small.max_string_length = 10;
+  small.max_container_size = 10;
+  EXPECT_EQ(Eval("big", host, &err, small),
+            "ERROR XACRO_LIMIT_EXCEEDED: in expression 'big': a value that would print longer than 84 bytes");
+  ExprLimits no_steps;
+  no_steps.max_steps = 0;
+  Eval("w", host, &err, no_steps);
+  EXPECT_EQ(err.code, Code::XACRO_LIMIT_EXCEEDED);
+  // The host's own failure (a lazy property's) passes as the host said it.
+  struct FailingHost : TestHost {
+    bool LookupName(std::string_view, Value*, EvalError* e) override {
+      e->code = Code::XACRO_PROPERTY_CYCLE;
+      e->message = "circular";
+      return false;
+    }
+  } failing;
+  Value v;
+  EXPECT_FALSE(Evaluate("w", failing, ExprLimits(), &v, &err));
+  EXPECT_EQ(err.code, Code::XACRO_PROPERTY_CYCLE);
+  EXPECT_EQ(err.message, "circular");
+}
+
 TEST(Expr, HostNamesNamespacesAndHelpers) {
   TestHost host;
   host.names["width"] = Value::Float(0.5);
@@ -691,22 +732,26 @@ TEST(LiteralValue, XacrosEvalLiteral) {
 // string of an alphabet of number parts, names and spaces, it gives what
 // int(), then float() (the evaluator's, as Python's), then the bool words
 // give.
+// What xacro's _eval_literal gives for unquoted text, by the evaluator's
+// int() and float() (as Python's).
+Value LiteralByTheParsers(const std::string& s) {
+  TestHost host;
+  Value v;
+  EvalError err;
+  if (s.find('_') == std::string::npos) {
+    if (Evaluate("int(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
+    if (err.code == Code::XACRO_INTEGER_OVERFLOW) return Value::Str(s);
+    if (Evaluate("float(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
+    if (s == "true" || s == "True") return Value::Bool(true);
+    if (s == "false" || s == "False") return Value::Bool(false);
+  }
+  return Value::Str(s);
+}
+
 TEST(LiteralValue, ShortcutAgreesWithTheParsers) {
   // ASCII: the shortcut leaves other bytes to the parsers.
   const std::string alphabet = " \t\x1c" "0123456789.+-eEinfaINFTrux_'";
-  auto expected = [](const std::string& s) {
-    TestHost host;
-    Value v;
-    EvalError err;
-    if (s.find('_') == std::string::npos) {
-      if (Evaluate("int(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
-      if (err.code == Code::XACRO_INTEGER_OVERFLOW) return Value::Str(s);
-      if (Evaluate("float(" + StrRepr(s) + ")", host, ExprLimits(), &v, &err)) return v;
-      if (s == "true" || s == "True") return Value::Bool(true);
-      if (s == "false" || s == "False") return Value::Bool(false);
-    }
-    return Value::Str(s);
-  };
+  auto expected = LiteralByTheParsers;
   std::vector<std::string> texts = {"", "inf", "-Infinity", "nan", " 1.5e3 ", "1 2", "True", "false", "99999999999999999999"};
   for (char a : alphabet) {
     texts.push_back(std::string(1, a));
@@ -721,6 +766,40 @@ TEST(LiteralValue, ShortcutAgreesWithTheParsers) {
     const Value got = LiteralValue(t);
     EXPECT_EQ(got.kind(), want.kind()) << StrRepr(t);
     EXPECT_EQ(Repr(got), Repr(want)) << StrRepr(t);
+  }
+}
+
+// LiteralValue reads [+-]digits and [+-]digits.digits directly: at every
+// length around int64's and double's precision, and on the decimal
+// printing of many doubles, it gives what int() and float() give.
+TEST(LiteralValue, DirectNumbersAgreeWithTheParsers) {
+  std::vector<std::string> texts = {"0", "-0", "+0", "007", "-0.0", "+1.25", "0.1", "1.", ".5", "-.5",
+                                    "9223372036854775807", "-9223372036854775808",
+                                    "9223372036854775808", "999999999999999999",
+                                    "1000000000000000000", "0.30000000000000004",
+                                    "179769313486231570000000000000000000000000000000000000.5"};
+  std::string digits;
+  for (int n = 1; n <= 25; ++n) {
+    digits += static_cast<char>('0' + (n * 7) % 10);
+    texts.push_back(digits);
+    texts.push_back("-" + digits);
+    texts.push_back(digits.substr(0, n / 2 + 1) + "." + digits.substr(n / 2 + 1) + "1");
+    texts.push_back("-0." + digits);
+  }
+  uint64_t x = 0x9e3779b97f4a7c15ULL;
+  for (int i = 0; i < 2000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    double d;
+    std::memcpy(&d, &x, sizeof d);
+    if (!std::isfinite(d)) continue;
+    texts.push_back(FloatRepr(d));
+    texts.push_back(FloatRepr(static_cast<double>(x % 100000) / 1000));
+  }
+  for (const std::string& t : texts) {
+    const Value want = LiteralByTheParsers(t);
+    const Value got = LiteralValue(t);
+    EXPECT_EQ(got.kind(), want.kind()) << t;
+    EXPECT_EQ(Repr(got), Repr(want)) << t;
   }
 }
 

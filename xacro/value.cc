@@ -14,12 +14,14 @@ namespace xacro {
 // address to some; we print none).
 std::string BuiltinRepr(const Value& f);
 
+// Most payloads are strs: the rarer parts are held by pointer, so that making
+// and freeing a str's payload stays small.
 struct Value::Payload {
   std::string s;              // kStr; kIterator: type name
   std::vector<Value> items;   // kList, kTuple, kIterator
-  DictItems dict;             // kDict
+  std::unique_ptr<DictItems> dict;  // kDict
   int64_t stop = 0, step = 1;  // kRange
-  Value self;                 // kFunction: bound value
+  std::unique_ptr<Value> self;  // kFunction: bound value
   uint64_t weight = 1;
 };
 
@@ -107,26 +109,6 @@ void AppendHex(std::string* out, char kind, uint32_t cp, int digits) {
 
 }  // namespace
 
-Value::Value() = default;
-Value Value::Bool(bool b) {
-  Value v;
-  v.kind_ = Kind::kBool;
-  v.b_ = b;
-  v.i_ = b ? 1 : 0;
-  return v;
-}
-Value Value::Int(int64_t i) {
-  Value v;
-  v.kind_ = Kind::kInt;
-  v.i_ = i;
-  return v;
-}
-Value Value::Float(double d) {
-  Value v;
-  v.kind_ = Kind::kFloat;
-  v.d_ = d;
-  return v;
-}
 Value Value::Str(std::string s) {
   Value v;
   v.kind_ = Kind::kStr;
@@ -155,9 +137,9 @@ Value Value::Dict(DictItems items, bool dotted) {
   v.kind_ = Kind::kDict;
   v.b_ = dotted;
   auto p = std::make_shared<Payload>();
-  p->dict = std::move(items);
+  p->dict = std::make_unique<DictItems>(std::move(items));
   uint64_t w = 2;
-  for (const auto& kv : p->dict.items()) w = SatAdd(w, SatAdd(SatAdd(kv.first.weight(), kv.second.weight()), 4));
+  for (const auto& kv : p->dict->items()) w = SatAdd(w, SatAdd(SatAdd(kv.first.weight(), kv.second.weight()), 4));
   p->weight = w;
   v.p_ = std::move(p);
   return v;
@@ -200,17 +182,17 @@ Value Value::Function(int builtin_id, Value self) {
   v.i_ = builtin_id;
   if (!self.is_none()) {
     auto p = std::make_shared<Payload>();
-    p->self = std::move(self);
-    p->weight = SatAdd(p->self.weight(), 1);
+    p->self = std::make_unique<Value>(std::move(self));
+    p->weight = SatAdd(p->self->weight(), 1);
     v.p_ = std::move(p);
   }
   return v;
 }
 
-uint64_t Value::weight() const { return p_ ? p_->weight : 1; }
+uint64_t Value::PayloadWeight() const { return p_->weight; }
 
 double Value::AsDouble() const {
-  return kind_ == Kind::kFloat ? d_ : static_cast<double>(i_);
+  return kind_ == Kind::kFloat ? d_ : static_cast<double>(Int64());
 }
 const std::string& Value::str() const {
   return p_ && (kind_ == Kind::kStr) ? p_->s : EmptyString();
@@ -218,12 +200,12 @@ const std::string& Value::str() const {
 const std::vector<Value>& Value::items() const { return p_ ? p_->items : EmptyItems(); }
 const DictItems& Value::dict() const {
   static const DictItems* empty = new DictItems();
-  return p_ ? p_->dict : *empty;
+  return p_ && p_->dict ? *p_->dict : *empty;
 }
 int64_t Value::range_stop() const { return p_ ? p_->stop : 0; }
 int64_t Value::range_step() const { return p_ ? p_->step : 1; }
 int64_t Value::RangeLength() const {
-  int64_t start = i_, stop = range_stop(), step = range_step();
+  int64_t start = range_start(), stop = range_stop(), step = range_step();
   // Computed in unsigned arithmetic: stop - start may not fit int64.
   if (step > 0 && start < stop) {
     uint64_t span = static_cast<uint64_t>(stop) - static_cast<uint64_t>(start) - 1;
@@ -241,7 +223,7 @@ const std::string& Value::iterator_type() const {
 }
 const Value& Value::bound_self() const {
   static const Value* none = new Value();
-  return p_ && kind_ == Kind::kFunction ? p_->self : *none;
+  return p_ && kind_ == Kind::kFunction && p_->self ? *p_->self : *none;
 }
 
 std::string Value::TypeName() const {
@@ -313,47 +295,137 @@ bool DictItems::Set(const Value& key, Value value) {
 
 // ---------------------------------------------------------------- printing
 
-std::string FloatRepr(double d) {
-  if (std::isnan(d)) return "nan";
-  if (std::isinf(d)) return d < 0 ? "-inf" : "inf";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::scientific);
-  std::string sci(buf, res.ptr);
-  // sci: [-]d[.ddd]e[+-]XX
-  bool neg = sci[0] == '-';
-  if (neg) sci.erase(0, 1);
-  size_t epos = sci.find('e');
-  std::string digits;
-  for (size_t i = 0; i < epos; ++i) {
-    if (sci[i] != '.') digits.push_back(sci[i]);
-  }
-  int exp = std::atoi(sci.c_str() + epos + 1);
-  std::string out = neg ? "-" : "";
-  if (exp < -4 || exp >= 16) {
-    out += digits[0];
-    if (digits.size() > 1) {
-      out += '.';
-      out.append(digits, 1, std::string::npos);
+namespace {
+
+// FloatRepr into *out, with no string made on the way (str() of a float is
+// most of what a robot's expressions print).
+// The shortest digits of d when they are few decimals (2.25, 0.0625), for
+// 1e-4 <= |d| < 1e15 (repr() prints those without an exponent). K is the
+// finest decimal grid 10^-K (K <= 15) that is more than 8 times as coarse as
+// the doubles at |d| and keeps |d| * 10^K below 2^51: there, at most one
+// grid point reads back as |d|, and rounding |d| * 10^K (an error below
+// 1/8 of the grid's step) finds it. A shorter text that reads back as |d|
+// is such a grid point with trailing zeros: M = round(|d| * 10^K) with its
+// trailing zeros dropped is the shortest candidate, and m / 10^k (m and
+// 10^k exact doubles: the correctly rounded value of the text, as strtod
+// reads it) tells whether it reads back. False when it does not (0.1 + 0.2,
+// a third) or |d| is out of range: the caller runs the general search.
+bool AppendShortFixed(std::string* out, double d) {
+  const double a = std::fabs(d);
+  if (!(a >= 1e-4 && a < 1e15)) return false;
+  static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  // The spacing of doubles at a (a normal number here): 2^(exponent - 52).
+  uint64_t bits;
+  std::memcpy(&bits, &a, sizeof bits);
+  const uint64_t ulp_bits = ((bits >> 52) - 52) << 52;
+  double ulp;
+  std::memcpy(&ulp, &ulp_bits, sizeof ulp);
+  int k = 15;
+  while (k >= 0 && (ulp * kPow10[k] * 8 >= 1 || a * kPow10[k] >= 2251799813685248.0)) --k;
+  if (k < 0) return false;
+  int64_t mi = static_cast<int64_t>(a * kPow10[k] + 0.5);
+  for (int step : {8, 4, 2, 1}) {  // trailing zeros dropped, many at a time
+    const int64_t p = static_cast<int64_t>(kPow10[step]);
+    while (k >= step && mi % p == 0) {
+      mi /= p;
+      k -= step;
     }
-    char e[16];
-    std::snprintf(e, sizeof e, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    out += e;
-  } else if (exp < 0) {
-    out += "0.";
-    out.append(static_cast<size_t>(-exp - 1), '0');
-    out += digits;
+  }
+  if (mi == 0 || static_cast<double>(mi) / kPow10[k] != a) return false;
+  char digits[24];
+  const char* end = std::to_chars(digits, digits + sizeof digits, mi).ptr;
+  const size_t nd = static_cast<size_t>(end - digits);
+  char buf[48];
+  char* o = buf;
+  if (d < 0) *o++ = '-';
+  if (k == 0) {
+    std::memcpy(o, digits, nd);
+    o += nd;
+    *o++ = '.';
+    *o++ = '0';
+  } else if (nd <= static_cast<size_t>(k)) {  // 0.0ddd
+    *o++ = '0';
+    *o++ = '.';
+    for (size_t i = nd; i < static_cast<size_t>(k); ++i) *o++ = '0';
+    std::memcpy(o, digits, nd);
+    o += nd;
   } else {
-    size_t intlen = static_cast<size_t>(exp) + 1;
-    if (digits.size() <= intlen) {
-      out += digits;
-      out.append(intlen - digits.size(), '0');
-      out += ".0";
+    const size_t intlen = nd - static_cast<size_t>(k);
+    std::memcpy(o, digits, intlen);
+    o += intlen;
+    *o++ = '.';
+    std::memcpy(o, digits + intlen, static_cast<size_t>(k));
+    o += k;
+  }
+  out->append(buf, static_cast<size_t>(o - buf));
+  return true;
+}
+
+void AppendFloatRepr(std::string* out, double d) {
+  if (std::isnan(d)) return out->append("nan"), void();
+  if (std::isinf(d)) return out->append(d < 0 ? "-inf" : "inf"), void();
+  if (AppendShortFixed(out, d)) return;
+  // The shortest digits that read back as d: [-]d[.ddd]e[+-]XX.
+  char sci[64];
+  const char* end = std::to_chars(sci, sci + sizeof sci, d, std::chars_format::scientific).ptr;
+  const char* p = sci;
+  char buf[64];
+  char* o = buf;
+  if (*p == '-') *o++ = *p++;
+  char digits[32];
+  size_t nd = 0;
+  for (; p < end && *p != 'e'; ++p) {
+    if (*p != '.') digits[nd++] = *p;
+  }
+  // The exponent: e, a sign, two or three digits.
+  int exp = 0;
+  const bool exp_neg = p + 1 < end && p[1] == '-';
+  for (const char* q = p + 2; q < end; ++q) exp = exp * 10 + (*q - '0');
+  if (exp_neg) exp = -exp;
+  if (exp < -4 || exp >= 16) {
+    *o++ = digits[0];
+    if (nd > 1) {
+      *o++ = '.';
+      std::memcpy(o, digits + 1, nd - 1);
+      o += nd - 1;
+    }
+    *o++ = 'e';
+    *o++ = exp < 0 ? '-' : '+';
+    int a = exp < 0 ? -exp : exp;
+    if (a >= 100) *o++ = static_cast<char>('0' + a / 100);
+    *o++ = static_cast<char>('0' + a / 10 % 10);
+    *o++ = static_cast<char>('0' + a % 10);
+  } else if (exp < 0) {
+    *o++ = '0';
+    *o++ = '.';
+    for (int i = 0; i < -exp - 1; ++i) *o++ = '0';
+    std::memcpy(o, digits, nd);
+    o += nd;
+  } else {
+    const size_t intlen = static_cast<size_t>(exp) + 1;
+    if (nd <= intlen) {
+      std::memcpy(o, digits, nd);
+      o += nd;
+      for (size_t i = nd; i < intlen; ++i) *o++ = '0';
+      *o++ = '.';
+      *o++ = '0';
     } else {
-      out.append(digits, 0, intlen);
-      out += '.';
-      out.append(digits, intlen, std::string::npos);
+      std::memcpy(o, digits, intlen);
+      o += intlen;
+      *o++ = '.';
+      std::memcpy(o, digits + intlen, nd - intlen);
+      o += nd - intlen;
     }
   }
+  out->append(buf, static_cast<size_t>(o - buf));
+}
+
+}  // namespace
+
+std::string FloatRepr(double d) {
+  std::string out;
+  AppendFloatRepr(&out, d);
   return out;
 }
 
@@ -424,8 +496,12 @@ void AppendRepr(std::string* out, const Value& v) {
   switch (v.kind()) {
     case Value::Kind::kNone: out->append("None"); return;
     case Value::Kind::kBool: out->append(v.bool_value() ? "True" : "False"); return;
-    case Value::Kind::kInt: out->append(std::to_string(v.int_value())); return;
-    case Value::Kind::kFloat: out->append(FloatRepr(v.float_value())); return;
+    case Value::Kind::kInt: {
+      char buf[24];
+      out->append(buf, static_cast<size_t>(std::to_chars(buf, buf + sizeof buf, v.int_value()).ptr - buf));
+      return;
+    }
+    case Value::Kind::kFloat: AppendFloatRepr(out, v.float_value()); return;
     case Value::Kind::kStr: out->append(StrRepr(v.str())); return;
     case Value::Kind::kList:
       out->push_back('[');

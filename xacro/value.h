@@ -36,10 +36,10 @@ class Value {
     kFunction,   // a builtin callable (a function or a bound method of a value)
   };
 
-  Value();  // None
+  Value() {}  // None
   static Value None() { return Value(); }
-  static Value Bool(bool b);
-  static Value Int(int64_t i);
+  static Value Bool(bool b);    // inline, below: the evaluator makes one at
+  static Value Int(int64_t i);  // nearly every step
   static Value Float(double d);
   static Value Str(std::string s);
   static Value List(std::vector<Value> items);
@@ -57,8 +57,8 @@ class Value {
   bool is_number() const { return kind_ == Kind::kBool || kind_ == Kind::kInt || kind_ == Kind::kFloat; }
 
   bool bool_value() const { return b_; }           // kBool
-  int64_t int_value() const { return i_; }         // kInt (and kBool as 0/1)
-  double float_value() const { return d_; }        // kFloat
+  int64_t int_value() const { return Int64(); }    // kInt (and kBool as 0/1)
+  double float_value() const { return kind_ == Kind::kFloat ? d_ : 0; }  // kFloat
   // kBool/kInt/kFloat as a double.
   double AsDouble() const;
   const std::string& str() const;                  // kStr
@@ -66,34 +66,59 @@ class Value {
   const std::vector<Value>& items() const;
   const DictItems& dict() const;                   // kDict
   bool dotted() const { return b_; }               // kDict: attribute access allowed
-  int64_t range_start() const { return i_; }       // kRange
+  int64_t range_start() const { return Int64(); }  // kRange
   int64_t range_stop() const;
   int64_t range_step() const;
   int64_t RangeLength() const;
   const std::string& iterator_type() const;        // kIterator: "map", "dict_keys", ...
-  const void* ns_handle() const { return handle_; }  // kNamespace
-  int module_id() const { return static_cast<int>(i_); }   // kModule
-  int builtin_id() const { return static_cast<int>(i_); }  // kFunction
+  const void* ns_handle() const { return kind_ == Kind::kNamespace ? handle_ : nullptr; }  // kNamespace
+  int module_id() const { return static_cast<int>(Int64()); }   // kModule
+  int builtin_id() const { return static_cast<int>(Int64()); }  // kFunction
   const Value& bound_self() const;                 // kFunction: the bound value (None when unbound)
 
   // A bound on the cost of printing, comparing or hashing the value: about
   // its printed length, counting a shared item as often as it appears
   // ([l] * 1000 weighs 1000 l's), saturating. The evaluator refuses values
   // heavier than its limits, so that no str(), == or hash can explode.
-  uint64_t weight() const;
+  uint64_t weight() const { return p_ ? PayloadWeight() : 1; }
 
   // Python's type(v).__name__: "int", "str", "list", "NoneType", ...
   std::string TypeName() const;
 
  private:
   struct Payload;
+  uint64_t PayloadWeight() const;
+  // 32 bytes: one scalar field, by kind (copied at every step).
   Kind kind_ = Kind::kNone;
   bool b_ = false;
-  int64_t i_ = 0;
-  double d_ = 0;
-  const void* handle_ = nullptr;
+  union {
+    int64_t i_ = 0;        // kBool, kInt, kRange (start), kModule, kFunction
+    double d_;             // kFloat
+    const void* handle_;   // kNamespace
+  };
+  int64_t Int64() const { return kind_ == Kind::kFloat || kind_ == Kind::kNamespace ? 0 : i_; }
   std::shared_ptr<const Payload> p_;  // immutable, shared by copies
 };
+
+inline Value Value::Bool(bool b) {
+  Value v;
+  v.kind_ = Kind::kBool;
+  v.b_ = b;
+  v.i_ = b ? 1 : 0;
+  return v;
+}
+inline Value Value::Int(int64_t i) {
+  Value v;
+  v.kind_ = Kind::kInt;
+  v.i_ = i;
+  return v;
+}
+inline Value Value::Float(double d) {
+  Value v;
+  v.kind_ = Kind::kFloat;
+  v.d_ = d;
+  return v;
+}
 
 // A dict's items in insertion order (Python 3.7+ dicts keep it), with an
 // index from key to position. Keys are hashable values: None, bool, int,

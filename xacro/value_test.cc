@@ -3,7 +3,13 @@
 #include "xacro/value.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -33,6 +39,77 @@ TEST(FloatRepr, ShortestRoundTripWithPythonsExponentRule) {
   EXPECT_EQ(FloatRepr(-std::numeric_limits<double>::infinity()), "-inf");
   EXPECT_EQ(FloatRepr(std::nan("")), "nan");
   EXPECT_EQ(FloatRepr(1.7976931348623157e308), "1.7976931348623157e+308");
+}
+
+// repr() of a finite float by another route: the fewest significant digits
+// printf (correctly rounded by glibc) needs for strtod to give d back, laid
+// out by Python's rule (an exponent when it is < -4 or >= 16).
+std::string ReprByPrintf(double d) {
+  char buf[64];
+  for (int n = 1; n <= 17; ++n) {
+    std::snprintf(buf, sizeof buf, "%.*e", n - 1, d);
+    if (std::strtod(buf, nullptr) == d) break;
+  }
+  std::string s = buf;
+  std::string sign;
+  if (s[0] == '-') sign = "-", s.erase(0, 1);
+  const size_t e = s.find('e');
+  const int exp = std::atoi(s.c_str() + e + 1);
+  std::string digits;
+  for (size_t i = 0; i < e; ++i) {
+    if (s[i] != '.') digits += s[i];
+  }
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  if (exp < -4 || exp >= 16) {
+    std::string m = digits.substr(0, 1) + (digits.size() > 1 ? "." + digits.substr(1) : "");
+    char x[16];
+    std::snprintf(x, sizeof x, "e%c%02d", exp < 0 ? '-' : '+', std::abs(exp));
+    return sign + m + x;
+  }
+  if (exp < 0) return sign + "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+  const size_t intlen = static_cast<size_t>(exp) + 1;
+  if (digits.size() <= intlen) return sign + digits + std::string(intlen - digits.size(), '0') + ".0";
+  return sign + digits.substr(0, intlen) + "." + digits.substr(intlen);
+}
+
+// FloatRepr reads short decimals (2.25, 0.0625, 1e-4 <= |d| < 1e15) without
+// the general shortest-digits search: both ways agree with printf's on short
+// decimals, products of them, integers, the edges of the fixed range and
+// random bit patterns.
+TEST(FloatRepr, AgreesWithPrintfsShortestDigits) {
+  std::vector<double> values = {1e-4, 9.999999999999999e-05, 0.00010000000000000002, 1e15,
+                                999999999999999.9, 999999999999999.0, 9007199254740991.0,
+                                9007199254740992.0, 4503599627370495.5, 123456789.123456789,
+                                0.1, 0.2, 0.30000000000000004, 1.0 / 3, 2.0 / 3, 1e-3, 0.5e-3};
+  for (int k = 0; k <= 16; ++k) {
+    double p = std::pow(10.0, k);
+    for (int64_t m : {int64_t{1}, int64_t{7}, int64_t{25}, int64_t{1234567}, int64_t{999999999},
+                      int64_t{123456789012345}, int64_t{9007199254740991}}) {
+      values.push_back(static_cast<double>(m) / p);
+      values.push_back(static_cast<double>(m) * p);
+    }
+  }
+  for (double l = 0.25; l < 30; l += 0.75) {
+    for (double s : {0.5, 0.1, 0.3, 1.7}) {
+      values.push_back(l * s * 2);
+      values.push_back(l * s * 2 * l * l / 12);
+      values.push_back(l * s / 3);
+    }
+  }
+  uint64_t x = 0x2545F4914F6CDD1DULL;
+  for (int i = 0; i < 20000; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    double d;
+    std::memcpy(&d, &x, sizeof d);
+    values.push_back(d);
+    values.push_back(static_cast<double>(x % 100000000) / std::pow(10.0, static_cast<double>(x % 12)));
+  }
+  for (double v : values) {
+    if (!std::isfinite(v)) continue;
+    for (double d : {v, -v}) {
+      EXPECT_EQ(FloatRepr(d), ReprByPrintf(d)) << std::hexfloat << d;
+    }
+  }
 }
 
 TEST(StrRepr, QuotesAndEscapesAsPython) {

@@ -5,6 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -126,6 +132,43 @@ TEST(LoadYaml, AgreesWithPyYaml) {
     } else {
       EXPECT_FALSE(ok) << c.doc << " gave " << Str(v);
       EXPECT_FALSE(err.message.empty());
+    }
+  }
+}
+
+// Float scalars read to the nearest double, as strtod reads them: at the
+// edges of the range (overflow to inf, underflow to subnormals and 0) and
+// on the shortest texts of many doubles.
+TEST(LoadYaml, FloatsReadAsStrtod) {
+  std::vector<std::string> texts = {"1.0e+400", "-1.0e+400", "1.0e-400", "4.9e-324", "2.4e-324",
+                                    "2.2250738585072011e-308", "1.7976931348623157e+308",
+                                    "1.7976931348623159e+308", "0.1", "1.", "-0.5", "+1.5e+3",
+                                    "6.8523015e+5", "685.230_15e+03", "0.30000000000000004",
+                                    "123456789012345678901234567890.5"};
+  uint64_t x = 0x9E3779B97F4A7C15ULL;
+  for (int i = 0; i < 300; ++i) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    double d;
+    std::memcpy(&d, &x, sizeof d);
+    if (!std::isfinite(d)) continue;
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.17e", d);
+    texts.push_back(buf);
+  }
+  std::string doc;
+  for (size_t i = 0; i < texts.size(); ++i) doc += "k" + std::to_string(i) + ": " + texts[i] + "\n";
+  for (YamlReader reader : {YamlReader::kSubset, YamlReader::kYamlCpp}) {
+    TestHost host;
+    Value v;
+    EvalError err;
+    ASSERT_TRUE(LoadYaml(doc, "/pkg/t.yaml", host, ExprLimits(), &v, &err, reader)) << err.message;
+    for (size_t i = 0; i < texts.size(); ++i) {
+      const Value* got = v.dict().Find(Value::Str("k" + std::to_string(i)));
+      ASSERT_NE(got, nullptr);
+      ASSERT_EQ(got->kind(), Value::Kind::kFloat) << texts[i];
+      std::string t = texts[i];
+      t.erase(std::remove(t.begin(), t.end(), '_'), t.end());
+      EXPECT_EQ(Repr(*got), Repr(Value::Float(std::strtod(t.c_str(), nullptr)))) << texts[i];
     }
   }
 }
