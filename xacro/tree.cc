@@ -610,11 +610,11 @@ class Printer {
   size_t Written() const { return static_cast<size_t>(p_ - out_->data()); }
   void Room(size_t n) {
     if (static_cast<size_t>(end_ - p_) >= n) return;
-    // 64 KB ahead within the capacity the caller reserved (resizing
-    // writes zeros: pages reserved and never written stay untouched), the
-    // string's own doubling beyond it.
+    // An eighth of what is written ahead (4 KB at least), within the
+    // capacity the caller reserved (resizing writes zeros: reserved pages
+    // far ahead stay untouched), the string's own doubling beyond it.
     const size_t used = Written();
-    out_->resize(used + n + 65536);
+    out_->resize(used + n + std::max<size_t>(4096, used / 8));
     p_ = out_->data() + used;
     end_ = out_->data() + out_->size();
   }
