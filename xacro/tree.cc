@@ -1,6 +1,7 @@
 #include "xacro/tree.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 
@@ -170,6 +171,18 @@ bool IsSpace(char c) {
 using xml::IsNameChar;
 using xml::IsNameStart;
 
+// xml::IsNameChar of each byte, looked up (a call per character of every
+// name was a tenth of the parse); made on the first parse, not at the
+// start of every command that links xacro.
+const bool* NameChars() {
+  static const std::array<bool, 256> table = [] {
+    std::array<bool, 256> t{};
+    for (int i = 0; i < 256; ++i) t[i] = IsNameChar(static_cast<char>(i));
+    return t;
+  }();
+  return table.data();
+}
+
 class Parser {
  public:
   Parser(Tree* tree, std::string_view text, const std::string* file,
@@ -206,7 +219,9 @@ class Parser {
         continue;
       }
       const int line = line_;
-      if (Starts("<!--")) {
+      // What follows '<' decides which of the forms below can match.
+      const char c1 = p_ + 1 < s_.size() ? s_[p_ + 1] : '\0';
+      if (c1 == '!' && Starts("<!--")) {
         size_t end = s_.find("-->", p_ + 4);
         if (end == std::string_view::npos) return Fail(line, "unterminated comment");
         std::string_view body = s_.substr(p_ + 4, end - p_ - 4);
@@ -217,7 +232,7 @@ class Parser {
         c->name = Normalized(body);
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
-      } else if (Starts("<![CDATA[")) {
+      } else if (c1 == '!' && Starts("<![CDATA[")) {
         if (cur == doc) return Fail(line, "CDATA section outside the root element");
         size_t end = s_.find("]]>", p_ + 9);
         if (end == std::string_view::npos) return Fail(line, "unterminated CDATA section");
@@ -225,7 +240,7 @@ class Parser {
         c->name = Normalized(s_.substr(p_ + 9, end - p_ - 9));
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
-      } else if (Starts("<!DOCTYPE")) {
+      } else if (c1 == '!' && Starts("<!DOCTYPE")) {
         if (cur != doc || seen_root) return Fail(line, "misplaced DOCTYPE");
         int nest = 0;
         size_t q = p_ + 9;
@@ -236,7 +251,7 @@ class Parser {
         }
         if (q >= s_.size()) return Fail(line, "unterminated DOCTYPE");
         Advance(q + 1);
-      } else if (Starts("<?")) {
+      } else if (c1 == '?') {
         size_t end = s_.find("?>", p_ + 2);
         if (end == std::string_view::npos) return Fail(line, "unterminated processing instruction");
         std::string_view body = s_.substr(p_ + 2, end - p_ - 2);
@@ -258,7 +273,7 @@ class Parser {
           InsertBefore(cur, pi, nullptr);
         }
         Advance(end + 2);
-      } else if (Starts("</")) {
+      } else if (c1 == '/') {
         Advance(p_ + 2);
         std::string_view name;
         if (!ReadName(&name)) return Fail(line_, "malformed end tag");
@@ -283,7 +298,9 @@ class Parser {
           if (p_ >= s_.size()) {
             return Fail(line, "unterminated start tag <" + std::string(e->name) + ">");
           }
-          if (s_[p_] == '>' || Starts("/>")) break;
+          if (s_[p_] == '>' || (s_[p_] == '/' && p_ + 1 < s_.size() && s_[p_ + 1] == '>')) {
+            break;
+          }
           std::string_view attr;
           if (!space || !ReadName(&attr)) {
             return Fail(line_, "malformed attribute in <" + std::string(e->name) + ">");
@@ -345,7 +362,7 @@ class Parser {
   bool ReadName(std::string_view* name) {
     if (p_ >= s_.size() || !IsNameStart(s_[p_])) return false;
     size_t q = p_;
-    while (q < s_.size() && IsNameChar(s_[q])) ++q;
+    while (q < s_.size() && name_char_[static_cast<unsigned char>(s_[q])]) ++q;
     *name = s_.substr(p_, q - p_);
     Advance(q);
     return true;
@@ -494,6 +511,7 @@ class Parser {
   ParseError* error_;
   size_t p_ = 0;
   int line_ = 1;
+  const bool* name_char_ = NameChars();
 };
 
 bool IsWhitespaceOnly(std::string_view s) {
