@@ -1,6 +1,7 @@
 #include "xacro/tree.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 
@@ -9,27 +10,22 @@
 
 namespace xacro {
 
-const std::string* Node::Attr(std::string_view attr) const {
-  for (const auto& [n, v] : attrs) {
-    if (n == attr) return &v;
+const std::string_view* Node::Attr(std::string_view attr) const {
+  for (const Attribute& a : attrs) {
+    if (a.name == attr) return &a.value;
   }
   return nullptr;
 }
 
-void Node::SetAttr(std::string_view attr, std::string value) {
-  for (auto& [n, v] : attrs) {
-    if (n == attr) {
-      v = std::move(value);
-      return;
-    }
-  }
-  attrs.emplace_back(attr, std::move(value));
+void AttrList::Erase(size_t i) {
+  for (size_t k = i + 1; k < size_; ++k) data_[k - 1] = data_[k];
+  --size_;
 }
 
 void Node::RemoveAttr(std::string_view attr) {
-  for (auto it = attrs.begin(); it != attrs.end(); ++it) {
-    if (it->first == attr) {
-      attrs.erase(it);
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    if (attrs[i].name == attr) {
+      attrs.Erase(i);
       return;
     }
   }
@@ -87,14 +83,63 @@ const std::string* Tree::Intern(const std::string& file) {
   return &files_.back();
 }
 
-std::string_view Tree::Name(std::string_view name) {
-  return *names_.emplace(name).first;
+void* Tree::Allocate(size_t size) {
+  constexpr size_t kAlign = alignof(Attribute);
+  size = (size + kAlign - 1) / kAlign * kAlign;
+  if (size > kBlock / 4) {  // a piece of its own, the current block kept
+    blocks_.emplace_back(new char[size]);
+    return blocks_.back().get();
+  }
+  if (size > free_size_) {
+    blocks_.emplace_back(new char[kBlock]);
+    free_ = blocks_.back().get();
+    free_size_ = kBlock;
+  }
+  void* p = free_;
+  free_ += size;
+  free_size_ -= size;
+  return p;
+}
+
+std::string_view Tree::Keep(std::string_view s) {
+  if (s.empty()) return std::string_view("", 0);  // data() never null
+  char* p = static_cast<char*>(Allocate(s.size()));
+  std::memcpy(p, s.data(), s.size());
+  return {p, s.size()};
+}
+
+void Tree::AppendAttr(Node* n, std::string_view name, std::string_view value) {
+  AttrList& a = n->attrs;
+  if (a.size_ == a.capacity_) {
+    const uint32_t capacity = a.capacity_ ? 2 * a.capacity_ : 4;
+    Attribute* data = static_cast<Attribute*>(Allocate(capacity * sizeof(Attribute)));
+    std::copy(a.data_, a.data_ + a.size_, data);
+    a.data_ = data;  // the old array stays in the arena, unused
+    a.capacity_ = capacity;
+  }
+  a.data_[a.size_++] = Attribute{name, value};
+}
+
+void Tree::SetAttr(Node* n, std::string_view name, std::string_view value) {
+  value = Keep(value);
+  for (Attribute& a : n->attrs) {
+    if (a.name == name) {
+      a.value = value;
+      return;
+    }
+  }
+  AppendAttr(n, name, value);
 }
 
 Node* Tree::CopyOf(const Node* n) {
   Node* k = New(n->type);
-  k->name = n->name;
-  k->attrs = n->attrs;
+  k->name = n->name;  // a view: shared (see Node)
+  if (!n->attrs.empty()) {
+    AttrList& a = k->attrs;
+    a.data_ = static_cast<Attribute*>(Allocate(n->attrs.size() * sizeof(Attribute)));
+    std::copy(n->attrs.begin(), n->attrs.end(), a.data_);
+    a.size_ = a.capacity_ = static_cast<uint32_t>(n->attrs.size());
+  }
   k->file = n->file;
   k->line = n->line;
   k->context = n->context;
@@ -126,6 +171,18 @@ bool IsSpace(char c) {
 using xml::IsNameChar;
 using xml::IsNameStart;
 
+// xml::IsNameChar of each byte, looked up (a call per character of every
+// name was a tenth of the parse); made on the first parse, not at the
+// start of every command that links xacro.
+const bool* NameChars() {
+  static const std::array<bool, 256> table = [] {
+    std::array<bool, 256> t{};
+    for (int i = 0; i < 256; ++i) t[i] = IsNameChar(static_cast<char>(i));
+    return t;
+  }();
+  return table.data();
+}
+
 class Parser {
  public:
   Parser(Tree* tree, std::string_view text, const std::string* file,
@@ -143,7 +200,7 @@ class Parser {
     while (p_ < s_.size()) {
       if (s_[p_] != '<') {
         const int line = line_;
-        std::string text;
+        std::string_view text;
         if (!ReadText(&text)) return nullptr;
         if (cur == doc) {
           if (std::any_of(text.begin(), text.end(),
@@ -153,16 +210,18 @@ class Parser {
           continue;
         }
         if (cur->last && cur->last->type == Node::Type::kText) {
-          cur->last->data() += text;
+          cur->last->name = tree_->Keep(std::string(cur->last->name) + std::string(text));
         } else {
           Node* t = Make(Node::Type::kText, line);
-          t->data() = std::move(text);
+          t->name = text;
           InsertBefore(cur, t, nullptr);
         }
         continue;
       }
       const int line = line_;
-      if (Starts("<!--")) {
+      // What follows '<' decides which of the forms below can match.
+      const char c1 = p_ + 1 < s_.size() ? s_[p_ + 1] : '\0';
+      if (c1 == '!' && Starts("<!--")) {
         size_t end = s_.find("-->", p_ + 4);
         if (end == std::string_view::npos) return Fail(line, "unterminated comment");
         std::string_view body = s_.substr(p_ + 4, end - p_ - 4);
@@ -170,18 +229,18 @@ class Parser {
           return Fail(line, "'--' inside a comment");
         }
         Node* c = Make(Node::Type::kComment, line);
-        c->data() = Normalize(body);
+        c->name = Normalized(body);
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
-      } else if (Starts("<![CDATA[")) {
+      } else if (c1 == '!' && Starts("<![CDATA[")) {
         if (cur == doc) return Fail(line, "CDATA section outside the root element");
         size_t end = s_.find("]]>", p_ + 9);
         if (end == std::string_view::npos) return Fail(line, "unterminated CDATA section");
         Node* c = Make(Node::Type::kCData, line);
-        c->data() = Normalize(s_.substr(p_ + 9, end - p_ - 9));
+        c->name = Normalized(s_.substr(p_ + 9, end - p_ - 9));
         InsertBefore(cur, c, nullptr);
         Advance(end + 3);
-      } else if (Starts("<!DOCTYPE")) {
+      } else if (c1 == '!' && Starts("<!DOCTYPE")) {
         if (cur != doc || seen_root) return Fail(line, "misplaced DOCTYPE");
         int nest = 0;
         size_t q = p_ + 9;
@@ -192,7 +251,7 @@ class Parser {
         }
         if (q >= s_.size()) return Fail(line, "unterminated DOCTYPE");
         Advance(q + 1);
-      } else if (Starts("<?")) {
+      } else if (c1 == '?') {
         size_t end = s_.find("?>", p_ + 2);
         if (end == std::string_view::npos) return Fail(line, "unterminated processing instruction");
         std::string_view body = s_.substr(p_ + 2, end - p_ - 2);
@@ -210,20 +269,20 @@ class Parser {
           size_t d = n;
           while (d < body.size() && IsSpace(body[d])) ++d;
           Node* pi = Make(Node::Type::kInstruction, line);
-          pi->name = target + " " + Normalize(body.substr(d));
+          pi->name = tree_->Keep(target + " " + Normalize(body.substr(d)));
           InsertBefore(cur, pi, nullptr);
         }
         Advance(end + 2);
-      } else if (Starts("</")) {
+      } else if (c1 == '/') {
         Advance(p_ + 2);
-        std::string name;
+        std::string_view name;
         if (!ReadName(&name)) return Fail(line_, "malformed end tag");
         SkipSpace();
         if (p_ >= s_.size() || s_[p_] != '>') return Fail(line_, "malformed end tag");
         Advance(p_ + 1);
         if (cur == doc || cur->name != name) {
-          return Fail(line, "mismatched end tag </" + name + ">" +
-                                (cur != doc ? " (open: <" + cur->name + "> of line " +
+          return Fail(line, "mismatched end tag </" + std::string(name) + ">" +
+                                (cur != doc ? " (open: <" + std::string(cur->name) + "> of line " +
                                                   std::to_string(cur->line) + ")"
                                             : ""));
         }
@@ -236,26 +295,34 @@ class Parser {
         if (!ReadName(&e->name)) return Fail(line, "malformed start tag");
         while (true) {
           const bool space = SkipSpace();
-          if (p_ >= s_.size()) return Fail(line, "unterminated start tag <" + e->name + ">");
-          if (s_[p_] == '>' || Starts("/>")) break;
-          std::string attr;
-          if (!space || !ReadName(&attr)) return Fail(line_, "malformed attribute in <" + e->name + ">");
+          if (p_ >= s_.size()) {
+            return Fail(line, "unterminated start tag <" + std::string(e->name) + ">");
+          }
+          if (s_[p_] == '>' || (s_[p_] == '/' && p_ + 1 < s_.size() && s_[p_ + 1] == '>')) {
+            break;
+          }
+          std::string_view attr;
+          if (!space || !ReadName(&attr)) {
+            return Fail(line_, "malformed attribute in <" + std::string(e->name) + ">");
+          }
           SkipSpace();
-          if (p_ >= s_.size() || s_[p_] != '=') return Fail(line_, "attribute " + attr + " without a value");
+          if (p_ >= s_.size() || s_[p_] != '=') {
+            return Fail(line_, "attribute " + std::string(attr) + " without a value");
+          }
           Advance(p_ + 1);
           SkipSpace();
           if (p_ >= s_.size() || (s_[p_] != '"' && s_[p_] != '\'')) {
-            return Fail(line_, "attribute " + attr + " value not quoted");
+            return Fail(line_, "attribute " + std::string(attr) + " value not quoted");
           }
           const char q = s_[p_];
           size_t end = s_.find(q, p_ + 1);
           if (end == std::string_view::npos) return Fail(line_, "unterminated attribute value");
           std::string_view raw = s_.substr(p_ + 1, end - p_ - 1);
           if (raw.find('<') != std::string_view::npos) return Fail(line_, "'<' in attribute value");
-          std::string value;
+          std::string_view value;
           if (!Decode(raw, true, &value)) return nullptr;
-          if (e->Attr(attr)) return Fail(line_, "duplicate attribute " + attr);
-          e->attrs.emplace_back(tree_->Name(attr), std::move(value));
+          if (e->Attr(attr)) return Fail(line_, "duplicate attribute " + std::string(attr));
+          tree_->AppendAttr(e, attr, value);  // views of the kept text
           Advance(end + 1);
         }
         InsertBefore(cur, e, nullptr);
@@ -272,7 +339,9 @@ class Parser {
         }
       }
     }
-    if (cur != doc) return Fail(cur->line, "element <" + cur->name + "> is not closed");
+    if (cur != doc) {
+      return Fail(cur->line, "element <" + std::string(cur->name) + "> is not closed");
+    }
     if (!seen_root) return Fail(line_, "no root element");
     return doc;
   }
@@ -290,11 +359,11 @@ class Parser {
     Advance(q);
     return any;
   }
-  bool ReadName(std::string* name) {
+  bool ReadName(std::string_view* name) {
     if (p_ >= s_.size() || !IsNameStart(s_[p_])) return false;
     size_t q = p_;
-    while (q < s_.size() && IsNameChar(s_[q])) ++q;
-    *name = std::string(s_.substr(p_, q - p_));
+    while (q < s_.size() && name_char_[static_cast<unsigned char>(s_[q])]) ++q;
+    *name = s_.substr(p_, q - p_);
     Advance(q);
     return true;
   }
@@ -312,7 +381,12 @@ class Parser {
     }
     return out;
   }
-  bool ReadText(std::string* text) {
+  // Normalize(raw), a view of the kept text when that is `raw` itself.
+  std::string_view Normalized(std::string_view raw) {
+    if (raw.find('\r') == std::string_view::npos) return raw;
+    return tree_->Keep(Normalize(raw));
+  }
+  bool ReadText(std::string_view* text) {
     size_t end = s_.find('<', p_);
     if (end == std::string_view::npos) end = s_.size();
     std::string_view raw = s_.substr(p_, end - p_);
@@ -324,7 +398,18 @@ class Parser {
     }
     return Decode(raw, false, text, line);
   }
-  bool Decode(std::string_view raw, bool attribute, std::string* out, int line = 0) {
+  // `raw` decoded: itself (a view of the kept text) when it holds nothing
+  // to decode, else a decoded copy the tree keeps.
+  bool Decode(std::string_view raw, bool attribute, std::string_view* out, int line = 0) {
+    std::string decoded;
+    if (!Decode(raw, attribute, &decoded, out, line)) return false;
+    if (out->data() == nullptr) *out = tree_->Keep(decoded);
+    return true;
+  }
+  // *view = raw when plain (nothing written to *out), else *out decoded
+  // and *view left null.
+  bool Decode(std::string_view raw, bool attribute, std::string* out, std::string_view* view,
+              int line) {
     if (line == 0) line = line_;
     // Most texts and values hold nothing to decode, normalize or refuse:
     // appended whole (the walk below was a sixth of a robot's expansion).
@@ -337,9 +422,10 @@ class Parser {
       }
     }
     if (plain) {
-      out->append(raw.data(), raw.size());
+      *view = raw.data() ? raw : std::string_view("", 0);
       return true;
     }
+    *view = std::string_view();
     std::string s = Normalize(raw);
     out->reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
@@ -425,28 +511,10 @@ class Parser {
   ParseError* error_;
   size_t p_ = 0;
   int line_ = 1;
+  const bool* name_char_ = NameChars();
 };
 
-void WriteData(std::string_view data, std::string* out) {
-  // Runs without a character to escape are appended whole.
-  size_t from = 0;
-  for (size_t i = 0; i < data.size(); ++i) {
-    const char* esc;
-    switch (data[i]) {
-      case '&': esc = "&amp;"; break;
-      case '<': esc = "&lt;"; break;
-      case '"': esc = "&quot;"; break;
-      case '>': esc = "&gt;"; break;
-      default: continue;
-    }
-    out->append(data.data() + from, i - from);
-    out->append(esc);
-    from = i + 1;
-  }
-  out->append(data.data() + from, data.size() - from);
-}
-
-bool IsWhitespaceOnly(const std::string& s) {
+bool IsWhitespaceOnly(std::string_view s) {
   // Python's str.isspace(): false for "".
   if (s.empty()) return false;
   for (char c : s) {
@@ -458,81 +526,91 @@ bool IsWhitespaceOnly(const std::string& s) {
   return true;
 }
 
+// Writes through a pointer into *out, grown ahead of what is written
+// (Room) and cut to what was written at the end (Finish): the printing was
+// a fifth of a generated robot's expansion in small string appends.
 class Printer {
  public:
   Printer(size_t max_bytes, std::string* out, std::string* error,
           std::vector<std::pair<size_t, const Node*>>* starts)
-      : max_(max_bytes), out_(out), error_(error), starts_(starts) {}
+      : max_(max_bytes), out_(out), error_(error), starts_(starts) {
+    p_ = out_->data() + out_->size();
+    end_ = p_;
+  }
 
-  // `depth` levels of two spaces.
-  void Indent(size_t depth) { out_->append(2 * depth, ' '); }
+  // Cuts *out to what was written.
+  void Finish() { out_->resize(Written()); }
 
   bool Node_(const Node* n, size_t depth) {
-    if (out_->size() > max_) {
+    if (Written() > max_) {
       *error_ = "the output would be larger than " + std::to_string(max_) + " bytes";
       return false;
     }
     switch (n->type) {
       case Node::Type::kText:
         Indent(depth);
-        WriteData(n->data(), out_);
-        out_->push_back('\n');
+        WriteData(n->data());
+        Put('\n');
         return true;
       case Node::Type::kComment:
-        if (n->data().find("--") != std::string::npos) {
+        if (n->data().find("--") != std::string_view::npos) {
           *error_ = "a comment holds '--' (line " + std::to_string(n->line) + ")";
           return false;
         }
         Indent(depth);
-        *out_ += "<!--";
-        *out_ += n->data();
-        *out_ += "-->\n";
+        Put("<!--");
+        Put(n->data());
+        Put("-->\n");
         return true;
       case Node::Type::kCData:
-        if (n->data().find("]]>") != std::string::npos) {
+        if (n->data().find("]]>") != std::string_view::npos) {
           *error_ = "a CDATA section holds ']]>'";
           return false;
         }
-        *out_ += "<![CDATA[" + n->data() + "]]>";
+        Put("<![CDATA[");
+        Put(n->data());
+        Put("]]>");
         return true;
       case Node::Type::kInstruction:
         Indent(depth);
-        *out_ += "<?" + n->name + "?>\n";  // "target content"
+        Put("<?");
+        Put(n->name);  // "target content"
+        Put("?>\n");
         return true;
       case Node::Type::kElement:
         break;
     }
     Indent(depth);
-    if (starts_) starts_->emplace_back(out_->size(), n);
-    *out_ += '<';
-    *out_ += n->name;
+    if (starts_) starts_->emplace_back(Written(), n);
+    Put('<');
+    Put(n->name);
     // Sorted by name; one vector reused for every element.
     attrs_.clear();
     for (const auto& a : n->attrs) attrs_.push_back(&a);
-    const auto by_name = [](const auto* a, const auto* b) { return a->first < b->first; };
+    const auto by_name = [](const auto* a, const auto* b) { return a->name < b->name; };
     if (!std::is_sorted(attrs_.begin(), attrs_.end(), by_name)) {  // most are
       std::sort(attrs_.begin(), attrs_.end(), by_name);
     }
     for (const auto* a : attrs_) {
-      *out_ += ' ';
-      *out_ += a->first;
-      *out_ += "=\"";
-      WriteData(a->second, out_);
-      *out_ += '"';
+      Put(' ');
+      Put(a->name);
+      Put("=\"");
+      WriteData(a->value);
+      Put('"');
     }
     if (!n->first) {
-      *out_ += "/>\n";
+      Put("/>\n");
       return true;
     }
     if (n->first == n->last && n->first->type == Node::Type::kText) {
-      *out_ += '>';
-      WriteData(n->first->data(), out_);
-      *out_ += "</";
-      *out_ += n->name;
-      *out_ += ">\n";
+      Put('>');
+      WriteData(n->first->data());
+      Put("</");
+      Put(n->name);
+      Put(">\n");
       return true;
     }
-    *out_ += ">\n";
+    Put(">\n");
     for (const Node* c = n->first; c; c = c->next) {
       if (c->type == Node::Type::kText && (c->data().empty() || IsWhitespaceOnly(c->data()))) {
         continue;
@@ -540,24 +618,68 @@ class Printer {
       if (!Node_(c, depth + 1)) return false;
     }
     Indent(depth);
-    *out_ += "</";
-    *out_ += n->name;
-    *out_ += ">\n";
+    Put("</");
+    Put(n->name);
+    Put(">\n");
     return true;
   }
 
  private:
+  size_t Written() const { return static_cast<size_t>(p_ - out_->data()); }
+  void Room(size_t n) {
+    if (static_cast<size_t>(end_ - p_) >= n) return;
+    // An eighth of what is written ahead (4 KB at least), within the
+    // capacity the caller reserved (resizing writes zeros: reserved pages
+    // far ahead stay untouched), the string's own doubling beyond it.
+    const size_t used = Written();
+    out_->resize(used + n + std::max<size_t>(4096, used / 8));
+    p_ = out_->data() + used;
+    end_ = out_->data() + out_->size();
+  }
+  void Put(char c) {
+    Room(1);
+    *p_++ = c;
+  }
+  void Put(std::string_view s) {
+    Room(s.size());
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+  }
+  // `depth` levels of two spaces.
+  void Indent(size_t depth) {
+    Room(2 * depth);
+    std::memset(p_, ' ', 2 * depth);
+    p_ += 2 * depth;
+  }
+  // minidom's _write_data: & < " > escaped.
+  void WriteData(std::string_view data) {
+    Room(6 * data.size());  // "&quot;" for each at the most
+    for (const char c : data) {
+      switch (c) {
+        case '&': std::memcpy(p_, "&amp;", 5); p_ += 5; break;
+        case '<': std::memcpy(p_, "&lt;", 4); p_ += 4; break;
+        case '"': std::memcpy(p_, "&quot;", 6); p_ += 6; break;
+        case '>': std::memcpy(p_, "&gt;", 4); p_ += 4; break;
+        default: *p_++ = c;
+      }
+    }
+  }
+
   size_t max_;
   std::string* out_;
   std::string* error_;
   std::vector<std::pair<size_t, const Node*>>* starts_;
-  std::vector<const std::pair<std::string_view, std::string>*> attrs_;
+  std::vector<const Attribute*> attrs_;
+  char* p_;
+  char* end_;
 };
 
 }  // namespace
 
 Node* Tree::Parse(std::string_view text, const std::string& file,
-                  size_t max_depth, ParseError* error) {
+                  size_t max_depth, ParseError* error, bool text_outlives_tree) {
+  // The nodes' strings are views of this text (Node).
+  if (!text_outlives_tree) text = Keep(text);
   Parser parser(this, text, Intern(file), max_depth, error);
   return parser.Run();
 }
@@ -568,13 +690,29 @@ bool Print(const Node* document, size_t max_bytes, std::string* out,
   *out = "<?xml version=\"1.0\" ?>\n";
   Printer printer(max_bytes, out, error, starts);
   for (const Node* c = document->first; c; c = c->next) {
-    if (!printer.Node_(c, 0)) return false;
+    if (!printer.Node_(c, 0)) {
+      printer.Finish();
+      return false;
+    }
   }
+  printer.Finish();
   // Expressions and YAML can make text XML cannot hold (a control
   // character, bytes that are not UTF-8): Python would print it and leave
   // a document no XML reader accepts.
   const std::string& o = *out;
   for (size_t i = 0; i < o.size();) {
+    // Eight bytes at a time while all are printable ASCII (0x20-0x7F):
+    // no high bit, and none below 0x20 (subtracting 0x20 from each byte
+    // then borrows into its high bit).
+    if (i + 8 <= o.size()) {
+      uint64_t w;
+      std::memcpy(&w, o.data() + i, 8);
+      constexpr uint64_t kHigh = 0x8080808080808080ull;
+      if (((w | (w - 0x2020202020202020ull)) & kHigh) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char u = static_cast<unsigned char>(o[i]);
     if (u >= 0x20 && u < 0x80) {  // printable ASCII, most of any output
       ++i;

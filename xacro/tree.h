@@ -8,14 +8,21 @@
 // removed from the document stays valid (a macro body, a block parameter),
 // so pointers never dangle. The Tree counts the nodes it has made, the
 // bound on what one expansion may build.
+//
+// A node's strings are views of characters that live as long as its Tree:
+// the text of a parsed file (kept by the Tree), what Tree::Keep copied, or
+// literals. A copy of a node (a macro body's, at every call) shares them:
+// copying one is copying its views, and only what the expansion changes is
+// written anew (most of a body's attributes hold no ${...}). Assign them
+// only views that outlive the tree (Tree::Keep), never a temporary string.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -23,19 +30,39 @@
 
 namespace xacro {
 
+struct Attribute {
+  std::string_view name;
+  std::string_view value;
+};
+
+// A node's attributes in document order (printed sorted by name), in its
+// Tree's arena. Growing one takes the Tree (Tree::SetAttr).
+class AttrList {
+ public:
+  Attribute* begin() const { return data_; }
+  Attribute* end() const { return data_ + size_; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Attribute& operator[](size_t i) const { return data_[i]; }
+  // Removes the i-th, keeping the order of the others.
+  void Erase(size_t i);
+
+ private:
+  friend class Tree;
+  Attribute* data_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = 0;
+};
+
 struct Node {
   enum class Type { kElement, kText, kComment, kCData, kInstruction };
   Type type = Type::kElement;
-  int line = 0;  // beside `type`: no padding (the node is 120 bytes)
+  int line = 0;  // beside `type`: no padding (the node is 96 bytes)
   // An element's tag as written ("xacro:if"); the text of a text,
   // comment or CDATA node; a processing instruction's "target content".
-  // One string for both (data() is the same): a node is one or the other,
-  // and the expansion makes millions of nodes.
-  std::string name;
-  // Attributes in document order (printed sorted by name). A name is a
-  // view of a string that outlives the tree (Tree::Name, or a literal):
-  // names repeat, and every macro call copies its body's attributes.
-  std::vector<std::pair<std::string_view, std::string>> attrs;
+  // One view for both (data() is the same): a node is one or the other.
+  std::string_view name;
+  AttrList attrs;
   Node* parent = nullptr;
   Node* first = nullptr;
   Node* last = nullptr;
@@ -47,13 +74,10 @@ struct Node {
   // is written in the input itself or not recorded (Options::source_map).
   const std::string* context = nullptr;
 
-  std::string& data() { return name; }
-  const std::string& data() const { return name; }
+  std::string_view data() const { return name; }
   bool IsElement() const { return type == Type::kElement; }
   // The attribute's value, or nullptr.
-  const std::string* Attr(std::string_view attr) const;
-  // `attr` must outlive the tree (see attrs) when it is new to the node.
-  void SetAttr(std::string_view attr, std::string value);
+  const std::string_view* Attr(std::string_view attr) const;
   void RemoveAttr(std::string_view attr);
   Node* FirstChildElement() const;
   Node* NextSiblingElement() const;
@@ -78,13 +102,21 @@ class Tree {
   Tree& operator=(const Tree&) = delete;
 
   Node* New(Node::Type type);
-  // A copy of `n` (with its descendants when `deep`), unlinked.
+  // A copy of `n` (with its descendants when `deep`), unlinked. It shares
+  // the strings of `n` (they are views, see Node).
   Node* Clone(const Node* n, bool deep);
   size_t node_count() const { return count_; }
   // A file name kept as long as the tree (nodes point at it).
   const std::string* Intern(const std::string& file);
-  // An attribute name kept as long as the tree, one copy per name.
-  std::string_view Name(std::string_view name);
+  // A copy of `s` that lives as long as the tree.
+  std::string_view Keep(std::string_view s);
+  // Sets the attribute `name` of `n` (added last when new) to a copy of
+  // `value` (Keep). `name` must outlive the tree when it is new to the
+  // node (a literal, or a view the tree keeps).
+  void SetAttr(Node* n, std::string_view name, std::string_view value);
+  // Adds an attribute without looking for it first: `name` and `value`
+  // must outlive the tree.
+  void AppendAttr(Node* n, std::string_view name, std::string_view value);
 
   // Parses `text` (file `file`) as minidom does: the returned document
   // node's children are the top-level comments, processing instructions
@@ -92,12 +124,16 @@ class Tree {
   // (tab, CR and LF become spaces); character and the five predefined
   // entity references are decoded; the XML declaration and a DOCTYPE are
   // skipped. Nullptr (and *error) when not well-formed, or nested deeper
-  // than `max_depth`.
+  // than `max_depth`. The nodes' strings are views of a copy of `text`
+  // the tree keeps, or, with `text_outlives_tree`, of `text` itself.
   Node* Parse(std::string_view text, const std::string& file,
-              size_t max_depth, ParseError* error);
+              size_t max_depth, ParseError* error,
+              bool text_outlives_tree = false);
 
  private:
   Node* CopyOf(const Node* n);  // without links
+  // `size` bytes aligned for any of the node's members, from the arena.
+  void* Allocate(size_t size);
   // Nodes in chunks of kChunk, made in order: a macro body's copy lies in
   // consecutive memory, as the printer and the expansion walk it (a
   // deque's blocks of three nodes each, spread between strings, made
@@ -106,7 +142,12 @@ class Tree {
   std::vector<std::unique_ptr<Node[]>> chunks_;
   size_t count_ = 0;
   std::deque<std::string> files_;
-  std::unordered_set<std::string> names_;  // Name(); elements never move
+  // Keep()'s characters and the attribute lists: blocks of kBlock bytes
+  // (or one of its own for a larger piece), handed out in order.
+  static constexpr size_t kBlock = 64 * 1024;
+  std::vector<std::unique_ptr<char[]>> blocks_;
+  char* free_ = nullptr;
+  size_t free_size_ = 0;
 };
 
 // Prints the document as ROS's xacro does: `<?xml version="1.0" ?>`, then

@@ -276,7 +276,7 @@ class Processor : public ExprHost {
     cwd_ = options.cwd.empty() ? CurrentDir() : options.cwd;
     limits_.max_string_length = options.max_string_length;
     empty_text_ = tree_.New(Node::Type::kText);
-    empty_text_->data() = "\n\n";
+    empty_text_->name = "\n\n";
     for (const std::string& d : options.allowed_dirs) AllowDir(d);
   }
 
@@ -285,8 +285,11 @@ class Processor : public ExprHost {
     try {
       if (!file.empty()) AllowDir(DirName(file).empty() ? "." : DirName(file));
       ParseError perr;
+      // The tree's nodes are views of `text` (it outlives this call, and
+      // nothing reads the tree after it: RunProcessor may keep the
+      // Processor, never to use it again).
       Node* doc = tree_.Parse(text, file.empty() ? std::string("<string>") : file,
-                              options_.max_depth, &perr);
+                              options_.max_depth, &perr, /*text_outlives_tree=*/true);
       if (!doc) {
         Fail(perr.code == Code::XML_ERROR ? Code::XML_ERROR : perr.code,
              "XML parsing error: " + perr.message, file, perr.line);
@@ -295,10 +298,10 @@ class Processor : public ExprHost {
       Table* symbols = NewTable(nullptr, false);
       MacroTable* macros = NewMacroTable(nullptr);
       Node* root = doc->FirstChildElement();
-      if (const std::string* ns = root->Attr("xacro:targetNamespace")) {
-        std::string v = *ns;
+      if (const std::string_view* ns = root->Attr("xacro:targetNamespace")) {
+        const std::string_view v = *ns;
         root->RemoveAttr("xacro:targetNamespace");
-        root->SetAttr("xmlns", v);
+        tree_.SetAttr(root, "xmlns", v);
       }
       EvalAll(root, macros, symbols);
       // xacro's banner
@@ -316,7 +319,7 @@ class Processor : public ExprHost {
       Node* first = doc->first;
       for (const std::string& b : banner_lines) {
         Node* c = tree_.New(Node::Type::kComment);
-        c->data() = b;
+        c->name = tree_.Keep(b);
         InsertBefore(doc, c, first);
       }
       std::string error;
@@ -986,32 +989,39 @@ class Processor : public ExprHost {
   }
 
   // get_boolean_value
-  bool Boolean(const Value& v, const std::string& condition, const Node* at) {
-    if (v.kind() == Value::Kind::kStr) {
-      const std::string& s = v.str();
-      if (s == "true" || s == "True") return true;
-      if (s == "false" || s == "False") return false;
-      if (auto b = PythonIntNonZero(s)) return *b;
-      Fail(Code::XACRO_CONDITION_INVALID,
-           "Xacro conditional \"" + condition + "\" evaluated to \"" + s +
-               "\", which is not a boolean expression",
-           at);
-    }
+  bool Boolean(const Value& v, std::string_view condition, const Node* at) {
+    if (v.kind() == Value::Kind::kStr) return BooleanStr(v.str(), condition, at);
     return Truthy(v);
+  }
+  // get_boolean_value of a str.
+  bool BooleanStr(std::string_view s, std::string_view condition, const Node* at) {
+    if (s == "true" || s == "True") return true;
+    if (s == "false" || s == "False") return false;
+    if (auto b = PythonIntNonZero(s)) return *b;
+    Fail(Code::XACRO_CONDITION_INVALID,
+         "Xacro conditional \"" + std::string(condition) + "\" evaluated to \"" +
+             std::string(s) + "\", which is not a boolean expression",
+         at);
+  }
+  // Boolean(EvalText(text)): a text without '$' is its own str (no value
+  // made for it; most xacro:property elements have two such texts).
+  bool BooleanText(std::string_view text, Table* symbols, const Node* at) {
+    if (text.find('$') == std::string_view::npos) return BooleanStr(text, text, at);
+    return Boolean(EvalText(text, symbols, at), text, at);
   }
 
   // --- attributes ---
   std::optional<std::string> OptAttr(const Node* n, const char* name) {
-    const std::string* v = n->Attr(name);
+    const std::string_view* v = n->Attr(name);
     return v ? std::optional<std::string>(*v) : std::nullopt;
   }
   std::string ReqAttr(const Node* n, const char* name) {
-    const std::string* v = n->Attr(name);
+    const std::string_view* v = n->Attr(name);
     if (!v) {
       Fail(Code::XACRO_ATTRIBUTE_MISSING,
-           "<" + n->name + ">: missing attribute '" + name + "'", n);
+           "<" + std::string(n->name) + ">: missing attribute '" + name + "'", n);
     }
-    return *v;
+    return std::string(*v);
   }
   void CheckAttrs(const Node* n, std::initializer_list<std::string_view> allowed) {
     std::string extra;
@@ -1023,7 +1033,7 @@ class Processor : public ExprHost {
     }
     if (!extra.empty()) {
       diags_->Warning(Code::XACRO_ATTRIBUTE_UNKNOWN,
-                      n->name + ": unknown attribute(s): " + extra + Stack(),
+                      std::string(n->name) + ": unknown attribute(s): " + extra + Stack(),
                       {n->file ? *n->file : "", n->line});
     }
   }
@@ -1046,7 +1056,7 @@ class Processor : public ExprHost {
     Remove(node);
   }
 
-  static bool IsSpaceText(const std::string& s) {
+  static bool IsSpaceText(std::string_view s) {
     if (s.empty()) return false;
     for (char c : s) {
       if (!IsSpaceChar(c) && c != '\x1c' && c != '\x1d' && c != '\x1e' && c != '\x1f') return false;
@@ -1058,8 +1068,8 @@ class Processor : public ExprHost {
     Node* next = node->next;
     Node* previous = node->prev;
     while (previous) {
-      if (previous->type == Node::Type::kText && IsSpaceText(previous->data()) &&
-          std::count(previous->data().begin(), previous->data().end(), '\n') <= 1) {
+      if (previous->type == Node::Type::kText && IsSpaceText(previous->name) &&
+          std::count(previous->name.begin(), previous->name.end(), '\n') <= 1) {
         previous = previous->prev;
       }
       if (previous && previous->type == Node::Type::kComment) {
@@ -1076,14 +1086,14 @@ class Processor : public ExprHost {
   void ImportNamespaces(Node* parent, const Node* from) {
     for (const auto& [name, value] : from->attrs) {
       if (name.rfind("xmlns:", 0) != 0) continue;
-      const std::string* old = parent->Attr(name);
+      const std::string_view* old = parent->Attr(name);
       if (old && *old != value) {
         diags_->Warning(Code::XACRO_NAMESPACE_INCONSISTENT,
-                        "inconsistent namespace redefinitions for " + std::string(name) + ": old " + *old +
-                            ", new " + value,
+                        "inconsistent namespace redefinitions for " + std::string(name) +
+                            ": old " + std::string(*old) + ", new " + std::string(value),
                         {from->file ? *from->file : "", from->line});
       } else {
-        parent->SetAttr(name, value);
+        tree_.SetAttr(parent, name, value);
       }
     }
   }
@@ -1093,14 +1103,15 @@ class Processor : public ExprHost {
     DepthGuard guard(this, node);
     // attributes
     for (size_t i = 0; i < node->attrs.size();) {
-      auto& [name, value] = node->attrs[i];
+      const auto [name, value] = node->attrs[i];
       if (name.rfind("xacro:", 0) == 0 || name == "xmlns:xacro") {
-        node->attrs.erase(node->attrs.begin() + static_cast<std::ptrdiff_t>(i));
+        node->attrs.Erase(i);
         continue;
       }
-      if (value.find('$') != std::string::npos) {
-        std::string v = EvalStr(value, symbols, node);
-        node->attrs[i].second = std::move(v);
+      // Only a changed value is written anew (the others stay views of
+      // the macro body's or the file's text: Node).
+      if (value.find('$') != std::string_view::npos) {
+        node->attrs[i].value = tree_.Keep(EvalStr(value, symbols, node));
       }
       ++i;
     }
@@ -1156,7 +1167,7 @@ class Processor : public ExprHost {
                  "xacro:element: \"" + name + "\" is not an XML element name", n);
           }
           n->RemoveAttr("xacro:name");
-          n->name = name;
+          n->name = tree_.Keep(name);
           continue;  // process the node again under its new name
         } else if (tag == "xacro:attribute") {
           const std::string name = EvalStr(ReqAttr(n, "name"), symbols, n);
@@ -1166,13 +1177,16 @@ class Processor : public ExprHost {
             Fail(Code::XACRO_NAME_INVALID,
                  "xacro:attribute: \"" + name + "\" is not an XML attribute name", n);
           }
-          n->parent->SetAttr(tree_.Name(name), EvalStr(raw, symbols, n));
+          const std::string value = EvalStr(raw, symbols, n);
+          // A name new to the parent is kept by the tree (Tree::SetAttr).
+          const std::string_view* old = n->parent->Attr(name);
+          tree_.SetAttr(n->parent, old ? std::string_view(name) : tree_.Keep(name), value);
           Remove(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
           RemovePreviousComments(n);
           CheckAttrs(n, {"value"});
           const std::string cond = ReqAttr(n, "value");
-          bool keep = Boolean(EvalText(cond, symbols, n), cond, n);
+          bool keep = BooleanText(cond, symbols, n);
           if (tag == "xacro:unless") keep = !keep;
           if (keep) {
             EvalAll(n, macros, symbols);
@@ -1185,14 +1199,16 @@ class Processor : public ExprHost {
           EvalAll(n, macros, symbols);
         }
       } else if (n->type == Node::Type::kText) {
-        if (n->data().find('$') != std::string::npos) n->data() = EvalStr(n->data(), symbols, n);
+        if (n->data().find('$') != std::string_view::npos) {
+          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
+        }
         if (!Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
-        if (n->data().find("xacro:eval-comments") != std::string::npos) {
-          eval_comments = n->data().find("xacro:eval-comments:off") == std::string::npos;
+        if (n->data().find("xacro:eval-comments") != std::string_view::npos) {
+          eval_comments = n->data().find("xacro:eval-comments:off") == std::string_view::npos;
           Remove(n);
         } else if (eval_comments) {
-          n->data() = EvalStr(n->data(), symbols, n);
+          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
         }
       }
       n = next;
@@ -1292,24 +1308,33 @@ class Processor : public ExprHost {
     RemovePreviousComments(elt);
     CheckAttrs(elt, {"name", "value", "default", "remove", "scope", "lazy_eval"});
     const std::string raw_name = ReqAttr(elt, "name");
-    std::optional<std::string> value = OptAttr(elt, "value");
-    std::optional<std::string> def = OptAttr(elt, "default");
-    std::optional<std::string> remove_spec = OptAttr(elt, "remove");
-    std::optional<std::string> scope = OptAttr(elt, "scope");
-    std::optional<std::string> lazy_spec = OptAttr(elt, "lazy_eval");
-    Value name_value = EvalText(raw_name, table, elt);
-    std::string name = name_value.kind() == Value::Kind::kStr ? name_value.str() : "";
+    // Views of the element's values (it is not changed below).
+    const std::string_view* value = elt->Attr("value");
+    const std::string_view* def = elt->Attr("default");
+    const std::string_view* remove_spec = elt->Attr("remove");
+    const std::string_view* scope = elt->Attr("scope");
+    const std::string_view* lazy_spec = elt->Attr("lazy_eval");
+    std::string name;
+    if (raw_name.find('$') == std::string::npos) {
+      name = raw_name;  // what EvalText makes of it
+    } else {
+      Value name_value = EvalText(raw_name, table, elt);
+      if (name_value.kind() == Value::Kind::kStr) name = name_value.str();
+      if (!IsValidName(name)) {
+        Fail(Code::XACRO_NAME_INVALID,
+             "Property names must be valid python identifiers: " + Str(name_value), elt);
+      }
+    }
     if (!IsValidName(name)) {
       Fail(Code::XACRO_NAME_INVALID,
-           "Property names must be valid python identifiers: " + Str(name_value), elt);
+           "Property names must be valid python identifiers: " + Str(Value::Str(name)), elt);
     }
     if (name.rfind("__", 0) == 0) {
       Fail(Code::XACRO_NAME_INVALID, "Property names must not start with double underscore: " + name,
            elt);
     }
-    const std::string remove_text = remove_spec ? *remove_spec : "false";
-    const bool remove = Boolean(EvalText(remove_text, table, elt), remove_text, elt);
-    if (int(value.has_value()) + int(def.has_value()) + int(remove) > 1) {
+    const bool remove = remove_spec && BooleanText(*remove_spec, table, elt);  // "false"
+    if (int(value != nullptr) + int(def != nullptr) + int(remove) > 1) {
       Fail(Code::XACRO_ATTRIBUTE_CONFLICT,
            "Property attributes default, value, and remove are mutually exclusive: " + name, elt);
     }
@@ -1334,8 +1359,7 @@ class Processor : public ExprHost {
     const bool block = !value;
     if (block) name = "**" + name;
     Remove(elt);
-    const std::string lazy_text = lazy_spec ? *lazy_spec : "true";
-    bool lazy = Boolean(EvalText(lazy_text, table, elt), lazy_text, elt);
+    bool lazy = !lazy_spec || BooleanText(*lazy_spec, table, elt);  // "true"
     Table* target = table;
     if (scope && *scope == "global") {
       target = Top(table);
@@ -1356,9 +1380,8 @@ class Processor : public ExprHost {
       SetBlock(target, name, elt);
       return;
     }
-    Value v = Value::Str(*value);
-    if (!lazy) v = EvalText(*value, table, elt);
-    SetItem(target, name, v, lazy);
+    SetItem(target, name, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
+            lazy);
   }
 
   void GrabMacro(Node* elt, MacroTable* macros) {
@@ -1455,11 +1478,11 @@ class Processor : public ExprHost {
       if (raw.empty()) Fail(Code::XACRO_ATTRIBUTE_MISSING, "xacro:call is missing the 'macro' attribute", node);
       const std::string name = EvalStr(raw, symbols, node);
       node->RemoveAttr("macro");
-      node->name = "xacro:" + name;
+      node->name = tree_.Keep("xacro:" + name);
     } else if (node->name.rfind("xacro:", 0) != 0) {
       return false;
     }
-    const std::string fullname = node->name.substr(6);
+    const std::string fullname(node->name.substr(6));
     // resolve_macro: the full name, then namespaces separated by '.'
     MacroTable* mt = macros;
     Table* st = symbols;
@@ -1493,7 +1516,9 @@ class Processor : public ExprHost {
         }
       }
     }
-    if (!m) Fail(Code::XACRO_MACRO_UNDEFINED, "unknown macro name: " + node->name, node);
+    if (!m) {
+      Fail(Code::XACRO_MACRO_UNDEFINED, "unknown macro name: " + std::string(node->name), node);
+    }
 
     DepthGuard guard(this, node);
     const size_t namespaces_before = namespaces_made_;
@@ -1503,17 +1528,17 @@ class Processor : public ExprHost {
     Table* scoped_symbols = NewTable(st, false);
     MacroTable* scoped_macros = NewMacroTable(mt);
     std::vector<std::string> params = m->params;
-    {
-      std::vector<std::pair<std::string_view, std::string>> attrs = node->attrs;
-      for (const auto& [name, value] : attrs) {
-        auto it = std::find(params.begin(), params.end(), name);
-        if (it == params.end()) {
-          Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
-        }
-        params.erase(it);
-        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
-        node->SetAttr(name, "");
+    // Each argument evaluated in the caller's scope, then emptied (no
+    // copy of the list: evaluating changes no node).
+    for (size_t i = 0; i < node->attrs.size(); ++i) {
+      const auto [name, value] = node->attrs[i];
+      auto it = std::find(params.begin(), params.end(), name);
+      if (it == params.end()) {
+        Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
       }
+      params.erase(it);
+      SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+      node->attrs[i].value = std::string_view("", 0);
     }
     EvalAll(node, macros, symbols);
     Node* block = node->FirstChildElement();
@@ -1528,7 +1553,7 @@ class Processor : public ExprHost {
       }
     }
     if (block) {
-      Fail(Code::XACRO_PARAMETER_UNKNOWN, "Unused block \"" + block->name + "\"", block);
+      Fail(Code::XACRO_PARAMETER_UNKNOWN, "Unused block \"" + std::string(block->name) + "\"", block);
     }
     for (auto it = params.begin(); it != params.end();) {
       auto d = m->defaults.find(*it);
