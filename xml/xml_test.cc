@@ -405,6 +405,65 @@ TEST(ParseNumbersTest, ExactlyNNumbersAsFormatDoubleWrites) {
   EXPECT_FALSE(ParseNumbers("", 1, v));
 }
 
+// ParseNumbers against a reading of its rule with std::from_chars: the
+// text trimmed of white space, then n numbers, white space between them and
+// nothing after the last; the same verdict and, when taken, the same bits.
+TEST(ParseNumbersTest, SameAsStdFromCharsReading) {
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+  };
+  const auto reference = [&](const std::string& text, int n, double* out) {
+    size_t b = 0, e = text.size();
+    while (b < e && is_space(text[b])) ++b;
+    while (e > b && is_space(text[e - 1])) --e;
+    const char* p = text.data() + b;
+    const char* const last = text.data() + e;
+    for (int k = 0; k < n; ++k) {
+      const auto r = std::from_chars(p, last, out[k]);
+      if (r.ec != std::errc() || r.ptr == p) return false;
+      p = r.ptr;
+      if (k + 1 < n && (p == last || !is_space(*p))) return false;
+      while (p < last && is_space(*p)) ++p;
+    }
+    return p == last;
+  };
+  const char* const pieces[] = {"0",    "-0.0523", "131.328", "1e-04", "-2",
+                                "1.",   ".5",      "+1",      "x",     "nan",
+                                "inf",  "1e400",   "0x10",    "1,",    "",
+                                "2.3497", "12345678901234567890", "-"};
+  const char* const blanks[] = {"", " ", "  ", "\t", "\n ", "\r\n", "\v", "\f"};
+  SplitMix64 next{11};  // a fixed sequence
+  for (int i = 0; i < 200000; ++i) {
+    const int count = static_cast<int>(next() % 5);
+    std::string text = blanks[next() % 8];
+    for (int k = 0; k < count; ++k) {
+      if (k) text += blanks[next() % 8];
+      if (next() % 2) {
+        text += pieces[next() % (sizeof pieces / sizeof *pieces)];
+      } else {  // a decimal as files write them
+        std::string d =
+            std::to_string(static_cast<int64_t>(next() % 2000001) - 1000000);
+        if (next() % 4) d.insert(d.size() - next() % d.size(), ".");
+        text += d;
+      }
+    }
+    text += blanks[next() % 8];
+    for (int n = 0; n <= 4; ++n) {
+      double got[4] = {-42, -42, -42, -42}, want[4] = {-42, -42, -42, -42};
+      const bool g = ParseNumbers(text, n, got);
+      ASSERT_EQ(g, reference(text, n, want)) << "'" << text << "' n=" << n;
+      if (!g) continue;
+      for (int k = 0; k < n; ++k) {
+        uint64_t gb, wb;
+        std::memcpy(&gb, &got[k], sizeof gb);
+        std::memcpy(&wb, &want[k], sizeof wb);
+        ASSERT_EQ(gb, wb) << "'" << text << "' n=" << n << " k=" << k;
+      }
+    }
+  }
+}
+
 TEST(ParseNumberListTest, UserWrittenNumbers) {
   auto v = ParseNumberList(" +1 -2.5\t3e2 ");
   ASSERT_TRUE(v);
