@@ -174,15 +174,21 @@ std::string What::str() const {
 }
 
 bool ParseNumbers(std::string_view text, int n, double* out) {
-  std::string_view s = Trim(text);
+  // One pass over the text: white space skipped before each number and
+  // after it (a number never takes white space, so reading up to the
+  // text's end or to its last non-blank is the same).
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  while (p != end && IsSpace(*p)) ++p;
   for (int k = 0; k < n; ++k) {
-    const auto res = frames::FromChars(s.data(), s.data() + s.size(), out[k]);
-    if (res.ec != std::errc() || res.ptr == s.data()) return false;
-    s = s.substr(res.ptr - s.data());
-    if (k + 1 < n && (s.empty() || !IsSpace(s.front()))) return false;
-    s = Trim(s);
+    const auto res = frames::FromChars(p, end, out[k]);
+    if (res.ec != std::errc() || res.ptr == p) return false;
+    const char* next = res.ptr;
+    while (next != end && IsSpace(*next)) ++next;
+    if (k + 1 < n && next == res.ptr) return false;  // none between numbers
+    p = next;
   }
-  return s.empty();
+  return p == end;
 }
 
 std::optional<std::vector<double>> ParseNumberList(std::string_view text) {

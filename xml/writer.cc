@@ -7,100 +7,10 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "xml/format_double.h"
+
 namespace xml {
 namespace {
-
-// The longest text FormatDoubleTo writes ("-2.2250738585072014e-308" is 24).
-constexpr size_t kMaxDoubleChars = 32;
-
-// Powers of ten, all exact doubles (every one up to 1e22 is).
-constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,
-                             1e7,  1e8,  1e9,  1e10, 1e11, 1e12, 1e13,
-                             1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20};
-
-// What std::to_chars(v) writes (the shortest text that reads back as v, in
-// fixed notation unless scientific is shorter), computed directly for the
-// numbers files are full of: decimals of at most 15 significant digits
-// ("0.05", "-1.5708", "120") written in fixed notation. nullptr for any
-// other number, which std::to_chars then formats: its general algorithm
-// takes nearly twice as long.
-//
-// Why the text is the same: two different decimals of at most 15
-// significant digits never read back as the same double (DBL_DIG is 15),
-// so the only such decimal that reads back as v is the 15-digit one nearest
-// to v, with its trailing zeros dropped, and nothing shorter does.
-char* FormatShortDecimal(char* first, double v) {
-  const double a = std::fabs(v);
-  if (!(a >= 1e-5 && a < 1e15)) return nullptr;  // NaN too
-  // v is r * 10^-k: an integer as it is, otherwise the 15-digit decimal
-  // nearest to it, if that reads back as v.
-  int64_t r = static_cast<int64_t>(a);
-  int k = 0;
-  if (static_cast<double>(r) != a) {
-    // a in [2^e2, 2^(e2 + 1)); (e2 * 78913) >> 18 is floor(e2 * log10(2)),
-    // the decimal exponent of a or one less: a * 10^k has 15 or 16 digits.
-    uint64_t bits;
-    std::memcpy(&bits, &a, sizeof bits);
-    const int e2 = static_cast<int>(bits >> 52) - 1023;
-    k = 14 - ((e2 * 78913) >> 18);
-    double scaled = a * kPow10[k];
-    if (scaled >= 1e15) scaled = a * kPow10[--k];
-    r = static_cast<int64_t>(scaled + 0.5);
-    // Both operands are exact, so the division rounds as reading the
-    // decimal r * 10^-k does.
-    if (r >= 1000000000000000 || static_cast<double>(r) / kPow10[k] != a)
-      return nullptr;
-  }
-  // d: r without its trailing zeros (at most 14), s significant digits.
-  // Stripped 8, 4, 2, then 1 at a time; the divisors are constants, which
-  // the compiler turns into multiplications.
-  uint64_t d = static_cast<uint64_t>(r);
-  int zeros = 0;
-  const auto strip = [&d, &zeros](uint64_t power, int count) {
-    if (d % power == 0) {
-      d /= power;
-      zeros += count;
-    }
-  };
-  strip(100000000, 8);
-  strip(10000, 4);
-  strip(100, 2);
-  strip(10, 1);
-  char digits[16];
-  const int s = static_cast<int>(
-      std::to_chars(digits, digits + sizeof digits, d).ptr - digits);
-  // x: the decimal exponent of the first digit, within -6 .. 14 here.
-  const int x = s + zeros - 1 - k;
-  const int scientific = s + (s > 1 ? 1 : 0) + 4;  // "d.ddde-05"
-  const int fixed = x >= 0 ? (s > x + 1 ? s + 1 : x + 1) : s + 1 - x;
-  if (fixed > scientific) return nullptr;
-  char* p = first;
-  if (v < 0) *p++ = '-';
-  if (x < 0) {  // 0.000ddd
-    *p++ = '0';
-    *p++ = '.';
-    p = std::fill_n(p, -x - 1, '0');
-    p = std::copy_n(digits, s, p);
-  } else if (s <= x + 1) {  // ddd000
-    p = std::copy_n(digits, s, p);
-    p = std::fill_n(p, x + 1 - s, '0');
-  } else {  // dd.ddd
-    p = std::copy_n(digits, x + 1, p);
-    *p++ = '.';
-    p = std::copy_n(digits + x + 1, s - x - 1, p);
-  }
-  return p;
-}
-
-// Shortest round-trip text of `v` at `first`; returns its end.
-char* FormatDoubleTo(char* first, double v) {
-  if (v == 0.0) {  // also turns -0 into 0
-    *first = '0';
-    return first + 1;
-  }
-  if (char* end = FormatShortDecimal(first, v)) return end;
-  return std::to_chars(first, first + kMaxDoubleChars, v).ptr;
-}
 
 // Which characters Escape replaces: kText in text, kAttribute also in
 // attribute values (where a quote or newline would end or change the
@@ -132,7 +42,7 @@ std::string_view Replacement(char c) {
 }  // namespace
 
 void AppendDouble(std::string* out, double v) {
-  char buf[kMaxDoubleChars];
+  char buf[kFormatDoubleRoom];
   out->append(buf, FormatDoubleTo(buf, v));
 }
 
@@ -198,7 +108,7 @@ void Writer::PutLong(std::string_view s) {
 }
 
 void Writer::PutNumber(double v) {
-  char* p = Room(kMaxDoubleChars);
+  char* p = Room(kFormatDoubleRoom);
   used_ = FormatDoubleTo(p, v) - buf_;
 }
 

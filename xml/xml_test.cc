@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -36,44 +37,86 @@ TEST(FormatDoubleTest, ShortestRoundTrip) {
   EXPECT_EQ(FormatDouble(2), "2");
 }
 
-// FormatDouble writes short decimals without std::to_chars; the text must be
-// to_chars' all the same (shortest, fixed unless scientific is shorter).
+// FormatDouble finds the shortest digits itself (short decimals directly,
+// others with fmt's Dragonbox) and lays them out itself; the text must be
+// std::to_chars' all the same (shortest, fixed unless scientific is
+// shorter, a whole number from 2^53 on written exactly), which is the
+// oracle here, on millions of doubles of every kind.
 TEST(FormatDoubleTest, SameTextAsToChars) {
-  std::vector<double> values;
-  for (int i = -1000; i <= 100000; ++i) values.push_back(i);
-  SplitMix64 next{1};  // a fixed sequence
-  for (int i = 0; i < 200000; ++i) {
-    // Decimals of 1 to 17 digits over many magnitudes, as files write them.
-    const uint64_t digits = next() % 100000000000000000ULL;
-    const int shift = static_cast<int>(next() % 57);
-    const int exponent = static_cast<int>(next() % 44) - 30;
-    const std::string text = std::to_string(digits >> shift) + "e" +
-                             std::to_string(exponent);
-    const double v = std::strtod(text.c_str(), nullptr);
-    values.push_back(v);
-    values.push_back(-v);
-    values.push_back(std::nextafter(v, 0.0));
-    // Any double at all.
-    const uint64_t bits = next();
-    double any;
-    std::memcpy(&any, &bits, sizeof any);
-    if (std::isfinite(any)) values.push_back(any);
-  }
-  for (int e = -8; e <= 17; ++e) {
-    for (double d : {1.0, 9.0, 12.5, 99999.0, 123456789012345.0}) {
-      const double v = d * std::pow(10.0, e);
-      values.push_back(v);
-      values.push_back(std::nextafter(v, 0.0));
-      values.push_back(std::nextafter(v, 1e300));
-    }
-  }
-  for (double v : values) {
-    if (v == 0) continue;  // FormatDouble writes -0 as "0"
+  size_t checked = 0;
+  int mismatches = 0;
+  const auto check = [&checked, &mismatches](double v) {
+    if (v == 0) return;  // FormatDouble writes -0 as "0"
     char buf[64];
     char* end = std::to_chars(buf, buf + sizeof buf, v).ptr;
     const std::string expected(buf, end);
-    ASSERT_EQ(FormatDouble(v), expected);
+    const std::string got = FormatDouble(v);
+    ++checked;
+    if (got != expected && ++mismatches <= 10) {
+      ADD_FAILURE() << "FormatDouble wrote " << got << ", std::to_chars "
+                    << expected;
+    }
+  };
+  for (int i = -1000; i <= 100000; ++i) check(i);
+  SplitMix64 next{1};  // a fixed sequence
+  const auto from_bits = [](uint64_t bits) {
+    double d;
+    std::memcpy(&d, &bits, sizeof d);
+    return d;
+  };
+  for (int i = 0; i < 400000; ++i) {
+    // Decimals of 1 to 17 digits over many magnitudes, as files write them.
+    const uint64_t digits = next() % 100000000000000000ULL;
+    const int shift = static_cast<int>(next() % 57);
+    const int exponent = static_cast<int>(next() % 60) - 35;
+    const std::string text = std::to_string(digits >> shift) + "e" +
+                             std::to_string(exponent);
+    const double v = std::strtod(text.c_str(), nullptr);
+    check(v);
+    check(-v);
+    check(std::nextafter(v, 0.0));
+    check(std::nextafter(v, 1e300));
+    // Any double at all (infinities and NaNs included), twice.
+    check(from_bits(next()));
+    check(from_bits(next()));
+    // A subnormal.
+    check(from_bits(next() & ((uint64_t{1} << 52) - 1)));
+    // A whole number near 2^53, and one of up to about 10^22, where
+    // std::to_chars writes fixed notation's exact digits.
+    const double whole = static_cast<double>(
+        (uint64_t{1} << 53) + next() % 2000000 - 1000000);
+    check(whole);
+    check(std::ldexp(whole, static_cast<int>(next() % 21)));
   }
+  // Every power of two (the shorter rounding interval below each) and of
+  // ten, and their neighbours.
+  for (int e = -1074; e <= 1023; ++e) {
+    const double v = std::ldexp(1.0, e);
+    check(v);
+    check(std::nextafter(v, 0.0));
+    check(std::nextafter(v, 1e308));
+  }
+  for (int e = -323; e <= 308; ++e) {
+    for (double d : {1.0, 9.0, 12.5, 99999.0, 123456789012345.0}) {
+      const double v =
+          std::strtod(("1e" + std::to_string(e)).c_str(), nullptr) * d;
+      check(v);
+      check(std::nextafter(v, 0.0));
+      check(std::nextafter(v, 1e308));
+    }
+  }
+  for (double v : {std::numeric_limits<double>::max(),
+                   std::numeric_limits<double>::min(),
+                   std::numeric_limits<double>::denorm_min(),
+                   std::numeric_limits<double>::infinity(),
+                   -std::numeric_limits<double>::infinity(),
+                   std::numeric_limits<double>::quiet_NaN(), 9007199254740993.0,
+                   1e21, 1e22, 1e23, 123456789012345680000.0, 0.1, 0.2, 0.3}) {
+    check(v);
+    check(-v);
+  }
+  EXPECT_EQ(mismatches, 0);
+  EXPECT_GT(checked, size_t{3000000});
 }
 
 // FromChars takes plain decimals itself; value, end and error must be
@@ -360,6 +403,65 @@ TEST(ParseNumbersTest, ExactlyNNumbersAsFormatDoubleWrites) {
   EXPECT_FALSE(ParseNumbers("1,2,3", 3, v));
   EXPECT_FALSE(ParseNumbers("x", 1, v));
   EXPECT_FALSE(ParseNumbers("", 1, v));
+}
+
+// ParseNumbers against a reading of its rule with std::from_chars: the
+// text trimmed of white space, then n numbers, white space between them and
+// nothing after the last; the same verdict and, when taken, the same bits.
+TEST(ParseNumbersTest, SameAsStdFromCharsReading) {
+  const auto is_space = [](char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+           c == '\v';
+  };
+  const auto reference = [&](const std::string& text, int n, double* out) {
+    size_t b = 0, e = text.size();
+    while (b < e && is_space(text[b])) ++b;
+    while (e > b && is_space(text[e - 1])) --e;
+    const char* p = text.data() + b;
+    const char* const last = text.data() + e;
+    for (int k = 0; k < n; ++k) {
+      const auto r = std::from_chars(p, last, out[k]);
+      if (r.ec != std::errc() || r.ptr == p) return false;
+      p = r.ptr;
+      if (k + 1 < n && (p == last || !is_space(*p))) return false;
+      while (p < last && is_space(*p)) ++p;
+    }
+    return p == last;
+  };
+  const char* const pieces[] = {"0",    "-0.0523", "131.328", "1e-04", "-2",
+                                "1.",   ".5",      "+1",      "x",     "nan",
+                                "inf",  "1e400",   "0x10",    "1,",    "",
+                                "2.3497", "12345678901234567890", "-"};
+  const char* const blanks[] = {"", " ", "  ", "\t", "\n ", "\r\n", "\v", "\f"};
+  SplitMix64 next{11};  // a fixed sequence
+  for (int i = 0; i < 200000; ++i) {
+    const int count = static_cast<int>(next() % 5);
+    std::string text = blanks[next() % 8];
+    for (int k = 0; k < count; ++k) {
+      if (k) text += blanks[next() % 8];
+      if (next() % 2) {
+        text += pieces[next() % (sizeof pieces / sizeof *pieces)];
+      } else {  // a decimal as files write them
+        std::string d =
+            std::to_string(static_cast<int64_t>(next() % 2000001) - 1000000);
+        if (next() % 4) d.insert(d.size() - next() % d.size(), ".");
+        text += d;
+      }
+    }
+    text += blanks[next() % 8];
+    for (int n = 0; n <= 4; ++n) {
+      double got[4] = {-42, -42, -42, -42}, want[4] = {-42, -42, -42, -42};
+      const bool g = ParseNumbers(text, n, got);
+      ASSERT_EQ(g, reference(text, n, want)) << "'" << text << "' n=" << n;
+      if (!g) continue;
+      for (int k = 0; k < n; ++k) {
+        uint64_t gb, wb;
+        std::memcpy(&gb, &got[k], sizeof gb);
+        std::memcpy(&wb, &want[k], sizeof wb);
+        ASSERT_EQ(gb, wb) << "'" << text << "' n=" << n << " k=" << k;
+      }
+    }
+  }
 }
 
 TEST(ParseNumberListTest, UserWrittenNumbers) {

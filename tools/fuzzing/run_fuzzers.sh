@@ -37,7 +37,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(//xml:dom_fuzz //urdf_io:reader_fuzz //sdf_io:reader_fuzz
+  targets=(//xml:dom_fuzz //xml:number_fuzz //urdf_io:reader_fuzz //sdf_io:reader_fuzz
            //converter:urdf_to_sdf_fuzz //converter:sdf_to_urdf_fuzz
            //converter:sdf_to_sdf_fuzz //xacro:expr_fuzz //xacro:expand_fuzz
            //robot_diff:map_fuzz //converter:xacro_to_sdf_fuzz)
