@@ -218,6 +218,25 @@ Checked ParseColor(std::string_view text) {
     if (!StreamNumber(&p, end, false, &x)) {
       c.verdict = Verdict::kInvalid;
       c.why = "is not a color (3 or 4 numbers from 0 to 1)";
+      // The reader reads each token's leading number ("0.8." as 0.8, with
+      // a warning): what it reads must still be in range, or the color
+      // would be written out as numbers no reader takes.
+      int tokens = 0;
+      bool out_of_range = false;
+      const bool read = ForEachToken(text, [&](std::string_view token) {
+        if (++tokens > 4) return false;
+        const frames::LeadingNumber r = frames::ReadLeadingNumber(token);
+        if (r.kind != frames::LeadingNumber::Kind::kNumber ||
+            !std::isfinite(r.value)) {
+          return false;
+        }
+        if (!(r.value >= 0.0 && r.value <= 1.0)) out_of_range = true;
+        return true;
+      });
+      if (read && tokens >= 3 && out_of_range) {
+        c.verdict = Verdict::kOutOfRange;
+        c.why = "has a component outside 0 to 1";
+      }
       return c;
     }
     if (n < 5) v[n] = x;
