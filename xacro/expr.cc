@@ -1182,6 +1182,10 @@ class Evaluator {
     if (base == 0 && bs == 10 && text[b] == '0' && text.substr(b, e - b).find_first_not_of("0_") != std::string::npos) return bad();
     unsigned __int128 v = 0;
     bool last_us = true;
+    // Beyond int64 the literal is read on, not refused at once: only a
+    // whole valid literal overflows ("99999999999999999999.5" is no int,
+    // and float() takes it).
+    bool overflow = false;
     for (size_t i = b; i < e; ++i) {
       char c = text[i];
       if (c == '_') {
@@ -1191,11 +1195,14 @@ class Evaluator {
       }
       int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::isalpha(static_cast<unsigned char>(c)) ? std::tolower(c) - 'a' + 10 : 99;
       if (d >= bs) return bad();
-      v = v * bs + d;
-      if (v > (static_cast<unsigned __int128>(1) << 63)) return Overflow();
+      if (!overflow) {
+        v = v * bs + d;
+        overflow = v > (static_cast<unsigned __int128>(1) << 63);
+      }
       last_us = false;
     }
     if (last_us) return bad();
+    if (overflow) return Overflow();
     if (!neg && v == (static_cast<unsigned __int128>(1) << 63)) return Overflow();
     *out = Value::Int(neg ? static_cast<int64_t>(-static_cast<__int128>(v)) : static_cast<int64_t>(v));
     return true;
@@ -2738,8 +2745,8 @@ Value LiteralValue(std::string_view text) {
       for (size_t k = b; k < n; ++k) v = v * 10 + (text[k] - '0');
       return Value::Int(neg ? -v : v);
     }
-    // (An integer part beyond 18 digits is left to the parsers: int() fails
-    // on it with an overflow before it sees the '.', and the text stays a str.)
+    // (An integer part beyond 18 digits is left to the parsers: int()
+    // refuses the text, float() reads it.)
     if (i > b && i - b <= 18 && i + 1 < n && text[i] == '.') {
       size_t j = i + 1;
       while (j < n && text[j] >= '0' && text[j] <= '9') ++j;

@@ -725,6 +725,12 @@ TEST(LiteralValue, XacrosEvalLiteral) {
   EXPECT_EQ(LiteralValue("").kind(), Value::Kind::kStr);
   EXPECT_EQ(LiteralValue("base_link").str(), "base_link");
   EXPECT_EQ(LiteralValue("99999999999999999999").kind(), Value::Kind::kStr);
+  // No int (int() refuses it as a literal, not as an overflow): float() reads
+  // it, as Python's xacro does ("1e+20").
+  EXPECT_EQ(LiteralValue("99999999999999999999.5").kind(), Value::Kind::kFloat);
+  EXPECT_EQ(LiteralValue("99999999999999999999.5").float_value(), 1e20);
+  EXPECT_EQ(LiteralValue("-123456789012345678901.25").float_value(),
+            -123456789012345678901.25);
   EXPECT_EQ(LiteralValue("1 2").kind(), Value::Kind::kStr);
 }
 
