@@ -14,7 +14,7 @@ packages=(
   libtinyxml2-dev      # our XML reader/printer
   libeigen3-dev        # pose math
   libspdlog-dev        # progress/debug logging (built against libfmt)
-  libfmt-dev           # fmt's Dragonbox: shortest digits of a double (xml/format_double.cc)
+  libfmt-dev           # fmt's Dragonbox: shortest digits of a double (element/format_double.cc)
   libxxhash-dev        # XXH3: migrate's content hashes
   libyaml-cpp-dev      # xacro load_yaml: YAML reading
   libgraphviz-dev      # graph/render: pictures laid out and rendered in-process

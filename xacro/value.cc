@@ -1,5 +1,6 @@
 #include "xacro/value.h"
 
+#include "element/format_double.h"
 #include "xacro/expr_utf8.h"
 
 #include <charconv>
@@ -298,91 +299,22 @@ bool DictItems::Set(const Value& key, Value value) {
 namespace {
 
 // FloatRepr into *out, with no string made on the way (str() of a float is
-// most of what a robot's expressions print).
-// The shortest digits of d when they are few decimals (2.25, 0.0625), for
-// 1e-4 <= |d| < 1e15 (repr() prints those without an exponent). K is the
-// finest decimal grid 10^-K (K <= 15) that is more than 8 times as coarse as
-// the doubles at |d| and keeps |d| * 10^K below 2^51: there, at most one
-// grid point reads back as |d|, and rounding |d| * 10^K (an error below
-// 1/8 of the grid's step) finds it. A shorter text that reads back as |d|
-// is such a grid point with trailing zeros: M = round(|d| * 10^K) with its
-// trailing zeros dropped is the shortest candidate, and m / 10^k (m and
-// 10^k exact doubles: the correctly rounded value of the text, as strtod
-// reads it) tells whether it reads back. False when it does not (0.1 + 0.2,
-// a third) or |d| is out of range: the caller runs the general search.
-bool AppendShortFixed(std::string* out, double d) {
-  const double a = std::fabs(d);
-  if (!(a >= 1e-4 && a < 1e15)) return false;
-  static constexpr double kPow10[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                      1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-  // The spacing of doubles at a (a normal number here): 2^(exponent - 52).
-  uint64_t bits;
-  std::memcpy(&bits, &a, sizeof bits);
-  const uint64_t ulp_bits = ((bits >> 52) - 52) << 52;
-  double ulp;
-  std::memcpy(&ulp, &ulp_bits, sizeof ulp);
-  int k = 15;
-  while (k >= 0 && (ulp * kPow10[k] * 8 >= 1 || a * kPow10[k] >= 2251799813685248.0)) --k;
-  if (k < 0) return false;
-  int64_t mi = static_cast<int64_t>(a * kPow10[k] + 0.5);
-  for (int step : {8, 4, 2, 1}) {  // trailing zeros dropped, many at a time
-    const int64_t p = static_cast<int64_t>(kPow10[step]);
-    while (k >= step && mi % p == 0) {
-      mi /= p;
-      k -= step;
-    }
-  }
-  if (mi == 0 || static_cast<double>(mi) / kPow10[k] != a) return false;
-  char digits[24];
-  const char* end = std::to_chars(digits, digits + sizeof digits, mi).ptr;
-  const size_t nd = static_cast<size_t>(end - digits);
-  char buf[48];
-  char* o = buf;
-  if (d < 0) *o++ = '-';
-  if (k == 0) {
-    std::memcpy(o, digits, nd);
-    o += nd;
-    *o++ = '.';
-    *o++ = '0';
-  } else if (nd <= static_cast<size_t>(k)) {  // 0.0ddd
-    *o++ = '0';
-    *o++ = '.';
-    for (size_t i = nd; i < static_cast<size_t>(k); ++i) *o++ = '0';
-    std::memcpy(o, digits, nd);
-    o += nd;
-  } else {
-    const size_t intlen = nd - static_cast<size_t>(k);
-    std::memcpy(o, digits, intlen);
-    o += intlen;
-    *o++ = '.';
-    std::memcpy(o, digits + intlen, static_cast<size_t>(k));
-    o += k;
-  }
-  out->append(buf, static_cast<size_t>(o - buf));
-  return true;
-}
-
+// most of what a robot's expressions print): the shortest digits that read
+// back as d (frames::ShortestDigits, the writers' own), laid out as repr()
+// lays them out.
 void AppendFloatRepr(std::string* out, double d) {
   if (std::isnan(d)) return out->append("nan"), void();
   if (std::isinf(d)) return out->append(d < 0 ? "-inf" : "inf"), void();
-  if (AppendShortFixed(out, d)) return;
-  // The shortest digits that read back as d: [-]d[.ddd]e[+-]XX.
-  char sci[64];
-  const char* end = std::to_chars(sci, sci + sizeof sci, d, std::chars_format::scientific).ptr;
-  const char* p = sci;
   char buf[64];
   char* o = buf;
-  if (*p == '-') *o++ = *p++;
-  char digits[32];
-  size_t nd = 0;
-  for (; p < end && *p != 'e'; ++p) {
-    if (*p != '.') digits[nd++] = *p;
-  }
-  // The exponent: e, a sign, two or three digits.
-  int exp = 0;
-  const bool exp_neg = p + 1 < end && p[1] == '-';
-  for (const char* q = p + 2; q < end; ++q) exp = exp * 10 + (*q - '0');
-  if (exp_neg) exp = -exp;
+  if (std::signbit(d)) *o++ = '-';
+  if (d == 0) return out->append(buf, o - buf).append("0.0"), void();
+  char room[frames::kShortestDigitsRoom];
+  int count;
+  int e;
+  const char* digits = frames::ShortestDigits(std::fabs(d), room, &count, &e);
+  const size_t nd = static_cast<size_t>(count);
+  const int exp = e + count - 1;  // the exponent of the first digit
   if (exp < -4 || exp >= 16) {
     *o++ = digits[0];
     if (nd > 1) {

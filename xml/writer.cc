@@ -7,7 +7,7 @@
 #include <cstring>
 #include <initializer_list>
 
-#include "xml/format_double.h"
+#include "element/format_double.h"
 
 namespace xml {
 namespace {
@@ -42,8 +42,8 @@ std::string_view Replacement(char c) {
 }  // namespace
 
 void AppendDouble(std::string* out, double v) {
-  char buf[kFormatDoubleRoom];
-  out->append(buf, FormatDoubleTo(buf, v));
+  char buf[frames::kFormatDoubleRoom];
+  out->append(buf, frames::FormatDoubleTo(buf, v));
 }
 
 void AppendNumbers(std::string* out, const double* v, int n) {
@@ -108,8 +108,8 @@ void Writer::PutLong(std::string_view s) {
 }
 
 void Writer::PutNumber(double v) {
-  char* p = Room(kFormatDoubleRoom);
-  used_ = FormatDoubleTo(p, v) - buf_;
+  char* p = Room(frames::kFormatDoubleRoom);
+  used_ = frames::FormatDoubleTo(p, v) - buf_;
 }
 
 void Writer::PutNumbers(const Numbers& numbers) {

@@ -1,4 +1,4 @@
-#include "xml/format_double.h"
+#include "element/format_double.h"
 
 #include <charconv>
 #include <cmath>
@@ -12,7 +12,7 @@
 #define FMT_USE_FULL_CACHE_DRAGONBOX 1
 #include <fmt/format.h>
 
-namespace xml {
+namespace frames {
 namespace {
 
 // Powers of ten, all exact doubles (every one up to 1e22 is).
@@ -104,33 +104,19 @@ constexpr uint64_t kZeroChars = 0x3030303030303030ULL;  // "00000000"
 
 }  // namespace
 
-// Writes v as m * 10^e, m < 10^17: the shortest digits, from ShortDecimal
-// for short decimals, otherwise from Dragonbox (fmt's; it finds the same
-// digits as std::to_chars' Ryu, the shortest that read back as v and of
-// those the nearest to v, in about half the time), then lays them out as
-// std::to_chars does (libstdc++'s __floating_to_chars_shortest).
-char* FormatDoubleTo(char* first, double v) {
-  if (v == 0.0) {  // also turns -0 into 0
-    *first = '0';
-    return first + 1;
-  }
-  const double a = std::fabs(v);
+const char* ShortestDigits(double a, char* buf, int* count, int* exponent) {
   uint64_t m;
   int e;
   int k;
   if (ShortDecimal(a, &m, &k)) {
     e = -k;
-  } else if (std::isfinite(a)) {
+  } else {
     const auto shortest = fmt::detail::dragonbox::to_decimal(a);
     m = shortest.significand;
     e = shortest.exponent;
-  } else {  // "inf", "-nan", ...: std::to_chars' own words
-    return std::to_chars(first, first + kFormatDoubleRoom, v).ptr;
   }
-
-  // digits: m's 17 digits (zeros in front), then zeros, so that any block
+  // buf: m's 17 digits (zeros in front), then zeros, so that any block
   // copied from its significant digits has zeros after them.
-  char digits[48];
   // A short decimal's r often ends in 8 zeros or more ("0.0523" is
   // 523000000000000 * 10^-16): those blocks of zeros are skipped.
   const uint64_t high = m / 100000000;  // < 10^9
@@ -138,20 +124,38 @@ char* FormatDoubleTo(char* first, double v) {
   const uint32_t low8 = static_cast<uint32_t>(m % 100000000);
   const uint64_t middle = middle8 ? EightDigits(middle8) : 0;
   const uint64_t low = low8 ? EightDigits(low8) : 0;
-  digits[0] = static_cast<char>('0' + high / 100000000);
+  buf[0] = static_cast<char>('0' + high / 100000000);
   const uint64_t middle_chars = middle + kZeroChars;
   const uint64_t low_chars = low + kZeroChars;
-  std::memcpy(digits + 1, &middle_chars, 8);
-  std::memcpy(digits + 9, &low_chars, 8);
-  std::memset(digits + 17, '0', sizeof digits - 17);
+  std::memcpy(buf + 1, &middle_chars, 8);
+  std::memcpy(buf + 9, &low_chars, 8);
+  std::memset(buf + 17, '0', kShortestDigitsRoom - 17);
   // Trailing zeros (ShortDecimal's r may have them; Dragonbox's digits do
   // not): zero bytes at the high end of `low`, then of `middle`.
   const int trailing = low      ? __builtin_clzll(low) >> 3
                        : middle ? 8 + (__builtin_clzll(middle) >> 3)
                                 : 16;
   const int n = CountDigits(m) - trailing;  // significant digits
-  const char* s = digits + 17 - n - trailing;
-  e += trailing;  // v is s[0..n) * 10^e
+  *count = n;
+  *exponent = e + trailing;
+  return buf + 17 - n - trailing;
+}
+
+// The shortest digits (ShortestDigits), laid out as std::to_chars does
+// (libstdc++'s __floating_to_chars_shortest).
+char* FormatDoubleTo(char* first, double v) {
+  if (v == 0.0) {  // also turns -0 into 0
+    *first = '0';
+    return first + 1;
+  }
+  const double a = std::fabs(v);
+  if (!std::isfinite(a)) {  // "inf", "-nan", ...: std::to_chars' own words
+    return std::to_chars(first, first + kFormatDoubleRoom, v).ptr;
+  }
+  char digits[kShortestDigitsRoom];
+  int n;
+  int e;
+  const char* s = ShortestDigits(a, digits, &n, &e);  // v is s[0..n) * 10^e
 
   char* p = first;
   if (v < 0) *p++ = '-';
@@ -203,4 +207,4 @@ char* FormatDoubleTo(char* first, double v) {
   return p + n + 1;
 }
 
-}  // namespace xml
+}  // namespace frames
