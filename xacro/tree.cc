@@ -146,7 +146,13 @@ Node* Tree::CopyOf(const Node* n) {
   return k;
 }
 
-Node* Tree::Clone(const Node* n, bool deep) {
+Node* Tree::Original(const Node* n) const {
+  const auto it = stand_ins_.find(n);
+  // The tree owns its nodes: what it was given const it may hand back.
+  return it == stand_ins_.end() ? const_cast<Node*>(n) : it->second;
+}
+
+Node* Tree::Clone(const Node* n, bool deep, std::string_view stand_in_tag) {
   Node* top = CopyOf(n);
   if (!deep) return top;
   // Iterative: (source, copy) pairs whose children are still to copy.
@@ -157,6 +163,14 @@ Node* Tree::Clone(const Node* n, bool deep) {
     for (const Node* c = src->first; c; c = c->next) {
       Node* k = CopyOf(c);
       InsertBefore(dst, k, nullptr);
+      if (!stand_in_tag.empty() && c->type == Node::Type::kElement && c->name == stand_in_tag) {
+        // A stand-in (or the copy of one): for what `c` stands for.
+        Node* original = c->first ? const_cast<Node*>(c) : Original(c);
+        if (original != c || c->first) {
+          stand_ins_.emplace(k, original);
+          continue;
+        }
+      }
       if (c->first) todo.emplace_back(c, k);
     }
   }

@@ -23,6 +23,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -103,8 +104,15 @@ class Tree {
 
   Node* New(Node::Type type);
   // A copy of `n` (with its descendants when `deep`), unlinked. It shares
-  // the strings of `n` (they are views, see Node).
-  Node* Clone(const Node* n, bool deep);
+  // the strings of `n` (they are views, see Node). With `stand_in_tag`,
+  // each element below `n` of that tag is copied without its children, a
+  // stand-in for its source (Original): xacro copies a macro body, or an
+  // included file, at every call or include, and a macro definition in it
+  // is only ever read, never changed or printed. `n` is not a stand-in.
+  Node* Clone(const Node* n, bool deep, std::string_view stand_in_tag = {});
+  // The node whose children the stand-in `n` stands for (Clone); `n` itself
+  // when it is not one.
+  Node* Original(const Node* n) const;
   size_t node_count() const { return count_; }
   // A file name kept as long as the tree (nodes point at it).
   const std::string* Intern(const std::string& file);
@@ -141,6 +149,8 @@ class Tree {
   static constexpr size_t kChunk = 256;
   std::vector<std::unique_ptr<Node[]>> chunks_;
   size_t count_ = 0;
+  // Stand-ins (Clone) and the nodes they stand for.
+  std::unordered_map<const Node*, Node*> stand_ins_;
   std::deque<std::string> files_;
   // Keep()'s characters and the attribute lists: blocks of kBlock bytes
   // (or one of its own for a larger piece), handed out in order.

@@ -31,6 +31,8 @@ using frames::Code;
 // An error on its way out of the expansion: thrown where it is found,
 // caught by Expand, which reports it (exceptions because an error may be
 // found 500 calls deep and nothing is to be kept of a failed expansion).
+constexpr std::string_view kMacroTag = "xacro:macro";
+
 struct Failure {
   Code code;
   std::string message;
@@ -669,8 +671,10 @@ class Processor : public ExprHost {
     }
   }
 
+  // A copy of `n` to expand: the macro definitions in it stand for their
+  // source (Tree::Clone; GrabMacro keeps the source as the body).
   Node* Clone(const Node* n, const Node* at) {
-    Node* c = tree_.Clone(n, true);
+    Node* c = tree_.Clone(n, true, kMacroTag);
     CheckNodes(at);
     return c;
   }
@@ -1290,10 +1294,10 @@ class Processor : public ExprHost {
         CheckNodes(elt);
         kept = parsed_.insert_or_assign(filename, std::make_pair(std::move(text), parsed)).first;
       }
-      Node* doc = tree_.Clone(kept->second.second, /*deep=*/true);
-      CheckNodes(elt);
+      // Its root alone: nothing reads past it, and the comments around it
+      // are dropped with it.
+      Node* root = Clone(kept->second.second->FirstChildElement(), elt);
       filestack_.push_back({filename, elt});
-      Node* root = doc->FirstChildElement();
       EvalAll(root, ns_macros, ns_symbols);
       MarkContext(root);
       included.push_back(root);
@@ -1402,7 +1406,9 @@ class Processor : public ExprHost {
     }
     macros_.emplace_back();
     Macro* m = &macros_.back();
-    m->body = elt;
+    // The definition as written when `elt` is a copy's stand-in for it.
+    Node* body = tree_.Original(elt);
+    m->body = body;
     m->name = name;
     std::string_view rest = params;
     while (true) {
@@ -1422,7 +1428,7 @@ class Processor : public ExprHost {
     }
     macros->map[name] = MacroTable::Item{m, nullptr};
     Remove(elt);
-    DropInertWhitespace(elt);
+    DropInertWhitespace(body);  // once: a second time finds none
   }
 
   // An element no step of the expansion removes or dissolves into its

@@ -48,7 +48,7 @@ TEST_P(GoldenTest, MatchesTheReference) {
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::Values("properties", "macros", "conditions", "elements",
                                            "include", "args", "tricky", "scopes",
-                                           "whitespace"));
+                                           "whitespace", "standins"));
 
 // Options::free_memory = false keeps the expansion until the process
 // exits: the same output, and (under --config=asan) nothing LeakSanitizer
