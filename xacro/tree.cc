@@ -68,11 +68,58 @@ void InsertBefore(Node* parent, Node* n, Node* before) {
 }
 
 Node* Tree::New(Node::Type type) {
-  if (count_ % kChunk == 0) chunks_.emplace_back(new Node[kChunk]);
-  Node* n = &chunks_.back()[count_ % kChunk];
   ++count_;
+  Node* n;
+  if (free_nodes_) {
+    n = free_nodes_;
+    free_nodes_ = n->next;
+    // Its attribute array (in the arena) is reused too (CopyOf,
+    // AppendAttr); the rest starts afresh.
+    AttrList attrs = n->attrs;
+    attrs.size_ = 0;
+    *n = Node();
+    n->attrs = attrs;
+  } else {
+    if (used_ == kChunk) {
+      chunks_.emplace_back(new Node[kChunk]);
+      used_ = 0;
+    }
+    n = &chunks_.back()[used_++];
+  }
   n->type = type;
   return n;
+}
+
+void Tree::Recycle(Node* n, Node* keep) {
+  if (keep && keep != n) {
+    for (const Node* p = keep->parent; p; p = p->parent) {
+      if (p == n) {
+        Remove(keep);
+        break;
+      }
+    }
+  }
+  // Children before their parent, by the links alone (no stack to
+  // allocate: most given back are one node); a node given back is linked
+  // into the free list by `next`, read before.
+  Node* k = n;
+  while (true) {
+    while (k->first) k = k->first;
+    Node* const next = k == n ? nullptr : k->next;
+    Node* const parent = k->parent;
+    if (!stand_ins_.empty() && k->type == Node::Type::kElement && k->name == stand_in_tag_) {
+      stand_ins_.erase(k);
+    }
+    k->next = free_nodes_;
+    free_nodes_ = k;
+    if (k == n) return;
+    if (next) {
+      k = next;
+    } else {
+      k = parent;
+      k->first = nullptr;  // its children are given back: it is next
+    }
+  }
 }
 
 const std::string* Tree::Intern(const std::string& file) {
@@ -136,9 +183,12 @@ Node* Tree::CopyOf(const Node* n) {
   k->name = n->name;  // a view: shared (see Node)
   if (!n->attrs.empty()) {
     AttrList& a = k->attrs;
-    a.data_ = static_cast<Attribute*>(Allocate(n->attrs.size() * sizeof(Attribute)));
+    if (a.capacity_ < n->attrs.size()) {  // else a recycled node's array
+      a.data_ = static_cast<Attribute*>(Allocate(n->attrs.size() * sizeof(Attribute)));
+      a.capacity_ = static_cast<uint32_t>(n->attrs.size());
+    }
     std::copy(n->attrs.begin(), n->attrs.end(), a.data_);
-    a.size_ = a.capacity_ = static_cast<uint32_t>(n->attrs.size());
+    a.size_ = static_cast<uint32_t>(n->attrs.size());
   }
   k->file = n->file;
   k->line = n->line;
@@ -155,19 +205,23 @@ Node* Tree::Original(const Node* n) const {
 Node* Tree::Clone(const Node* n, bool deep, std::string_view stand_in_tag) {
   Node* top = CopyOf(n);
   if (!deep) return top;
-  // Iterative: (source, copy) pairs whose children are still to copy.
-  std::vector<std::pair<const Node*, Node*>> todo{{n, top}};
+  // Iterative: (source, copy) pairs whose children are still to copy
+  // (one vector for every copy: a macro call's was a malloc and a free).
+  std::vector<std::pair<const Node*, Node*>>& todo = clone_todo_;
+  todo.assign(1, {n, top});
   while (!todo.empty()) {
     auto [src, dst] = todo.back();
     todo.pop_back();
     for (const Node* c = src->first; c; c = c->next) {
       Node* k = CopyOf(c);
       InsertBefore(dst, k, nullptr);
-      if (!stand_in_tag.empty() && c->type == Node::Type::kElement && c->name == stand_in_tag) {
+      if (!stand_in_tag.empty() && c->type == Node::Type::kElement &&
+          (c->first || !stand_ins_.empty()) && c->name == stand_in_tag) {
         // A stand-in (or the copy of one): for what `c` stands for.
         Node* original = c->first ? const_cast<Node*>(c) : Original(c);
         if (original != c || c->first) {
           stand_ins_.emplace(k, original);
+          stand_in_tag_ = stand_in_tag;
           continue;
         }
       }

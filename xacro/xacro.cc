@@ -678,6 +678,13 @@ class Processor : public ExprHost {
     CheckNodes(at);
     return c;
   }
+  // Unlinks `n`, which nothing points at any more, and gives it back to
+  // the tree with what is under it (Tree::Recycle): the one empty text
+  // RemovePreviousComments moves about is never given back.
+  void Drop(Node* n) {
+    Remove(n);
+    tree_.Recycle(n, empty_text_);
+  }
 
   // --- text ---
   // xacro's eval_text lexer: the parts of a text with '$' in order,
@@ -1079,7 +1086,7 @@ class Processor : public ExprHost {
       if (previous && previous->type == Node::Type::kComment) {
         Node* comment = previous;
         previous = previous->prev;
-        Remove(comment);
+        Drop(comment);
       } else {
         if (next && next != empty_text_) InsertBefore(node->parent, empty_text_, next);
         return;
@@ -1149,6 +1156,8 @@ class Processor : public ExprHost {
           Node* block = Clone(e->block, n);
           EvalAll(block, macros, symbols);
           ReplaceNode(n, {block}, content_only);
+          Drop(n);
+          if (content_only) Drop(block);  // emptied
         } else if (tag == "xacro:include") {
           ProcessInclude(n, macros, symbols);
         } else if (tag == "xacro:property") {
@@ -1161,7 +1170,7 @@ class Processor : public ExprHost {
           const std::string def = ReqAttr(n, "default");
           if (!args_.count(name)) args_[name] = EvalStr(def, symbols, n);
           RemovePreviousComments(n);
-          Remove(n);
+          Drop(n);
         } else if (tag == "xacro:element") {
           const std::string raw = ReqAttr(n, "xacro:name");
           const std::string name = EvalStr(raw, symbols, n);
@@ -1185,7 +1194,7 @@ class Processor : public ExprHost {
           // A name new to the parent is kept by the tree (Tree::SetAttr).
           const std::string_view* old = n->parent->Attr(name);
           tree_.SetAttr(n->parent, old ? std::string_view(name) : tree_.Keep(name), value);
-          Remove(n);
+          Drop(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
           RemovePreviousComments(n);
           CheckAttrs(n, {"value"});
@@ -1195,9 +1204,8 @@ class Processor : public ExprHost {
           if (keep) {
             EvalAll(n, macros, symbols);
             ReplaceNode(n, {n}, true);
-          } else {
-            Remove(n);
           }
+          Drop(n);  // emptied, or never to be expanded
         } else if (HandleMacroCall(n, macros, symbols)) {
         } else {
           EvalAll(n, macros, symbols);
@@ -1210,7 +1218,7 @@ class Processor : public ExprHost {
       } else if (n->type == Node::Type::kComment) {
         if (n->data().find("xacro:eval-comments") != std::string_view::npos) {
           eval_comments = n->data().find("xacro:eval-comments:off") == std::string_view::npos;
-          Remove(n);
+          Drop(n);
         } else if (eval_comments) {
           n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
         }
@@ -1306,6 +1314,8 @@ class Processor : public ExprHost {
     }
     RemovePreviousComments(elt);
     ReplaceNode(elt, included, true);
+    Drop(elt);
+    for (Node* root : included) Drop(root);  // emptied
   }
 
   void GrabProperty(Node* elt, Table* table) {
@@ -1386,6 +1396,7 @@ class Processor : public ExprHost {
     }
     SetItem(target, name, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
             lazy);
+    Drop(elt);  // its value copied or evaluated (a block's element is kept)
   }
 
   void GrabMacro(Node* elt, MacroTable* macros) {
@@ -1429,6 +1440,7 @@ class Processor : public ExprHost {
     macros->map[name] = MacroTable::Item{m, nullptr};
     Remove(elt);
     DropInertWhitespace(body);  // once: a second time finds none
+    if (body != elt) Drop(elt);  // a stand-in
   }
 
   // An element no step of the expansion removes or dissolves into its
@@ -1590,6 +1602,7 @@ class Processor : public ExprHost {
     RemovePreviousComments(node);
     ImportNamespaces(node->parent, body);
     ReplaceNode(node, {body}, true);
+    Drop(body);  // emptied
     macrostack_.pop_back();
     // The call's scopes die with it unless an include's namespace, made
     // during the call, may still reach them (its table's parent chain, a
@@ -1599,6 +1612,7 @@ class Processor : public ExprHost {
         &macro_tables_.back() == scoped_macros) {
       tables_.pop_back();
       macro_tables_.pop_back();
+      Drop(node);  // its blocks were reachable only from the call's scope
     }
     return true;
   }
