@@ -1,5 +1,6 @@
 #include "xacro/xacro.h"
 
+#include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -11,7 +12,6 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -254,21 +254,44 @@ std::string Location(const std::string& file, int line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
-// Reads an open file whose size was `size` when stat'ed into one string
-// of that size (not a stream's buffer and then a copy of it); false when
-// it holds more than `max` bytes by now.
-bool ReadOpenFile(std::ifstream& in, size_t size, size_t max, std::string* text) {
+// Up to `n` bytes of `fd` into `p` (fewer at its end or on an error).
+size_t ReadFully(int fd, char* p, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += static_cast<size_t>(r);
+  }
+  return got;
+}
+
+// Reads the open file `fd` whose size was `size` when stat'ed into one
+// string of that size (no stream: its buffer, locale and a copy cost more
+// than the read of a small included file); false when it holds more than
+// `max` bytes by now.
+bool ReadOpenFile(int fd, size_t size, size_t max, std::string* text) {
   text->resize(size);
-  in.read(text->data(), static_cast<std::streamsize>(size));
-  text->resize(static_cast<size_t>(in.gcount()));
+  text->resize(ReadFully(fd, text->data(), size));
   if (text->size() < size) return true;  // shrunk since
   char buf[4096];  // grown since: the rest, bounded
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text->append(buf, static_cast<size_t>(in.gcount()));
+  while (size_t n = ReadFully(fd, buf, sizeof buf)) {
+    text->append(buf, n);
     if (text->size() > max) return false;
   }
   return text->size() <= max;
 }
+
+// An open file descriptor, closed at the end of its scope.
+struct Fd {
+  explicit Fd(const std::string& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int fd;
+};
 
 class Processor : public ExprHost {
  public:
@@ -477,10 +500,28 @@ class Processor : public ExprHost {
   // RealPath(path), resolved once per expansion: the include-cycle check
   // resolved every file of the include stack at every include, a readlink
   // per path component each time.
+  // A path whose last component is no link (nor "." or "..") is its
+  // directory's, resolved once per directory, and that name: realpath's
+  // readlink per component of every included file was most of an
+  // expansion's system calls.
   const std::optional<std::string>& Real(const std::string& path) const {
     auto it = real_paths_.find(path);
-    if (it == real_paths_.end()) it = real_paths_.emplace(path, RealPath(path)).first;
-    return it->second;
+    if (it != real_paths_.end()) return it->second;
+    std::optional<std::string> real;
+    struct stat st;
+    const size_t slash = path.rfind('/');
+    const std::string_view name =
+        slash == std::string::npos ? std::string_view(path) : std::string_view(path).substr(slash + 1);
+    if (!name.empty() && name != "." && name != ".." && lstat(path.c_str(), &st) == 0 &&
+        !S_ISLNK(st.st_mode)) {
+      const std::string dir = DirName(path);
+      if (const std::optional<std::string>& d = Real(dir.empty() ? std::string(".") : dir)) {
+        real = (*d == "/" ? *d : *d + "/") + std::string(name);
+      }
+    } else {
+      real = RealPath(path);
+    }
+    return real_paths_.emplace(path, std::move(real)).first->second;
   }
 
   // As the SDF reader decides (sdf_io/include.cc): the file, canonical or
@@ -514,13 +555,13 @@ class Processor : public ExprHost {
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    Fd in(path);
+    if (in.fd < 0) {
       *code = Code::XACRO_INCLUDE_NOT_FOUND;
       *why = std::string(std::strerror(errno)) + ": " + path;
       return false;
     }
-    if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
+    if (!ReadOpenFile(in.fd, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
       *code = Code::FILE_TOO_LARGE;
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
@@ -1674,13 +1715,13 @@ Result ExpandText(std::string_view text, const std::string& file,
 Result ExpandFile(const std::string& path, const std::map<std::string, std::string>& args,
                   const Options& options, frames::Diagnostics* diags,
                   const std::string& banner_name) {
-  std::ifstream in(path, std::ios::binary);
+  Fd in(path);
   struct stat st;
-  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (in.fd < 0 || fstat(in.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     diags->Error(Code::IO_ERROR,
                  "cannot read " + path + ": " +
-                     (in && stat(path.c_str(), &st) == 0 ? "not a regular file"
-                                                          : std::strerror(errno)),
+                     (in.fd >= 0 && fstat(in.fd, &st) == 0 ? "not a regular file"
+                                                             : std::strerror(errno)),
                  {path, 0});
     return {};
   }
@@ -1691,7 +1732,7 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
     return {};
   }
   std::string text;
-  if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
+  if (!ReadOpenFile(in.fd, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
     diags->Error(Code::FILE_TOO_LARGE,
                  path + " is larger than " + std::to_string(options.max_file_size) + " bytes",
                  {path, 0});

@@ -240,6 +240,45 @@ TEST(XacroErrorTest, IncludeProblems) {
   EXPECT_NE(r.xml.find("<outside/>"), std::string::npos);
 }
 
+// Files are compared by their canonical paths: a cycle through a link to
+// the file or to a directory on the way is one. A link inside the input's
+// directory is read wherever it leads (a tree of links, such as Bazel's
+// runfiles, stays readable).
+TEST(XacroErrorTest, IncludesThroughSymbolicLinks) {
+  const std::string dir = TempDir() + "/inc_links";
+  ASSERT_EQ(system(("rm -rf " + dir + " && mkdir -p " + dir + "/real/sub " + dir + "/out && " +
+                    "ln -s real " + dir + "/alias_dir && ln -s a.xacro " + dir +
+                    "/real/sub/alias.xacro && ln -s ../../out/o.xacro " + dir +
+                    "/real/sub/escape.xacro")
+                       .c_str()),
+            0);
+  WriteText(dir + "/out/o.xacro", Robot("<o/>"));
+  WriteText(dir + "/real/sub/leaf.xacro", Robot("<leaf/>"));
+  WriteText(dir + "/real/sub/a.xacro",
+            Robot("<xacro:include filename=\"../../alias_dir/sub/b.xacro\"/>"));
+  for (const char* next : {"alias.xacro", "a.xacro", "./../sub/a.xacro", "leaf.xacro"}) {
+    WriteText(dir + "/real/sub/b.xacro",
+              Robot(std::string("<xacro:include filename=\"") + next + "\"/>"));
+    for (const char* start : {"/real/sub/a.xacro", "/alias_dir/sub/a.xacro"}) {
+      frames::Diagnostics diags;
+      Result r = ExpandFile(dir + start, {}, Options{}, &diags);
+      if (std::string(next) == "leaf.xacro") {
+        EXPECT_TRUE(r.ok) << start << diags.ToString();
+        EXPECT_NE(r.xml.find("<leaf/>"), std::string::npos);
+      } else {
+        EXPECT_FALSE(r.ok) << next << " " << start;
+        EXPECT_TRUE(diags.Has(frames::Code::XACRO_INCLUDE_CYCLE))
+            << next << " " << start << diags.ToString();
+      }
+    }
+  }
+  WriteText(dir + "/real/sub/b.xacro", Robot("<xacro:include filename=\"escape.xacro\"/>"));
+  frames::Diagnostics diags;
+  Result r = ExpandFile(dir + "/real/sub/b.xacro", {}, Options{}, &diags);
+  EXPECT_TRUE(r.ok) << diags.ToString();
+  EXPECT_NE(r.xml.find("<o/>"), std::string::npos);
+}
+
 TEST(XacroTest, FindUsesTheCallbackAndAllowsThePackage) {
   const std::string dir = TempDir() + "/find_pkg";
   ASSERT_EQ(system(("mkdir -p " + dir + "/pkg/urdf " + dir + "/main").c_str()), 0);
