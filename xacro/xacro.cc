@@ -438,7 +438,11 @@ class Processor : public ExprHost {
   std::map<std::string, std::pair<std::string, Value>> yaml_;
   // Included files by path: (text, the parsed document, never expanded).
   // Bounded as the files read are: their nodes count in Options::max_nodes.
-  std::map<std::string, std::pair<std::string, const Node*>> parsed_;
+  std::map<std::string, std::pair<const std::string*, const Node*>> parsed_;
+  // The texts of the included files parsed: the nodes are views of them
+  // (the tree keeps no second copy), so each stays, even when its file
+  // is read again changed.
+  std::deque<std::string> texts_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -1332,16 +1336,18 @@ class Processor : public ExprHost {
       // includes the same macro files at every call): a copy of the parsed
       // document, kept unexpanded, is what each include expands.
       auto kept = parsed_.find(filename);
-      if (kept == parsed_.end() || kept->second.first != text) {
+      if (kept == parsed_.end() || *kept->second.first != text) {
         ParseError perr;
-        Node* parsed = tree_.Parse(text, filename, options_.max_depth, &perr);
+        texts_.push_back(std::move(text));
+        Node* parsed = tree_.Parse(texts_.back(), filename, options_.max_depth, &perr,
+                                   /*text_outlives_tree=*/true);
         if (!parsed) {
           throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
                                        " (included at " + Location(*elt->file, elt->line) + ")",
                         filename, perr.line};
         }
         CheckNodes(elt);
-        kept = parsed_.insert_or_assign(filename, std::make_pair(std::move(text), parsed)).first;
+        kept = parsed_.insert_or_assign(filename, std::make_pair(&texts_.back(), parsed)).first;
       }
       // Its root alone: nothing reads past it, and the comments around it
       // are dropped with it.
