@@ -813,27 +813,58 @@ class Processor : public ExprHost {
   std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
     if (text.find('$') == std::string_view::npos) return std::string(text);
     std::string joined;
+    AppendEvalStr(text, symbols, at, &joined);
+    return joined;
+  }
+  // EvalStr(text) appended to *out.
+  void AppendEvalStr(std::string_view text, Table* symbols, const Node* at, std::string* out) {
+    if (text.find('$') == std::string_view::npos) {
+      out->append(text);
+      return;
+    }
+    const size_t start = out->size();
     size_t parts = 0;
     ForEachPart(
         text, symbols, at,
         [&](std::string_view s) {
-          joined.append(s);
+          out->append(s);
           ++parts;
         },
         [&](const Value& v) {
           if (v.kind() == Value::Kind::kStr) {
-            joined += v.str();
+            out->append(v.str());
           } else {
-            joined += Str(v);
+            out->append(Str(v));
           }
           ++parts;
         });
-    CheckJoined(parts, joined.size(), at);
-    return joined;
+    CheckJoined(parts, out->size() - start, at);
+  }
+  // EvalStr(text), kept by the tree: built in one buffer reused for every
+  // attribute and text (a string made and freed for each was a tenth of
+  // a generated robot's mallocs). An evaluation inside another (none does
+  // today) gets a string of its own.
+  std::string_view KeepEvalStr(std::string_view text, Table* symbols, const Node* at) {
+    if (eval_buf_busy_) {
+      std::string own;
+      AppendEvalStr(text, symbols, at, &own);
+      return tree_.Keep(own);
+    }
+    eval_buf_busy_ = true;  // stays set after a Failure: the expansion is over
+    eval_buf_.clear();
+    AppendEvalStr(text, symbols, at, &eval_buf_);
+    eval_buf_busy_ = false;
+    return tree_.Keep(eval_buf_);
   }
 
   Value HandleExpr(std::string_view inner, Table* symbols, const Node* at) {
-    const std::string expr = EvalStr(inner, symbols, at);
+    // The text itself unless it holds ${...} or $(...) to evaluate first.
+    std::string evaluated;
+    std::string_view expr = inner;
+    if (inner.find('$') != std::string_view::npos) {
+      evaluated = EvalStr(inner, symbols, at);
+      expr = evaluated;
+    }
     Table* saved = cur_symbols_;
     cur_symbols_ = symbols;
     SetCurrent(at);
@@ -844,17 +875,41 @@ class Processor : public ExprHost {
       DepthGuard guard(this, at);
       // Each expression parsed once: a macro body's are evaluated at every
       // call. The cache is bounded (hostile input could make each distinct).
+      // Keyed by views of the texts the cache keeps (a string key was a
+      // copy per lookup). Not cleared while an expression is evaluated
+      // (a lazy property's inside another's): one compiled then is used
+      // uncached.
+      const CompiledExpr* compiled;
+      std::shared_ptr<const CompiledExpr> uncached;
       auto it = compiled_.find(expr);
-      if (it == compiled_.end()) {
+      if (it != compiled_.end()) {
+        compiled = it->second.get();
+      } else {
         std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
         if (!c) {
           cur_symbols_ = saved;
-          Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+          Fail(err.code, err.message + " when evaluating expression '" + std::string(expr) + "'",
+               at);
         }
-        if (compiled_.size() >= 65536) compiled_.clear();
-        it = compiled_.emplace(expr, std::move(c)).first;
+        if (compiled_.size() >= 65536 && evaluating_ == 0) {
+          compiled_.clear();
+          compiled_texts_.clear();
+        }
+        if (compiled_.size() < 65536) {
+          compiled_texts_.emplace_back(expr);
+          compiled =
+              compiled_.emplace(compiled_texts_.back(), std::move(c)).first->second.get();
+        } else {
+          uncached = std::move(c);
+          compiled = uncached.get();
+        }
       }
-      ok = Evaluate(*it->second, *this, limits_, &out, &err);
+      struct Evaluating {
+        explicit Evaluating(int* n) : n_(n) { ++*n_; }
+        ~Evaluating() { --*n_; }
+        int* n_;
+      } evaluating(&evaluating_);
+      ok = Evaluate(*compiled, *this, limits_, &out, &err);
     }
     cur_symbols_ = saved;
     if (!ok) {
@@ -863,7 +918,7 @@ class Processor : public ExprHost {
       if (err.message.find("when evaluating expression '") != std::string::npos) {
         Fail(err.code, err.message, at);
       }
-      Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+      Fail(err.code, err.message + " when evaluating expression '" + std::string(expr) + "'", at);
     }
     if (out.kind() == Value::Kind::kStr) ChargeBytes(out.str().size(), at);
     return out;
@@ -1167,7 +1222,7 @@ class Processor : public ExprHost {
       // Only a changed value is written anew (the others stay views of
       // the macro body's or the file's text: Node).
       if (value.find('$') != std::string_view::npos) {
-        node->attrs[i].value = tree_.Keep(EvalStr(value, symbols, node));
+        node->attrs[i].value = KeepEvalStr(value, symbols, node);
       }
       ++i;
     }
@@ -1257,7 +1312,7 @@ class Processor : public ExprHost {
         }
       } else if (n->type == Node::Type::kText) {
         if (n->data().find('$') != std::string_view::npos) {
-          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
+          n->name = KeepEvalStr(n->data(), symbols, n);
         }
         if (!Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
@@ -1265,7 +1320,7 @@ class Processor : public ExprHost {
           eval_comments = n->data().find("xacro:eval-comments:off") == std::string_view::npos;
           Drop(n);
         } else if (eval_comments) {
-          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
+          n->name = KeepEvalStr(n->data(), symbols, n);
         }
       }
       n = next;
@@ -1683,7 +1738,11 @@ class Processor : public ExprHost {
   std::set<std::string> allowed_given_;  // the directories AllowDir was given
   mutable std::map<std::string, std::optional<std::string>> real_paths_;  // Real()
   Table* cur_symbols_ = nullptr;
-  std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::unordered_map<std::string_view, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::deque<std::string> compiled_texts_;  // compiled_'s keys
+  int evaluating_ = 0;                      // HandleExpr's Evaluate calls running
+  std::string eval_buf_;                    // KeepEvalStr's
+  bool eval_buf_busy_ = false;
   std::map<std::string, std::optional<std::string>> found_packages_;
   std::string cur_file_;
   const std::string* cur_file_source_ = nullptr;  // the interned name cur_file_ copies

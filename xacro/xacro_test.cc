@@ -279,6 +279,37 @@ TEST(XacroErrorTest, IncludesThroughSymbolicLinks) {
   EXPECT_NE(r.xml.find("<o/>"), std::string::npos);
 }
 
+// The cache of compiled expressions is bounded (65,536, then emptied); an
+// expression compiled while another is being evaluated (a lazy property's)
+// must not empty it under the outer one. 65,530 distinct expressions fill
+// it, then lazy chains compile past the bound from inside evaluations.
+TEST(XacroTest, ExpressionCacheBoundDuringNestedEvaluation) {
+  std::string body;
+  for (int k = 0; k < 65530; ++k) body += "<e v=\"${" + std::to_string(k) + "}\"/>";
+  std::string expected;
+  for (int chain = 0; chain < 4; ++chain) {
+    const std::string c = "c" + std::to_string(chain) + "_";
+    long total = 0;
+    for (int k = 0; k < 10; ++k) {
+      const std::string next = k < 9 ? c + std::to_string(k + 1) + " + " : "";
+      body += "<xacro:property name=\"" + c + std::to_string(k) + "\" value=\"${" + next +
+              std::to_string(1000 * chain + k) + "}\"/>";
+      total += 1000 * chain + k;
+    }
+    body += "<r v=\"${" + c + "0}\"/>";
+    expected += "<r v=\"" + std::to_string(total) + "\"/>";
+  }
+  frames::Diagnostics diags;
+  Result r = ExpandText(Robot(body), "", {}, Options{}, &diags);
+  ASSERT_TRUE(r.ok) << diags.ToString();
+  EXPECT_NE(r.xml.find("<e v=\"65529\"/>"), std::string::npos);
+  std::string got;
+  for (size_t p = r.xml.find("<r "); p != std::string::npos; p = r.xml.find("<r ", p + 1)) {
+    got += r.xml.substr(p, r.xml.find('>', p) + 1 - p);
+  }
+  EXPECT_EQ(got, expected);
+}
+
 TEST(XacroTest, FindUsesTheCallbackAndAllowsThePackage) {
   const std::string dir = TempDir() + "/find_pkg";
   ASSERT_EQ(system(("mkdir -p " + dir + "/pkg/urdf " + dir + "/main").c_str()), 0);
