@@ -310,6 +310,26 @@ TEST(XacroTest, ExpressionCacheBoundDuringNestedEvaluation) {
   EXPECT_EQ(got, expected);
 }
 
+// The printed text is checked for characters XML cannot hold wherever they
+// fall (sixteen bytes at a time, then byte by byte): line ends, tabs,
+// DEL and UTF-8 pass; a control character is refused, naming its line.
+TEST(XacroTest, PrintedCharactersAreChecked) {
+  const std::string pad = "<a b=\"padding padding padding padding padding\"/>\n";
+  for (const char* ok : {"\\t", "\\r", "\\x7f", "\\xe9", "\\U0001F600", "&amp;&lt;&quot;&gt;"}) {
+    frames::Diagnostics diags;
+    Result r = ExpandText(Robot(pad + "<c v=\"${'" + ok + "'}\">${'" + ok + "'}</c>"), "", {},
+                          Options{}, &diags);
+    EXPECT_TRUE(r.ok) << ok << diags.ToString();
+  }
+  frames::Diagnostics diags;
+  Result r = ExpandText(Robot(pad + pad + "<c v=\"x${'\\x1f'}\"/>"), "", {}, Options{}, &diags);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(diags.Has(frames::Code::XML_CHARACTER_INVALID)) << diags.ToString();
+  // <?xml ?>, the four banner lines, <robot>, two pads: line 9.
+  EXPECT_NE(diags.ToString().find("byte 0x1F, output line 9"), std::string::npos)
+      << diags.ToString();
+}
+
 TEST(XacroTest, FindUsesTheCallbackAndAllowsThePackage) {
   const std::string dir = TempDir() + "/find_pkg";
   ASSERT_EQ(system(("mkdir -p " + dir + "/pkg/urdf " + dir + "/main").c_str()), 0);
