@@ -734,6 +734,24 @@ TEST(LiteralValue, XacrosEvalLiteral) {
   EXPECT_EQ(LiteralValue("1 2").kind(), Value::Kind::kStr);
 }
 
+// The Value form converts as the text form does, and a str that stays one
+// is the same value (its bytes shared, not copied).
+TEST(LiteralValue, OfAStrValue) {
+  for (const char* text :
+       {"12", " 12 ", "-3", "1.5", "1e3", "inf", "nan", "true", "True", "false", "TRUE", "1_000",
+        "'quoted'", "0x10", "", "base_link", "99999999999999999999", "99999999999999999999.5",
+        "1 2", "''"}) {
+    const Value str = Value::Str(text);
+    const Value want = LiteralValue(std::string_view(text));
+    const Value got = LiteralValue(str);
+    EXPECT_EQ(got.kind(), want.kind()) << text;
+    EXPECT_EQ(Repr(got), Repr(want)) << text;
+    if (want.kind() == Value::Kind::kStr && want.str() == text) {
+      EXPECT_EQ(&got.str(), &str.str()) << text;
+    }
+  }
+}
+
 // LiteralValue tells most non-numbers apart before parsing: on every short
 // string of an alphabet of number parts, names and spaces, it gives what
 // int(), then float() (the evaluator's, as Python's), then the bool words

@@ -624,7 +624,7 @@ class Processor : public ExprHost {
         throw;
       }
       e = FindEntry(owner, key, nullptr);  // the map may have grown
-      if (v.kind() == Value::Kind::kStr) v = LiteralValue(v.str());
+      if (v.kind() == Value::Kind::kStr) v = LiteralValue(v);
       e->value = v;
       e->unevaluated = false;
       e->resolving = false;
@@ -648,7 +648,7 @@ class Processor : public ExprHost {
 
   // Table._setitem
   void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
-    if (value.kind() == Value::Kind::kStr) value = LiteralValue(value.str());
+    if (value.kind() == Value::Kind::kStr) value = LiteralValue(value);
     Entry& e = t->map[key];
     e.block = nullptr;
     e.resolving = false;
@@ -822,6 +822,11 @@ class Processor : public ExprHost {
       out->append(text);
       return;
     }
+    AppendEvalParts(text, symbols, at, out);
+  }
+  // AppendEvalStr without looking for a '$' first (the caller has: the
+  // same result either way).
+  void AppendEvalParts(std::string_view text, Table* symbols, const Node* at, std::string* out) {
     const size_t start = out->size();
     size_t parts = 0;
     ForEachPart(
@@ -847,12 +852,12 @@ class Processor : public ExprHost {
   std::string_view KeepEvalStr(std::string_view text, Table* symbols, const Node* at) {
     if (eval_buf_busy_) {
       std::string own;
-      AppendEvalStr(text, symbols, at, &own);
+      AppendEvalParts(text, symbols, at, &own);
       return tree_.Keep(own);
     }
     eval_buf_busy_ = true;  // stays set after a Failure: the expansion is over
     eval_buf_.clear();
-    AppendEvalStr(text, symbols, at, &eval_buf_);
+    AppendEvalParts(text, symbols, at, &eval_buf_);
     eval_buf_busy_ = false;
     return tree_.Keep(eval_buf_);
   }
