@@ -658,10 +658,20 @@ class Printer {
       case Node::Type::kElement:
         break;
     }
-    Indent(depth);
+    const Node* const text =
+        n->first && n->first == n->last && n->first->type == Node::Type::kText ? n->first : nullptr;
+    {
+      // Room for the whole start tag (and the one text and end tag), then
+      // written unchecked: a check per piece was a third of the printing.
+      size_t need = 2 * depth + 8 + 1 + n->name.size() + 3;
+      for (const auto& a : n->attrs) need += 4 + a.name.size() + 6 * a.value.size();
+      if (text) need += 1 + 6 * text->data().size() + 2 + n->name.size() + 2;
+      Room(need);
+    }
+    RawIndent(depth);
     if (starts_) starts_->emplace_back(Written(), n);
-    Put('<');
-    Put(n->name);
+    Raw('<');
+    Raw(n->name);
     // Sorted by name; one vector reused for every element.
     attrs_.clear();
     for (const auto& a : n->attrs) attrs_.push_back(&a);
@@ -678,35 +688,36 @@ class Printer {
       std::sort(attrs_.begin(), attrs_.end(), by_name);
     }
     for (const auto* a : attrs_) {
-      Put(' ');
-      Put(a->name);
-      Put("=\"");
-      WriteData(a->value);
-      Put('"');
+      Raw(' ');
+      Raw(a->name);
+      Raw("=\"");
+      RawData(a->value);
+      Raw('"');
     }
     if (!n->first) {
-      Put("/>\n");
+      Raw("/>\n");
       return true;
     }
-    if (n->first == n->last && n->first->type == Node::Type::kText) {
-      Put('>');
-      WriteData(n->first->data());
-      Put("</");
-      Put(n->name);
-      Put(">\n");
+    if (text) {
+      Raw('>');
+      RawData(text->data());
+      Raw("</");
+      Raw(n->name);
+      Raw(">\n");
       return true;
     }
-    Put(">\n");
+    Raw(">\n");
     for (const Node* c = n->first; c; c = c->next) {
       if (c->type == Node::Type::kText && (c->data().empty() || IsWhitespaceOnly(c->data()))) {
         continue;
       }
       if (!Node_(c, depth + 1)) return false;
     }
-    Indent(depth);
-    Put("</");
-    Put(n->name);
-    Put(">\n");
+    Room(2 * depth + 8 + 2 + n->name.size() + 2);
+    RawIndent(depth);
+    Raw("</");
+    Raw(n->name);
+    Raw(">\n");
     return true;
   }
 
@@ -733,14 +744,28 @@ class Printer {
   }
   // `depth` levels of two spaces.
   void Indent(size_t depth) {
-    Room(2 * depth);
-    std::memset(p_, ' ', 2 * depth);
+    Room(2 * depth + 8);
+    RawIndent(depth);
+  }
+  // The Raw* write what Room made room for, unchecked.
+  void Raw(char c) { *p_++ = c; }
+  void Raw(std::string_view s) {
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+  }
+  // Eight spaces at a time (no memset call): needs 7 bytes of room more.
+  void RawIndent(size_t depth) {
+    for (size_t k = 0; k < 2 * depth; k += 8) std::memcpy(p_ + k, "        ", 8);
     p_ += 2 * depth;
   }
-  // minidom's _write_data: & < " > escaped. Looked up per byte (the
-  // switch made an indirect jump of every digit, most of a robot's data).
+  // minidom's _write_data: & < " > escaped.
   void WriteData(std::string_view data) {
     Room(6 * data.size());  // "&quot;" for each at the most
+    RawData(data);
+  }
+  // Looked up per byte (the switch made an indirect jump of every digit,
+  // most of a robot's data).
+  void RawData(std::string_view data) {
     static constexpr auto kEscaped = [] {
       std::array<bool, 256> t{};
       t['&'] = t['<'] = t['"'] = t['>'] = true;
