@@ -1220,7 +1220,7 @@ class Processor : public ExprHost {
     // attributes
     for (size_t i = 0; i < node->attrs.size();) {
       const auto [name, value] = node->attrs[i];
-      if (name.rfind("xacro:", 0) == 0 || name == "xmlns:xacro") {
+      if (IsXacroName(name) || name == "xmlns:xacro") {
         node->attrs.Erase(i);
         continue;
       }
@@ -1240,7 +1240,7 @@ class Processor : public ExprHost {
         // A view: its == checks the length before the bytes (a string's ==
         // with a literal compared the bytes of every tag below).
         const std::string_view tag = n->name;
-        if (tag.compare(0, 6, "xacro:") != 0) {
+        if (!IsXacroName(tag)) {
           // Most elements: none of the xacro: tags below, no macro call.
           EvalAll(n, macros, symbols);
         } else if (tag == "xacro:insert_block") {
@@ -1319,7 +1319,7 @@ class Processor : public ExprHost {
         if (n->data().find('$') != std::string_view::npos) {
           n->name = KeepEvalStr(n->data(), symbols, n);
         }
-        if (!Strip(n->data()).empty()) eval_comments = false;
+        if (eval_comments && !Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
         if (n->data().find("xacro:eval-comments") != std::string_view::npos) {
           eval_comments = n->data().find("xacro:eval-comments:off") == std::string_view::npos;
@@ -1550,6 +1550,10 @@ class Processor : public ExprHost {
     if (body != elt) Drop(elt);  // a stand-in
   }
 
+  // "xacro:..." (the first byte looked at inline: most names are not).
+  static bool IsXacroName(std::string_view name) {
+    return name.size() >= 6 && name[0] == 'x' && name.compare(0, 6, "xacro:") == 0;
+  }
   // An element no step of the expansion removes or dissolves into its
   // parent: not an xacro: one.
   static bool IsPlain(const Node* n) {
