@@ -1656,57 +1656,65 @@ class Processor : public ExprHost {
     macrostack_.push_back({m, node});
     Table* scoped_symbols = NewTable(st, false);
     MacroTable* scoped_macros = NewMacroTable(mt);
-    std::vector<std::string> params = m->params;
+    // The parameters given so far, by index in m->params (a copy of the
+    // list, erased from, was a malloc and a string per parameter per call).
+    const std::vector<std::string>& params = m->params;
+    std::vector<char> given_heap;
+    char given_small[32];
+    char* given = given_small;
+    if (params.size() > sizeof given_small) {
+      given_heap.resize(params.size());
+      given = given_heap.data();
+    }
+    std::fill(given, given + params.size(), 0);
     // Each argument evaluated in the caller's scope, then emptied (no
     // copy of the list: evaluating changes no node).
     for (size_t i = 0; i < node->attrs.size(); ++i) {
       const auto [name, value] = node->attrs[i];
-      auto it = std::find(params.begin(), params.end(), name);
-      if (it == params.end()) {
+      size_t k = 0;
+      while (k < params.size() && (given[k] || params[k] != name)) ++k;
+      if (k == params.size()) {
         Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
       }
-      params.erase(it);
+      given[k] = 1;
       SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
       node->attrs[i].value = std::string_view("", 0);
     }
     EvalAll(node, macros, symbols);
     Node* block = node->FirstChildElement();
-    for (auto it = params.begin(); it != params.end();) {
-      if ((*it)[0] == '*') {
-        if (!block) Fail(Code::XACRO_PARAMETER_MISSING, "Not enough blocks", node);
-        SetBlock(scoped_symbols, *it, block);
-        block = block->NextSiblingElement();
-        it = params.erase(it);
-      } else {
-        ++it;
-      }
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (given[k] || params[k][0] != '*') continue;
+      if (!block) Fail(Code::XACRO_PARAMETER_MISSING, "Not enough blocks", node);
+      SetBlock(scoped_symbols, params[k], block);
+      block = block->NextSiblingElement();
+      given[k] = 1;
     }
     if (block) {
       Fail(Code::XACRO_PARAMETER_UNKNOWN, "Unused block \"" + std::string(block->name) + "\"", block);
     }
-    for (auto it = params.begin(); it != params.end();) {
-      auto d = m->defaults.find(*it);
-      if ((*it)[0] == '*' || d == m->defaults.end()) {
-        ++it;
-        continue;
-      }
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (given[k] || params[k][0] == '*') continue;
+      auto d = m->defaults.find(params[k]);
+      if (d == m->defaults.end()) continue;
       Value v;
       if (!d->second.forward) {
         v = EvalText(d->second.default_text, symbols, node);
-      } else if (Entry* e = Get(symbols, *it); e && !e->block) {
+      } else if (Entry* e = Get(symbols, params[k]); e && !e->block) {
         v = e->value;
       } else if (d->second.has_default) {
         v = EvalText(d->second.default_text, symbols, node);
       } else {
-        Fail(Code::XACRO_PROPERTY_UNDEFINED, "Undefined property to forward: " + *it, node);
+        Fail(Code::XACRO_PROPERTY_UNDEFINED, "Undefined property to forward: " + params[k], node);
       }
-      SetItem(scoped_symbols, *it, v, false);
-      it = params.erase(it);
+      SetItem(scoped_symbols, params[k], v, false);
+      given[k] = 1;
     }
-    if (!params.empty()) {
-      std::string list;
-      for (const auto& p : params) list += (list.empty() ? "" : ",") + p;
-      Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + list + "]", node);
+    std::string missing;
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (!given[k]) missing += (missing.empty() ? "" : ",") + params[k];
+    }
+    if (!missing.empty()) {
+      Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + missing + "]", node);
     }
     EvalAll(body, scoped_macros, scoped_symbols);
     MarkContext(body);
