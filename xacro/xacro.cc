@@ -649,6 +649,10 @@ class Processor : public ExprHost {
   // Table._setitem
   void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
     if (value.kind() == Value::Kind::kStr) value = LiteralValue(value);
+    SetConverted(t, key, std::move(value), unevaluated);
+  }
+  // SetItem of what LiteralValue has made already.
+  void SetConverted(Table* t, const std::string& key, Value value, bool unevaluated) {
     Entry& e = t->map[key];
     e.block = nullptr;
     e.resolving = false;
@@ -1677,7 +1681,12 @@ class Processor : public ExprHost {
         Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
       }
       given[k] = 1;
-      SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+      if (value.find('$') == std::string_view::npos) {
+        // SetItem(EvalText(value)) without the str made first.
+        SetConverted(scoped_symbols, std::string(name), LiteralValue(value), false);
+      } else {
+        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+      }
       node->attrs[i].value = std::string_view("", 0);
     }
     EvalAll(node, macros, symbols);
