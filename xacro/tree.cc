@@ -9,6 +9,17 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__SANITIZE_ADDRESS__)
+#define XACRO_TREE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XACRO_TREE_ASAN 1
+#endif
+#endif
+#ifdef XACRO_TREE_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include "xacro/expr_utf8.h"
 #include "xml/dom.h"
 
@@ -71,12 +82,39 @@ void InsertBefore(Node* parent, Node* n, Node* before) {
   }
 }
 
+namespace {
+
+// Under AddressSanitizer a node given back (Tree::Recycle) is poisoned but
+// for `next`, the free list's link: any use of one is reported.
+void Poison(Node* n) {
+#ifdef XACRO_TREE_ASAN
+  char* const begin = reinterpret_cast<char*>(n);
+  char* const link = reinterpret_cast<char*>(&n->next);
+  char* const end = begin + sizeof(Node);
+  ASAN_POISON_MEMORY_REGION(begin, link - begin);
+  ASAN_POISON_MEMORY_REGION(link + sizeof(Node*), end - (link + sizeof(Node*)));
+#else
+  (void)n;
+#endif
+}
+
+void Unpoison(Node* n) {
+#ifdef XACRO_TREE_ASAN
+  ASAN_UNPOISON_MEMORY_REGION(n, sizeof(Node));
+#else
+  (void)n;
+#endif
+}
+
+}  // namespace
+
 Node* Tree::New(Node::Type type) {
   ++count_;
   Node* n;
   if (free_nodes_) {
     n = free_nodes_;
     free_nodes_ = n->next;
+    Unpoison(n);
     // Its attribute array (in the arena) is reused too (CopyOf,
     // AppendAttr); the rest starts afresh.
     AttrList attrs = n->attrs;
@@ -116,6 +154,7 @@ void Tree::Recycle(Node* n, Node* keep) {
     }
     k->next = free_nodes_;
     free_nodes_ = k;
+    Poison(k);
     if (k == n) return;
     if (next) {
       k = next;
