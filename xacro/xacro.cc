@@ -15,7 +15,6 @@
 #include <memory>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 #include <utility>
 
@@ -219,20 +218,27 @@ std::string CurrentDir() {
 
 // Python's os.path.abspath (lexical normalization of cwd + path).
 std::string AbsPath(const std::string& path, const std::string& cwd) {
-  std::string p = path.empty() || path[0] != '/' ? JoinPath(cwd, path) : path;
-  std::vector<std::string> parts;
-  std::stringstream ss(p);
-  std::string part;
-  while (std::getline(ss, part, '/')) {
-    if (part.empty() || part == ".") continue;
+  const std::string p = path.empty() || path[0] != '/' ? JoinPath(cwd, path) : path;
+  // The components as views of `p` (a stream per path was most of an
+  // include's checks).
+  std::vector<std::string_view> parts;
+  const std::string_view all = p;
+  for (size_t b = 0; b <= all.size();) {
+    size_t e = all.find('/', b);
+    if (e == std::string_view::npos) e = all.size();
+    const std::string_view part = all.substr(b, e - b);
     if (part == "..") {
       if (!parts.empty()) parts.pop_back();
-    } else {
+    } else if (!part.empty() && part != ".") {
       parts.push_back(part);
     }
+    b = e + 1;
   }
   std::string out;
-  for (const auto& s : parts) out += "/" + s;
+  for (const std::string_view s : parts) {
+    out += '/';
+    out += s;
+  }
   return out.empty() ? "/" : out;
 }
 
