@@ -2730,7 +2730,11 @@ bool CouldBeNumber(std::string_view text) {
 
 }  // namespace
 
-Value LiteralValue(std::string_view text) {
+namespace {
+
+// LiteralValue(text) into *out; false (nothing written) when that is the
+// str `text` itself.
+bool ConvertLiteral(std::string_view text, Value* out) {
   // The common numbers first, [+-]digits and [+-]digits.digits, read
   // directly (as int() and float() read them: to the nearest double),
   // without the general parsers or the message of int()'s failure on "0.5".
@@ -2743,7 +2747,8 @@ Value LiteralValue(std::string_view text) {
     if (i > b && i == n && i - b <= 18) {
       int64_t v = 0;
       for (size_t k = b; k < n; ++k) v = v * 10 + (text[k] - '0');
-      return Value::Int(neg ? -v : v);
+      *out = Value::Int(neg ? -v : v);
+      return true;
     }
     // (An integer part beyond 18 digits is left to the parsers: int()
     // refuses the text, float() reads it.)
@@ -2753,16 +2758,28 @@ Value LiteralValue(std::string_view text) {
       double d;
       if (j == n) {
         auto r = std::from_chars(text.data() + b, text.data() + n, d, std::chars_format::fixed);
-        if (r.ec == std::errc() && r.ptr == text.data() + n) return Value::Float(neg ? -d : d);
+        if (r.ec == std::errc() && r.ptr == text.data() + n) {
+          *out = Value::Float(neg ? -d : d);
+          return true;
+        }
       }
     }
   }
-  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') return Value::Str(std::string(text.substr(1, text.size() - 2)));
-  if (text.find('_') != std::string_view::npos) return Value::Str(std::string(text));
+  if (text.size() >= 2 && text.front() == '\'' && text.back() == '\'') {
+    *out = Value::Str(std::string(text.substr(1, text.size() - 2)));
+    return true;
+  }
+  if (text.find('_') != std::string_view::npos) return false;
   if (!CouldBeNumber(text)) {
-    if (text == "true" || text == "True") return Value::Bool(true);
-    if (text == "false" || text == "False") return Value::Bool(false);
-    return Value::Str(std::string(text));
+    if (text == "true" || text == "True") {
+      *out = Value::Bool(true);
+      return true;
+    }
+    if (text == "false" || text == "False") {
+      *out = Value::Bool(false);
+      return true;
+    }
+    return false;
   }
   struct NoHost : ExprHost {
     bool LookupName(std::string_view, Value*, EvalError*) override { return false; }
@@ -2778,12 +2795,36 @@ Value LiteralValue(std::string_view text) {
   Evaluator ev(s, host, limits, &err);
   Value v;
   // Python's int(text), then float(text); an int beyond int64 stays a str.
-  if (ev.LiteralInt(s, &v)) return v;
-  if (err.code == Code::XACRO_INTEGER_OVERFLOW) return Value::Str(s);
-  if (ev.LiteralFloat(s, &v)) return v;
-  if (text == "true" || text == "True") return Value::Bool(true);
-  if (text == "false" || text == "False") return Value::Bool(false);
-  return Value::Str(s);
+  if (ev.LiteralInt(s, &v)) {
+    *out = std::move(v);
+    return true;
+  }
+  if (err.code == Code::XACRO_INTEGER_OVERFLOW) return false;
+  if (ev.LiteralFloat(s, &v)) {
+    *out = std::move(v);
+    return true;
+  }
+  if (text == "true" || text == "True") {
+    *out = Value::Bool(true);
+    return true;
+  }
+  if (text == "false" || text == "False") {
+    *out = Value::Bool(false);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Value LiteralValue(std::string_view text) {
+  Value v;
+  return ConvertLiteral(text, &v) ? v : Value::Str(std::string(text));
+}
+
+Value LiteralValue(const Value& text) {
+  Value v;
+  return ConvertLiteral(text.str(), &v) ? v : text;
 }
 
 }  // namespace xacro

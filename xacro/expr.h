@@ -134,5 +134,8 @@ const std::string& SourceText(const CompiledExpr& expr);
 // "true"/"True"/"false"/"False" as bools; anything else stays a str. An int
 // beyond int64 stays a str (it prints the same; arithmetic on it fails).
 Value LiteralValue(std::string_view text);
+// LiteralValue(text.str()) for a str `text`: `text` itself (sharing its
+// bytes, nothing copied) when it stays that str.
+Value LiteralValue(const Value& text);
 
 }  // namespace xacro

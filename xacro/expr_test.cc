@@ -624,6 +624,29 @@ TEST(Expr, BareNames) {
   EXPECT_EQ(err.message, "circular");
 }
 
+// A lone name is compiled without the grammar's descent: the same value or
+// error as the name in parentheses (which takes the whole grammar), for
+// properties, builtins, constants, keywords and forbidden names.
+TEST(Expr, LoneNamesAsTheGrammarReadsThem) {
+  TestHost host;
+  host.names["x"] = Value::Int(1);
+  host.names["_y"] = Value::Str("s");
+  host.names["a_1"] = Value::Float(0.5);
+  for (const char* name : {"x", "_y", "a_1", "undefined_name", "pi", "len", "math", "None", "True",
+                           "False", "lambda", "not", "and", "in", "import", "yield", "__import__",
+                           "__x", "_", "x1", "open"}) {
+    EvalError lone_err, paren_err;
+    const std::string lone = Eval(name, host, &lone_err);
+    const std::string paren = Eval(std::string("(") + name + ")", host, &paren_err);
+    EXPECT_EQ(lone.rfind("ERROR", 0) == 0, paren.rfind("ERROR", 0) == 0) << name << ": " << lone;
+    if (lone.rfind("ERROR", 0) != 0) {
+      EXPECT_EQ(lone, paren) << name;
+    } else {
+      EXPECT_EQ(lone_err.code, paren_err.code) << name << ": " << lone << " / " << paren;
+    }
+  }
+}
+
 TEST(Expr, HostNamesNamespacesAndHelpers) {
   TestHost host;
   host.names["width"] = Value::Float(0.5);
@@ -732,6 +755,24 @@ TEST(LiteralValue, XacrosEvalLiteral) {
   EXPECT_EQ(LiteralValue("-123456789012345678901.25").float_value(),
             -123456789012345678901.25);
   EXPECT_EQ(LiteralValue("1 2").kind(), Value::Kind::kStr);
+}
+
+// The Value form converts as the text form does, and a str that stays one
+// is the same value (its bytes shared, not copied).
+TEST(LiteralValue, OfAStrValue) {
+  for (const char* text :
+       {"12", " 12 ", "-3", "1.5", "1e3", "inf", "nan", "true", "True", "false", "TRUE", "1_000",
+        "'quoted'", "0x10", "", "base_link", "99999999999999999999", "99999999999999999999.5",
+        "1 2", "''"}) {
+    const Value str = Value::Str(text);
+    const Value want = LiteralValue(std::string_view(text));
+    const Value got = LiteralValue(str);
+    EXPECT_EQ(got.kind(), want.kind()) << text;
+    EXPECT_EQ(Repr(got), Repr(want)) << text;
+    if (want.kind() == Value::Kind::kStr && want.str() == text) {
+      EXPECT_EQ(&got.str(), &str.str()) << text;
+    }
+  }
 }
 
 // LiteralValue tells most non-numbers apart before parsing: on every short

@@ -5,6 +5,21 @@
 #include <cstdio>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define XACRO_TREE_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XACRO_TREE_ASAN 1
+#endif
+#endif
+#ifdef XACRO_TREE_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 #include "xacro/expr_utf8.h"
 #include "xml/dom.h"
 
@@ -67,12 +82,87 @@ void InsertBefore(Node* parent, Node* n, Node* before) {
   }
 }
 
+namespace {
+
+// Under AddressSanitizer a node given back (Tree::Recycle) is poisoned but
+// for `next`, the free list's link: any use of one is reported.
+void Poison(Node* n) {
+#ifdef XACRO_TREE_ASAN
+  char* const begin = reinterpret_cast<char*>(n);
+  char* const link = reinterpret_cast<char*>(&n->next);
+  char* const end = begin + sizeof(Node);
+  ASAN_POISON_MEMORY_REGION(begin, link - begin);
+  ASAN_POISON_MEMORY_REGION(link + sizeof(Node*), end - (link + sizeof(Node*)));
+#else
+  (void)n;
+#endif
+}
+
+void Unpoison(Node* n) {
+#ifdef XACRO_TREE_ASAN
+  ASAN_UNPOISON_MEMORY_REGION(n, sizeof(Node));
+#else
+  (void)n;
+#endif
+}
+
+}  // namespace
+
 Node* Tree::New(Node::Type type) {
-  if (count_ % kChunk == 0) chunks_.emplace_back(new Node[kChunk]);
-  Node* n = &chunks_.back()[count_ % kChunk];
   ++count_;
+  Node* n;
+  if (free_nodes_) {
+    n = free_nodes_;
+    free_nodes_ = n->next;
+    Unpoison(n);
+    // Its attribute array (in the arena) is reused too (CopyOf,
+    // AppendAttr); the rest starts afresh.
+    AttrList attrs = n->attrs;
+    attrs.size_ = 0;
+    *n = Node();
+    n->attrs = attrs;
+  } else {
+    if (used_ == kChunk) {
+      chunks_.emplace_back(new Node[kChunk]);
+      used_ = 0;
+    }
+    n = &chunks_.back()[used_++];
+  }
   n->type = type;
   return n;
+}
+
+void Tree::Recycle(Node* n, Node* keep) {
+  if (keep && keep != n) {
+    for (const Node* p = keep->parent; p; p = p->parent) {
+      if (p == n) {
+        Remove(keep);
+        break;
+      }
+    }
+  }
+  // Children before their parent, by the links alone (no stack to
+  // allocate: most given back are one node); a node given back is linked
+  // into the free list by `next`, read before.
+  Node* k = n;
+  while (true) {
+    while (k->first) k = k->first;
+    Node* const next = k == n ? nullptr : k->next;
+    Node* const parent = k->parent;
+    if (!stand_ins_.empty() && k->type == Node::Type::kElement && k->name == stand_in_tag_) {
+      stand_ins_.erase(k);
+    }
+    k->next = free_nodes_;
+    free_nodes_ = k;
+    Poison(k);
+    if (k == n) return;
+    if (next) {
+      k = next;
+    } else {
+      k = parent;
+      k->first = nullptr;  // its children are given back: it is next
+    }
+  }
 }
 
 const std::string* Tree::Intern(const std::string& file) {
@@ -136,9 +226,12 @@ Node* Tree::CopyOf(const Node* n) {
   k->name = n->name;  // a view: shared (see Node)
   if (!n->attrs.empty()) {
     AttrList& a = k->attrs;
-    a.data_ = static_cast<Attribute*>(Allocate(n->attrs.size() * sizeof(Attribute)));
+    if (a.capacity_ < n->attrs.size()) {  // else a recycled node's array
+      a.data_ = static_cast<Attribute*>(Allocate(n->attrs.size() * sizeof(Attribute)));
+      a.capacity_ = static_cast<uint32_t>(n->attrs.size());
+    }
     std::copy(n->attrs.begin(), n->attrs.end(), a.data_);
-    a.size_ = a.capacity_ = static_cast<uint32_t>(n->attrs.size());
+    a.size_ = static_cast<uint32_t>(n->attrs.size());
   }
   k->file = n->file;
   k->line = n->line;
@@ -146,17 +239,35 @@ Node* Tree::CopyOf(const Node* n) {
   return k;
 }
 
-Node* Tree::Clone(const Node* n, bool deep) {
+Node* Tree::Original(const Node* n) const {
+  const auto it = stand_ins_.find(n);
+  // The tree owns its nodes: what it was given const it may hand back.
+  return it == stand_ins_.end() ? const_cast<Node*>(n) : it->second;
+}
+
+Node* Tree::Clone(const Node* n, bool deep, std::string_view stand_in_tag) {
   Node* top = CopyOf(n);
   if (!deep) return top;
-  // Iterative: (source, copy) pairs whose children are still to copy.
-  std::vector<std::pair<const Node*, Node*>> todo{{n, top}};
+  // Iterative: (source, copy) pairs whose children are still to copy
+  // (one vector for every copy: a macro call's was a malloc and a free).
+  std::vector<std::pair<const Node*, Node*>>& todo = clone_todo_;
+  todo.assign(1, {n, top});
   while (!todo.empty()) {
     auto [src, dst] = todo.back();
     todo.pop_back();
     for (const Node* c = src->first; c; c = c->next) {
       Node* k = CopyOf(c);
       InsertBefore(dst, k, nullptr);
+      if (!stand_in_tag.empty() && c->type == Node::Type::kElement &&
+          (c->first || !stand_ins_.empty()) && c->name == stand_in_tag) {
+        // A stand-in (or the copy of one): for what `c` stands for.
+        Node* original = c->first ? const_cast<Node*>(c) : Original(c);
+        if (original != c || c->first) {
+          stand_ins_.emplace(k, original);
+          stand_in_tag_ = stand_in_tag;
+          continue;
+        }
+      }
       if (c->first) todo.emplace_back(c, k);
     }
   }
@@ -274,12 +385,12 @@ class Parser {
         }
         Advance(end + 2);
       } else if (c1 == '/') {
-        Advance(p_ + 2);
+        Skip(p_ + 2);
         std::string_view name;
         if (!ReadName(&name)) return Fail(line_, "malformed end tag");
         SkipSpace();
         if (p_ >= s_.size() || s_[p_] != '>') return Fail(line_, "malformed end tag");
-        Advance(p_ + 1);
+        Skip(p_ + 1);
         if (cur == doc || cur->name != name) {
           return Fail(line, "mismatched end tag </" + std::string(name) + ">" +
                                 (cur != doc ? " (open: <" + std::string(cur->name) + "> of line " +
@@ -290,7 +401,7 @@ class Parser {
         --depth;
       } else {
         if (cur == doc && seen_root) return Fail(line, "junk after the root element");
-        Advance(p_ + 1);
+        Skip(p_ + 1);
         Node* e = Make(Node::Type::kElement, line);
         if (!ReadName(&e->name)) return Fail(line, "malformed start tag");
         while (true) {
@@ -309,7 +420,7 @@ class Parser {
           if (p_ >= s_.size() || s_[p_] != '=') {
             return Fail(line_, "attribute " + std::string(attr) + " without a value");
           }
-          Advance(p_ + 1);
+          Skip(p_ + 1);
           SkipSpace();
           if (p_ >= s_.size() || (s_[p_] != '"' && s_[p_] != '\'')) {
             return Fail(line_, "attribute " + std::string(attr) + " value not quoted");
@@ -328,9 +439,9 @@ class Parser {
         InsertBefore(cur, e, nullptr);
         if (cur == doc) seen_root = true;
         if (s_[p_] == '/') {
-          Advance(p_ + 2);
+          Skip(p_ + 2);
         } else {
-          Advance(p_ + 1);
+          Skip(p_ + 1);
           if (++depth > max_depth_) {
             error_->code = frames::Code::XML_NESTING_TOO_DEEP;
             return Fail(line, "elements nested deeper than " + std::to_string(max_depth_));
@@ -352,11 +463,17 @@ class Parser {
     line_ += static_cast<int>(std::count(s_.begin() + p_, s_.begin() + std::min(to, s_.size()), '\n'));
     p_ = to;
   }
+  // Advance over what holds no line feed (markup, a name): nothing to
+  // count (counting every byte twice was a tenth of the parse).
+  void Skip(size_t to) { p_ = to; }
   bool SkipSpace() {
     size_t q = p_;
-    while (q < s_.size() && IsSpace(s_[q])) ++q;
+    while (q < s_.size() && IsSpace(s_[q])) {
+      if (s_[q] == '\n') ++line_;
+      ++q;
+    }
     const bool any = q != p_;
-    Advance(q);
+    p_ = q;
     return any;
   }
   bool ReadName(std::string_view* name) {
@@ -364,7 +481,7 @@ class Parser {
     size_t q = p_;
     while (q < s_.size() && name_char_[static_cast<unsigned char>(s_[q])]) ++q;
     *name = s_.substr(p_, q - p_);
-    Advance(q);
+    Skip(q);
     return true;
   }
   // CR LF and lone CR become LF.
@@ -580,47 +697,66 @@ class Printer {
       case Node::Type::kElement:
         break;
     }
-    Indent(depth);
+    const Node* const text =
+        n->first && n->first == n->last && n->first->type == Node::Type::kText ? n->first : nullptr;
+    {
+      // Room for the whole start tag (and the one text and end tag), then
+      // written unchecked: a check per piece was a third of the printing.
+      size_t need = 2 * depth + 8 + 1 + n->name.size() + 3;
+      for (const auto& a : n->attrs) need += 4 + a.name.size() + 6 * a.value.size();
+      if (text) need += 1 + 6 * text->data().size() + 2 + n->name.size() + 2;
+      Room(need);
+    }
+    RawIndent(depth);
     if (starts_) starts_->emplace_back(Written(), n);
-    Put('<');
-    Put(n->name);
+    Raw('<');
+    Raw(n->name);
     // Sorted by name; one vector reused for every element.
     attrs_.clear();
     for (const auto& a : n->attrs) attrs_.push_back(&a);
-    const auto by_name = [](const auto* a, const auto* b) { return a->name < b->name; };
+    // string_view's <, its first bytes compared inline (most names of an
+    // element differ there; the memcmp call was most of the sort check).
+    const auto by_name = [](const auto* a, const auto* b) {
+      const std::string_view x = a->name, y = b->name;
+      if (!x.empty() && !y.empty() && x[0] != y[0]) {
+        return static_cast<unsigned char>(x[0]) < static_cast<unsigned char>(y[0]);
+      }
+      return x < y;
+    };
     if (!std::is_sorted(attrs_.begin(), attrs_.end(), by_name)) {  // most are
       std::sort(attrs_.begin(), attrs_.end(), by_name);
     }
     for (const auto* a : attrs_) {
-      Put(' ');
-      Put(a->name);
-      Put("=\"");
-      WriteData(a->value);
-      Put('"');
+      Raw(' ');
+      Raw(a->name);
+      Raw("=\"");
+      RawData(a->value);
+      Raw('"');
     }
     if (!n->first) {
-      Put("/>\n");
+      Raw("/>\n");
       return true;
     }
-    if (n->first == n->last && n->first->type == Node::Type::kText) {
-      Put('>');
-      WriteData(n->first->data());
-      Put("</");
-      Put(n->name);
-      Put(">\n");
+    if (text) {
+      Raw('>');
+      RawData(text->data());
+      Raw("</");
+      Raw(n->name);
+      Raw(">\n");
       return true;
     }
-    Put(">\n");
+    Raw(">\n");
     for (const Node* c = n->first; c; c = c->next) {
       if (c->type == Node::Type::kText && (c->data().empty() || IsWhitespaceOnly(c->data()))) {
         continue;
       }
       if (!Node_(c, depth + 1)) return false;
     }
-    Indent(depth);
-    Put("</");
-    Put(n->name);
-    Put(">\n");
+    Room(2 * depth + 8 + 2 + n->name.size() + 2);
+    RawIndent(depth);
+    Raw("</");
+    Raw(n->name);
+    Raw(">\n");
     return true;
   }
 
@@ -647,20 +783,43 @@ class Printer {
   }
   // `depth` levels of two spaces.
   void Indent(size_t depth) {
-    Room(2 * depth);
-    std::memset(p_, ' ', 2 * depth);
+    Room(2 * depth + 8);
+    RawIndent(depth);
+  }
+  // The Raw* write what Room made room for, unchecked.
+  void Raw(char c) { *p_++ = c; }
+  void Raw(std::string_view s) {
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+  }
+  // Eight spaces at a time (no memset call): needs 7 bytes of room more.
+  void RawIndent(size_t depth) {
+    for (size_t k = 0; k < 2 * depth; k += 8) std::memcpy(p_ + k, "        ", 8);
     p_ += 2 * depth;
   }
   // minidom's _write_data: & < " > escaped.
   void WriteData(std::string_view data) {
     Room(6 * data.size());  // "&quot;" for each at the most
+    RawData(data);
+  }
+  // Looked up per byte (the switch made an indirect jump of every digit,
+  // most of a robot's data).
+  void RawData(std::string_view data) {
+    static constexpr auto kEscaped = [] {
+      std::array<bool, 256> t{};
+      t['&'] = t['<'] = t['"'] = t['>'] = true;
+      return t;
+    }();
     for (const char c : data) {
+      if (!kEscaped[static_cast<unsigned char>(c)]) {
+        *p_++ = c;
+        continue;
+      }
       switch (c) {
         case '&': std::memcpy(p_, "&amp;", 5); p_ += 5; break;
         case '<': std::memcpy(p_, "&lt;", 4); p_ += 4; break;
         case '"': std::memcpy(p_, "&quot;", 6); p_ += 6; break;
-        case '>': std::memcpy(p_, "&gt;", 4); p_ += 4; break;
-        default: *p_++ = c;
+        default: std::memcpy(p_, "&gt;", 4); p_ += 4; break;
       }
     }
   }
@@ -701,6 +860,21 @@ bool Print(const Node* document, size_t max_bytes, std::string* out,
   // a document no XML reader accepts.
   const std::string& o = *out;
   for (size_t i = 0; i < o.size();) {
+#if defined(__SSE2__)
+    // Sixteen bytes at a time while all are printable ASCII or line feeds
+    // (a line feed every few dozen bytes sent the eight-byte test below to
+    // the byte loop).
+    if (i + 16 <= o.size()) {
+      const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(o.data() + i));
+      // Signed: bytes >= 0x80 are below 0x20 too.
+      const __m128i other = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+                                             _mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+      if (_mm_movemask_epi8(other) == 0) {
+        i += 16;
+        continue;
+      }
+    }
+#endif
     // Eight bytes at a time while all are printable ASCII (0x20-0x7F):
     // no high bit, and none below 0x20 (subtracting 0x20 from each byte
     // then borrows into its high bit).

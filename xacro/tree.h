@@ -6,8 +6,9 @@
 //
 // Nodes live in their Tree's arena until the Tree is destroyed: a node
 // removed from the document stays valid (a macro body, a block parameter),
-// so pointers never dangle. The Tree counts the nodes it has made, the
-// bound on what one expansion may build.
+// so pointers never dangle, unless it is given back (Tree::Recycle) for
+// the tree to make new nodes of. The Tree counts the nodes it has made
+// (reused or not), the bound on what one expansion may build.
 //
 // A node's strings are views of characters that live as long as its Tree:
 // the text of a parsed file (kept by the Tree), what Tree::Keep copied, or
@@ -23,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -102,9 +104,22 @@ class Tree {
   Tree& operator=(const Tree&) = delete;
 
   Node* New(Node::Type type);
+  // Gives back `n` (unlinked) and its descendants, which nothing may
+  // point at any more, for New to reuse (a call's element, a false
+  // branch: the expansion's memory then grows with what it keeps, not
+  // with what it made). `keep`, when among them, is unlinked instead and
+  // stays valid.
+  void Recycle(Node* n, Node* keep);
   // A copy of `n` (with its descendants when `deep`), unlinked. It shares
-  // the strings of `n` (they are views, see Node).
-  Node* Clone(const Node* n, bool deep);
+  // the strings of `n` (they are views, see Node). With `stand_in_tag`,
+  // each element below `n` of that tag is copied without its children, a
+  // stand-in for its source (Original): xacro copies a macro body, or an
+  // included file, at every call or include, and a macro definition in it
+  // is only ever read, never changed or printed. `n` is not a stand-in.
+  Node* Clone(const Node* n, bool deep, std::string_view stand_in_tag = {});
+  // The node whose children the stand-in `n` stands for (Clone); `n` itself
+  // when it is not one.
+  Node* Original(const Node* n) const;
   size_t node_count() const { return count_; }
   // A file name kept as long as the tree (nodes point at it).
   const std::string* Intern(const std::string& file);
@@ -140,7 +155,13 @@ class Tree {
   // every step of a walk a cache miss).
   static constexpr size_t kChunk = 256;
   std::vector<std::unique_ptr<Node[]>> chunks_;
+  size_t used_ = kChunk;  // of the last chunk
   size_t count_ = 0;
+  Node* free_nodes_ = nullptr;  // given back (Recycle), linked by `next`
+  // Stand-ins (Clone) and the nodes they stand for.
+  std::unordered_map<const Node*, Node*> stand_ins_;
+  std::string_view stand_in_tag_;  // their tag
+  std::vector<std::pair<const Node*, Node*>> clone_todo_;  // Clone's
   std::deque<std::string> files_;
   // Keep()'s characters and the attribute lists: blocks of kBlock bytes
   // (or one of its own for a larger piece), handed out in order.

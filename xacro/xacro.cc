@@ -1,5 +1,6 @@
 #include "xacro/xacro.h"
 
+#include <fcntl.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -11,11 +12,9 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <unordered_map>
 #include <utility>
 
@@ -31,6 +30,8 @@ using frames::Code;
 // An error on its way out of the expansion: thrown where it is found,
 // caught by Expand, which reports it (exceptions because an error may be
 // found 500 calls deep and nothing is to be kept of a failed expansion).
+constexpr std::string_view kMacroTag = "xacro:macro";
+
 struct Failure {
   Code code;
   std::string message;
@@ -217,20 +218,27 @@ std::string CurrentDir() {
 
 // Python's os.path.abspath (lexical normalization of cwd + path).
 std::string AbsPath(const std::string& path, const std::string& cwd) {
-  std::string p = path.empty() || path[0] != '/' ? JoinPath(cwd, path) : path;
-  std::vector<std::string> parts;
-  std::stringstream ss(p);
-  std::string part;
-  while (std::getline(ss, part, '/')) {
-    if (part.empty() || part == ".") continue;
+  const std::string p = path.empty() || path[0] != '/' ? JoinPath(cwd, path) : path;
+  // The components as views of `p` (a stream per path was most of an
+  // include's checks).
+  std::vector<std::string_view> parts;
+  const std::string_view all = p;
+  for (size_t b = 0; b <= all.size();) {
+    size_t e = all.find('/', b);
+    if (e == std::string_view::npos) e = all.size();
+    const std::string_view part = all.substr(b, e - b);
     if (part == "..") {
       if (!parts.empty()) parts.pop_back();
-    } else {
+    } else if (!part.empty() && part != ".") {
       parts.push_back(part);
     }
+    b = e + 1;
   }
   std::string out;
-  for (const auto& s : parts) out += "/" + s;
+  for (const std::string_view s : parts) {
+    out += '/';
+    out += s;
+  }
   return out.empty() ? "/" : out;
 }
 
@@ -252,21 +260,44 @@ std::string Location(const std::string& file, int line) {
   return line > 0 ? file + ":" + std::to_string(line) : file;
 }
 
-// Reads an open file whose size was `size` when stat'ed into one string
-// of that size (not a stream's buffer and then a copy of it); false when
-// it holds more than `max` bytes by now.
-bool ReadOpenFile(std::ifstream& in, size_t size, size_t max, std::string* text) {
+// Up to `n` bytes of `fd` into `p` (fewer at its end or on an error).
+size_t ReadFully(int fd, char* p, size_t n) {
+  size_t got = 0;
+  while (got < n) {
+    const ssize_t r = ::read(fd, p + got, n - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += static_cast<size_t>(r);
+  }
+  return got;
+}
+
+// Reads the open file `fd` whose size was `size` when stat'ed into one
+// string of that size (no stream: its buffer, locale and a copy cost more
+// than the read of a small included file); false when it holds more than
+// `max` bytes by now.
+bool ReadOpenFile(int fd, size_t size, size_t max, std::string* text) {
   text->resize(size);
-  in.read(text->data(), static_cast<std::streamsize>(size));
-  text->resize(static_cast<size_t>(in.gcount()));
+  text->resize(ReadFully(fd, text->data(), size));
   if (text->size() < size) return true;  // shrunk since
   char buf[4096];  // grown since: the rest, bounded
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    text->append(buf, static_cast<size_t>(in.gcount()));
+  while (size_t n = ReadFully(fd, buf, sizeof buf)) {
+    text->append(buf, n);
     if (text->size() > max) return false;
   }
   return text->size() <= max;
 }
+
+// An open file descriptor, closed at the end of its scope.
+struct Fd {
+  explicit Fd(const std::string& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  ~Fd() {
+    if (fd >= 0) ::close(fd);
+  }
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  int fd;
+};
 
 class Processor : public ExprHost {
  public:
@@ -413,7 +444,11 @@ class Processor : public ExprHost {
   std::map<std::string, std::pair<std::string, Value>> yaml_;
   // Included files by path: (text, the parsed document, never expanded).
   // Bounded as the files read are: their nodes count in Options::max_nodes.
-  std::map<std::string, std::pair<std::string, const Node*>> parsed_;
+  std::map<std::string, std::pair<const std::string*, const Node*>> parsed_;
+  // The texts of the included files parsed: the nodes are views of them
+  // (the tree keeps no second copy), so each stays, even when its file
+  // is read again changed.
+  std::deque<std::string> texts_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -475,10 +510,28 @@ class Processor : public ExprHost {
   // RealPath(path), resolved once per expansion: the include-cycle check
   // resolved every file of the include stack at every include, a readlink
   // per path component each time.
+  // A path whose last component is no link (nor "." or "..") is its
+  // directory's, resolved once per directory, and that name: realpath's
+  // readlink per component of every included file was most of an
+  // expansion's system calls.
   const std::optional<std::string>& Real(const std::string& path) const {
     auto it = real_paths_.find(path);
-    if (it == real_paths_.end()) it = real_paths_.emplace(path, RealPath(path)).first;
-    return it->second;
+    if (it != real_paths_.end()) return it->second;
+    std::optional<std::string> real;
+    struct stat st;
+    const size_t slash = path.rfind('/');
+    const std::string_view name =
+        slash == std::string::npos ? std::string_view(path) : std::string_view(path).substr(slash + 1);
+    if (!name.empty() && name != "." && name != ".." && lstat(path.c_str(), &st) == 0 &&
+        !S_ISLNK(st.st_mode)) {
+      const std::string dir = DirName(path);
+      if (const std::optional<std::string>& d = Real(dir.empty() ? std::string(".") : dir)) {
+        real = (*d == "/" ? *d : *d + "/") + std::string(name);
+      }
+    } else {
+      real = RealPath(path);
+    }
+    return real_paths_.emplace(path, std::move(real)).first->second;
   }
 
   // As the SDF reader decides (sdf_io/include.cc): the file, canonical or
@@ -512,13 +565,13 @@ class Processor : public ExprHost {
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    Fd in(path);
+    if (in.fd < 0) {
       *code = Code::XACRO_INCLUDE_NOT_FOUND;
       *why = std::string(std::strerror(errno)) + ": " + path;
       return false;
     }
-    if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
+    if (!ReadOpenFile(in.fd, static_cast<size_t>(st.st_size), options_.max_file_size, text)) {
       *code = Code::FILE_TOO_LARGE;
       *why = path + " is larger than " + std::to_string(options_.max_file_size) + " bytes";
       return false;
@@ -577,7 +630,7 @@ class Processor : public ExprHost {
         throw;
       }
       e = FindEntry(owner, key, nullptr);  // the map may have grown
-      if (v.kind() == Value::Kind::kStr) v = LiteralValue(v.str());
+      if (v.kind() == Value::Kind::kStr) v = LiteralValue(v);
       e->value = v;
       e->unevaluated = false;
       e->resolving = false;
@@ -601,7 +654,11 @@ class Processor : public ExprHost {
 
   // Table._setitem
   void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
-    if (value.kind() == Value::Kind::kStr) value = LiteralValue(value.str());
+    if (value.kind() == Value::Kind::kStr) value = LiteralValue(value);
+    SetConverted(t, key, std::move(value), unevaluated);
+  }
+  // SetItem of what LiteralValue has made already.
+  void SetConverted(Table* t, const std::string& key, Value value, bool unevaluated) {
     Entry& e = t->map[key];
     e.block = nullptr;
     e.resolving = false;
@@ -669,10 +726,19 @@ class Processor : public ExprHost {
     }
   }
 
+  // A copy of `n` to expand: the macro definitions in it stand for their
+  // source (Tree::Clone; GrabMacro keeps the source as the body).
   Node* Clone(const Node* n, const Node* at) {
-    Node* c = tree_.Clone(n, true);
+    Node* c = tree_.Clone(n, true, kMacroTag);
     CheckNodes(at);
     return c;
+  }
+  // Unlinks `n`, which nothing points at any more, and gives it back to
+  // the tree with what is under it (Tree::Recycle): the one empty text
+  // RemovePreviousComments moves about is never given back.
+  void Drop(Node* n) {
+    Remove(n);
+    tree_.Recycle(n, empty_text_);
   }
 
   // --- text ---
@@ -757,27 +823,63 @@ class Processor : public ExprHost {
   std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
     if (text.find('$') == std::string_view::npos) return std::string(text);
     std::string joined;
+    AppendEvalStr(text, symbols, at, &joined);
+    return joined;
+  }
+  // EvalStr(text) appended to *out.
+  void AppendEvalStr(std::string_view text, Table* symbols, const Node* at, std::string* out) {
+    if (text.find('$') == std::string_view::npos) {
+      out->append(text);
+      return;
+    }
+    AppendEvalParts(text, symbols, at, out);
+  }
+  // AppendEvalStr without looking for a '$' first (the caller has: the
+  // same result either way).
+  void AppendEvalParts(std::string_view text, Table* symbols, const Node* at, std::string* out) {
+    const size_t start = out->size();
     size_t parts = 0;
     ForEachPart(
         text, symbols, at,
         [&](std::string_view s) {
-          joined.append(s);
+          out->append(s);
           ++parts;
         },
         [&](const Value& v) {
           if (v.kind() == Value::Kind::kStr) {
-            joined += v.str();
+            out->append(v.str());
           } else {
-            joined += Str(v);
+            out->append(Str(v));
           }
           ++parts;
         });
-    CheckJoined(parts, joined.size(), at);
-    return joined;
+    CheckJoined(parts, out->size() - start, at);
+  }
+  // EvalStr(text), kept by the tree: built in one buffer reused for every
+  // attribute and text (a string made and freed for each was a tenth of
+  // a generated robot's mallocs). An evaluation inside another (none does
+  // today) gets a string of its own.
+  std::string_view KeepEvalStr(std::string_view text, Table* symbols, const Node* at) {
+    if (eval_buf_busy_) {
+      std::string own;
+      AppendEvalParts(text, symbols, at, &own);
+      return tree_.Keep(own);
+    }
+    eval_buf_busy_ = true;  // stays set after a Failure: the expansion is over
+    eval_buf_.clear();
+    AppendEvalParts(text, symbols, at, &eval_buf_);
+    eval_buf_busy_ = false;
+    return tree_.Keep(eval_buf_);
   }
 
   Value HandleExpr(std::string_view inner, Table* symbols, const Node* at) {
-    const std::string expr = EvalStr(inner, symbols, at);
+    // The text itself unless it holds ${...} or $(...) to evaluate first.
+    std::string evaluated;
+    std::string_view expr = inner;
+    if (inner.find('$') != std::string_view::npos) {
+      evaluated = EvalStr(inner, symbols, at);
+      expr = evaluated;
+    }
     Table* saved = cur_symbols_;
     cur_symbols_ = symbols;
     SetCurrent(at);
@@ -788,17 +890,41 @@ class Processor : public ExprHost {
       DepthGuard guard(this, at);
       // Each expression parsed once: a macro body's are evaluated at every
       // call. The cache is bounded (hostile input could make each distinct).
+      // Keyed by views of the texts the cache keeps (a string key was a
+      // copy per lookup). Not cleared while an expression is evaluated
+      // (a lazy property's inside another's): one compiled then is used
+      // uncached.
+      const CompiledExpr* compiled;
+      std::shared_ptr<const CompiledExpr> uncached;
       auto it = compiled_.find(expr);
-      if (it == compiled_.end()) {
+      if (it != compiled_.end()) {
+        compiled = it->second.get();
+      } else {
         std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
         if (!c) {
           cur_symbols_ = saved;
-          Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+          Fail(err.code, err.message + " when evaluating expression '" + std::string(expr) + "'",
+               at);
         }
-        if (compiled_.size() >= 65536) compiled_.clear();
-        it = compiled_.emplace(expr, std::move(c)).first;
+        if (compiled_.size() >= 65536 && evaluating_ == 0) {
+          compiled_.clear();
+          compiled_texts_.clear();
+        }
+        if (compiled_.size() < 65536) {
+          compiled_texts_.emplace_back(expr);
+          compiled =
+              compiled_.emplace(compiled_texts_.back(), std::move(c)).first->second.get();
+        } else {
+          uncached = std::move(c);
+          compiled = uncached.get();
+        }
       }
-      ok = Evaluate(*it->second, *this, limits_, &out, &err);
+      struct Evaluating {
+        explicit Evaluating(int* n) : n_(n) { ++*n_; }
+        ~Evaluating() { --*n_; }
+        int* n_;
+      } evaluating(&evaluating_);
+      ok = Evaluate(*compiled, *this, limits_, &out, &err);
     }
     cur_symbols_ = saved;
     if (!ok) {
@@ -807,7 +933,7 @@ class Processor : public ExprHost {
       if (err.message.find("when evaluating expression '") != std::string::npos) {
         Fail(err.code, err.message, at);
       }
-      Fail(err.code, err.message + " when evaluating expression '" + expr + "'", at);
+      Fail(err.code, err.message + " when evaluating expression '" + std::string(expr) + "'", at);
     }
     if (out.kind() == Value::Kind::kStr) ChargeBytes(out.str().size(), at);
     return out;
@@ -1075,7 +1201,7 @@ class Processor : public ExprHost {
       if (previous && previous->type == Node::Type::kComment) {
         Node* comment = previous;
         previous = previous->prev;
-        Remove(comment);
+        Drop(comment);
       } else {
         if (next && next != empty_text_) InsertBefore(node->parent, empty_text_, next);
         return;
@@ -1104,14 +1230,14 @@ class Processor : public ExprHost {
     // attributes
     for (size_t i = 0; i < node->attrs.size();) {
       const auto [name, value] = node->attrs[i];
-      if (name.rfind("xacro:", 0) == 0 || name == "xmlns:xacro") {
+      if (IsXacroName(name) || name == "xmlns:xacro") {
         node->attrs.Erase(i);
         continue;
       }
       // Only a changed value is written anew (the others stay views of
       // the macro body's or the file's text: Node).
       if (value.find('$') != std::string_view::npos) {
-        node->attrs[i].value = tree_.Keep(EvalStr(value, symbols, node));
+        node->attrs[i].value = KeepEvalStr(value, symbols, node);
       }
       ++i;
     }
@@ -1124,7 +1250,7 @@ class Processor : public ExprHost {
         // A view: its == checks the length before the bytes (a string's ==
         // with a literal compared the bytes of every tag below).
         const std::string_view tag = n->name;
-        if (tag.compare(0, 6, "xacro:") != 0) {
+        if (!IsXacroName(tag)) {
           // Most elements: none of the xacro: tags below, no macro call.
           EvalAll(n, macros, symbols);
         } else if (tag == "xacro:insert_block") {
@@ -1145,6 +1271,8 @@ class Processor : public ExprHost {
           Node* block = Clone(e->block, n);
           EvalAll(block, macros, symbols);
           ReplaceNode(n, {block}, content_only);
+          Drop(n);
+          if (content_only) Drop(block);  // emptied
         } else if (tag == "xacro:include") {
           ProcessInclude(n, macros, symbols);
         } else if (tag == "xacro:property") {
@@ -1157,7 +1285,7 @@ class Processor : public ExprHost {
           const std::string def = ReqAttr(n, "default");
           if (!args_.count(name)) args_[name] = EvalStr(def, symbols, n);
           RemovePreviousComments(n);
-          Remove(n);
+          Drop(n);
         } else if (tag == "xacro:element") {
           const std::string raw = ReqAttr(n, "xacro:name");
           const std::string name = EvalStr(raw, symbols, n);
@@ -1181,7 +1309,7 @@ class Processor : public ExprHost {
           // A name new to the parent is kept by the tree (Tree::SetAttr).
           const std::string_view* old = n->parent->Attr(name);
           tree_.SetAttr(n->parent, old ? std::string_view(name) : tree_.Keep(name), value);
-          Remove(n);
+          Drop(n);
         } else if (tag == "xacro:if" || tag == "xacro:unless") {
           RemovePreviousComments(n);
           CheckAttrs(n, {"value"});
@@ -1191,24 +1319,23 @@ class Processor : public ExprHost {
           if (keep) {
             EvalAll(n, macros, symbols);
             ReplaceNode(n, {n}, true);
-          } else {
-            Remove(n);
           }
+          Drop(n);  // emptied, or never to be expanded
         } else if (HandleMacroCall(n, macros, symbols)) {
         } else {
           EvalAll(n, macros, symbols);
         }
       } else if (n->type == Node::Type::kText) {
         if (n->data().find('$') != std::string_view::npos) {
-          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
+          n->name = KeepEvalStr(n->data(), symbols, n);
         }
-        if (!Strip(n->data()).empty()) eval_comments = false;
+        if (eval_comments && !Strip(n->data()).empty()) eval_comments = false;
       } else if (n->type == Node::Type::kComment) {
         if (n->data().find("xacro:eval-comments") != std::string_view::npos) {
           eval_comments = n->data().find("xacro:eval-comments:off") == std::string_view::npos;
-          Remove(n);
+          Drop(n);
         } else if (eval_comments) {
-          n->name = tree_.Keep(EvalStr(n->data(), symbols, n));
+          n->name = KeepEvalStr(n->data(), symbols, n);
         }
       }
       n = next;
@@ -1279,21 +1406,23 @@ class Processor : public ExprHost {
       // includes the same macro files at every call): a copy of the parsed
       // document, kept unexpanded, is what each include expands.
       auto kept = parsed_.find(filename);
-      if (kept == parsed_.end() || kept->second.first != text) {
+      if (kept == parsed_.end() || *kept->second.first != text) {
         ParseError perr;
-        Node* parsed = tree_.Parse(text, filename, options_.max_depth, &perr);
+        texts_.push_back(std::move(text));
+        Node* parsed = tree_.Parse(texts_.back(), filename, options_.max_depth, &perr,
+                                   /*text_outlives_tree=*/true);
         if (!parsed) {
           throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
                                        " (included at " + Location(*elt->file, elt->line) + ")",
                         filename, perr.line};
         }
         CheckNodes(elt);
-        kept = parsed_.insert_or_assign(filename, std::make_pair(std::move(text), parsed)).first;
+        kept = parsed_.insert_or_assign(filename, std::make_pair(&texts_.back(), parsed)).first;
       }
-      Node* doc = tree_.Clone(kept->second.second, /*deep=*/true);
-      CheckNodes(elt);
+      // Its root alone: nothing reads past it, and the comments around it
+      // are dropped with it.
+      Node* root = Clone(kept->second.second->FirstChildElement(), elt);
       filestack_.push_back({filename, elt});
-      Node* root = doc->FirstChildElement();
       EvalAll(root, ns_macros, ns_symbols);
       MarkContext(root);
       included.push_back(root);
@@ -1302,6 +1431,8 @@ class Processor : public ExprHost {
     }
     RemovePreviousComments(elt);
     ReplaceNode(elt, included, true);
+    Drop(elt);
+    for (Node* root : included) Drop(root);  // emptied
   }
 
   void GrabProperty(Node* elt, Table* table) {
@@ -1382,6 +1513,7 @@ class Processor : public ExprHost {
     }
     SetItem(target, name, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
             lazy);
+    Drop(elt);  // its value copied or evaluated (a block's element is kept)
   }
 
   void GrabMacro(Node* elt, MacroTable* macros) {
@@ -1402,7 +1534,9 @@ class Processor : public ExprHost {
     }
     macros_.emplace_back();
     Macro* m = &macros_.back();
-    m->body = elt;
+    // The definition as written when `elt` is a copy's stand-in for it.
+    Node* body = tree_.Original(elt);
+    m->body = body;
     m->name = name;
     std::string_view rest = params;
     while (true) {
@@ -1422,9 +1556,14 @@ class Processor : public ExprHost {
     }
     macros->map[name] = MacroTable::Item{m, nullptr};
     Remove(elt);
-    DropInertWhitespace(elt);
+    DropInertWhitespace(body);  // once: a second time finds none
+    if (body != elt) Drop(elt);  // a stand-in
   }
 
+  // "xacro:..." (the first byte looked at inline: most names are not).
+  static bool IsXacroName(std::string_view name) {
+    return name.size() >= 6 && name[0] == 'x' && name.compare(0, 6, "xacro:") == 0;
+  }
   // An element no step of the expansion removes or dissolves into its
   // parent: not an xacro: one.
   static bool IsPlain(const Node* n) {
@@ -1527,63 +1666,77 @@ class Processor : public ExprHost {
     macrostack_.push_back({m, node});
     Table* scoped_symbols = NewTable(st, false);
     MacroTable* scoped_macros = NewMacroTable(mt);
-    std::vector<std::string> params = m->params;
+    // The parameters given so far, by index in m->params (a copy of the
+    // list, erased from, was a malloc and a string per parameter per call).
+    const std::vector<std::string>& params = m->params;
+    std::vector<char> given_heap;
+    char given_small[32];
+    char* given = given_small;
+    if (params.size() > sizeof given_small) {
+      given_heap.resize(params.size());
+      given = given_heap.data();
+    }
+    std::fill(given, given + params.size(), 0);
     // Each argument evaluated in the caller's scope, then emptied (no
     // copy of the list: evaluating changes no node).
     for (size_t i = 0; i < node->attrs.size(); ++i) {
       const auto [name, value] = node->attrs[i];
-      auto it = std::find(params.begin(), params.end(), name);
-      if (it == params.end()) {
+      size_t k = 0;
+      while (k < params.size() && (given[k] || params[k] != name)) ++k;
+      if (k == params.size()) {
         Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
       }
-      params.erase(it);
-      SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+      given[k] = 1;
+      if (value.find('$') == std::string_view::npos) {
+        // SetItem(EvalText(value)) without the str made first.
+        SetConverted(scoped_symbols, std::string(name), LiteralValue(value), false);
+      } else {
+        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+      }
       node->attrs[i].value = std::string_view("", 0);
     }
     EvalAll(node, macros, symbols);
     Node* block = node->FirstChildElement();
-    for (auto it = params.begin(); it != params.end();) {
-      if ((*it)[0] == '*') {
-        if (!block) Fail(Code::XACRO_PARAMETER_MISSING, "Not enough blocks", node);
-        SetBlock(scoped_symbols, *it, block);
-        block = block->NextSiblingElement();
-        it = params.erase(it);
-      } else {
-        ++it;
-      }
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (given[k] || params[k][0] != '*') continue;
+      if (!block) Fail(Code::XACRO_PARAMETER_MISSING, "Not enough blocks", node);
+      SetBlock(scoped_symbols, params[k], block);
+      block = block->NextSiblingElement();
+      given[k] = 1;
     }
     if (block) {
       Fail(Code::XACRO_PARAMETER_UNKNOWN, "Unused block \"" + std::string(block->name) + "\"", block);
     }
-    for (auto it = params.begin(); it != params.end();) {
-      auto d = m->defaults.find(*it);
-      if ((*it)[0] == '*' || d == m->defaults.end()) {
-        ++it;
-        continue;
-      }
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (given[k] || params[k][0] == '*') continue;
+      auto d = m->defaults.find(params[k]);
+      if (d == m->defaults.end()) continue;
       Value v;
       if (!d->second.forward) {
         v = EvalText(d->second.default_text, symbols, node);
-      } else if (Entry* e = Get(symbols, *it); e && !e->block) {
+      } else if (Entry* e = Get(symbols, params[k]); e && !e->block) {
         v = e->value;
       } else if (d->second.has_default) {
         v = EvalText(d->second.default_text, symbols, node);
       } else {
-        Fail(Code::XACRO_PROPERTY_UNDEFINED, "Undefined property to forward: " + *it, node);
+        Fail(Code::XACRO_PROPERTY_UNDEFINED, "Undefined property to forward: " + params[k], node);
       }
-      SetItem(scoped_symbols, *it, v, false);
-      it = params.erase(it);
+      SetItem(scoped_symbols, params[k], v, false);
+      given[k] = 1;
     }
-    if (!params.empty()) {
-      std::string list;
-      for (const auto& p : params) list += (list.empty() ? "" : ",") + p;
-      Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + list + "]", node);
+    std::string missing;
+    for (size_t k = 0; k < params.size(); ++k) {
+      if (!given[k]) missing += (missing.empty() ? "" : ",") + params[k];
+    }
+    if (!missing.empty()) {
+      Fail(Code::XACRO_PARAMETER_MISSING, "Undefined parameters [" + missing + "]", node);
     }
     EvalAll(body, scoped_macros, scoped_symbols);
     MarkContext(body);
     RemovePreviousComments(node);
     ImportNamespaces(node->parent, body);
     ReplaceNode(node, {body}, true);
+    Drop(body);  // emptied
     macrostack_.pop_back();
     // The call's scopes die with it unless an include's namespace, made
     // during the call, may still reach them (its table's parent chain, a
@@ -1593,6 +1746,7 @@ class Processor : public ExprHost {
         &macro_tables_.back() == scoped_macros) {
       tables_.pop_back();
       macro_tables_.pop_back();
+      Drop(node);  // its blocks were reachable only from the call's scope
     }
     return true;
   }
@@ -1616,7 +1770,11 @@ class Processor : public ExprHost {
   std::set<std::string> allowed_given_;  // the directories AllowDir was given
   mutable std::map<std::string, std::optional<std::string>> real_paths_;  // Real()
   Table* cur_symbols_ = nullptr;
-  std::unordered_map<std::string, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::unordered_map<std::string_view, std::shared_ptr<const CompiledExpr>> compiled_;
+  std::deque<std::string> compiled_texts_;  // compiled_'s keys
+  int evaluating_ = 0;                      // HandleExpr's Evaluate calls running
+  std::string eval_buf_;                    // KeepEvalStr's
+  bool eval_buf_busy_ = false;
   std::map<std::string, std::optional<std::string>> found_packages_;
   std::string cur_file_;
   const std::string* cur_file_source_ = nullptr;  // the interned name cur_file_ copies
@@ -1654,13 +1812,13 @@ Result ExpandText(std::string_view text, const std::string& file,
 Result ExpandFile(const std::string& path, const std::map<std::string, std::string>& args,
                   const Options& options, frames::Diagnostics* diags,
                   const std::string& banner_name) {
-  std::ifstream in(path, std::ios::binary);
+  Fd in(path);
   struct stat st;
-  if (!in || stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
+  if (in.fd < 0 || fstat(in.fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     diags->Error(Code::IO_ERROR,
                  "cannot read " + path + ": " +
-                     (in && stat(path.c_str(), &st) == 0 ? "not a regular file"
-                                                          : std::strerror(errno)),
+                     (in.fd >= 0 && fstat(in.fd, &st) == 0 ? "not a regular file"
+                                                             : std::strerror(errno)),
                  {path, 0});
     return {};
   }
@@ -1671,7 +1829,7 @@ Result ExpandFile(const std::string& path, const std::map<std::string, std::stri
     return {};
   }
   std::string text;
-  if (!ReadOpenFile(in, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
+  if (!ReadOpenFile(in.fd, static_cast<size_t>(st.st_size), options.max_file_size, &text)) {
     diags->Error(Code::FILE_TOO_LARGE,
                  path + " is larger than " + std::to_string(options.max_file_size) + " bytes",
                  {path, 0});

@@ -145,7 +145,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, ReferenceTest, ::testing::ValuesIn(Variants()))
 TEST(ReferenceGoldenTest, GoldensAreTheReferences) {
   for (const char* name :
        {"properties", "macros", "conditions", "elements", "include", "args", "tricky", "scopes",
-        "whitespace"}) {
+        "whitespace", "standins"}) {
     const std::string dir = test_support::Runfile("xacro/testdata/cases");
     const std::string cmd =
         "cd " + test_support::ShellQuote(dir) + " && " + test_support::XacroReferenceCommand() + " " + name +

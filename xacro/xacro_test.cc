@@ -48,7 +48,7 @@ TEST_P(GoldenTest, MatchesTheReference) {
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenTest,
                          ::testing::Values("properties", "macros", "conditions", "elements",
                                            "include", "args", "tricky", "scopes",
-                                           "whitespace"));
+                                           "whitespace", "standins"));
 
 // Options::free_memory = false keeps the expansion until the process
 // exits: the same output, and (under --config=asan) nothing LeakSanitizer
@@ -238,6 +238,96 @@ TEST(XacroErrorTest, IncludeProblems) {
   Result r = ExpandFile(dir + "/sub/main.xacro", {}, allowed, &diags);
   EXPECT_TRUE(r.ok) << diags.ToString();
   EXPECT_NE(r.xml.find("<outside/>"), std::string::npos);
+}
+
+// Files are compared by their canonical paths: a cycle through a link to
+// the file or to a directory on the way is one. A link inside the input's
+// directory is read wherever it leads (a tree of links, such as Bazel's
+// runfiles, stays readable).
+TEST(XacroErrorTest, IncludesThroughSymbolicLinks) {
+  const std::string dir = TempDir() + "/inc_links";
+  ASSERT_EQ(system(("rm -rf " + dir + " && mkdir -p " + dir + "/real/sub " + dir + "/out && " +
+                    "ln -s real " + dir + "/alias_dir && ln -s a.xacro " + dir +
+                    "/real/sub/alias.xacro && ln -s ../../out/o.xacro " + dir +
+                    "/real/sub/escape.xacro")
+                       .c_str()),
+            0);
+  WriteText(dir + "/out/o.xacro", Robot("<o/>"));
+  WriteText(dir + "/real/sub/leaf.xacro", Robot("<leaf/>"));
+  WriteText(dir + "/real/sub/a.xacro",
+            Robot("<xacro:include filename=\"../../alias_dir/sub/b.xacro\"/>"));
+  for (const char* next : {"alias.xacro", "a.xacro", "./../sub/a.xacro", "leaf.xacro"}) {
+    WriteText(dir + "/real/sub/b.xacro",
+              Robot(std::string("<xacro:include filename=\"") + next + "\"/>"));
+    for (const char* start : {"/real/sub/a.xacro", "/alias_dir/sub/a.xacro"}) {
+      frames::Diagnostics diags;
+      Result r = ExpandFile(dir + start, {}, Options{}, &diags);
+      if (std::string(next) == "leaf.xacro") {
+        EXPECT_TRUE(r.ok) << start << diags.ToString();
+        EXPECT_NE(r.xml.find("<leaf/>"), std::string::npos);
+      } else {
+        EXPECT_FALSE(r.ok) << next << " " << start;
+        EXPECT_TRUE(diags.Has(frames::Code::XACRO_INCLUDE_CYCLE))
+            << next << " " << start << diags.ToString();
+      }
+    }
+  }
+  WriteText(dir + "/real/sub/b.xacro", Robot("<xacro:include filename=\"escape.xacro\"/>"));
+  frames::Diagnostics diags;
+  Result r = ExpandFile(dir + "/real/sub/b.xacro", {}, Options{}, &diags);
+  EXPECT_TRUE(r.ok) << diags.ToString();
+  EXPECT_NE(r.xml.find("<o/>"), std::string::npos);
+}
+
+// The cache of compiled expressions is bounded (65,536, then emptied); an
+// expression compiled while another is being evaluated (a lazy property's)
+// must not empty it under the outer one. 65,530 distinct expressions fill
+// it, then lazy chains compile past the bound from inside evaluations.
+TEST(XacroTest, ExpressionCacheBoundDuringNestedEvaluation) {
+  std::string body;
+  for (int k = 0; k < 65530; ++k) body += "<e v=\"${" + std::to_string(k) + "}\"/>";
+  std::string expected;
+  for (int chain = 0; chain < 4; ++chain) {
+    const std::string c = "c" + std::to_string(chain) + "_";
+    long total = 0;
+    for (int k = 0; k < 10; ++k) {
+      const std::string next = k < 9 ? c + std::to_string(k + 1) + " + " : "";
+      body += "<xacro:property name=\"" + c + std::to_string(k) + "\" value=\"${" + next +
+              std::to_string(1000 * chain + k) + "}\"/>";
+      total += 1000 * chain + k;
+    }
+    body += "<r v=\"${" + c + "0}\"/>";
+    expected += "<r v=\"" + std::to_string(total) + "\"/>";
+  }
+  frames::Diagnostics diags;
+  Result r = ExpandText(Robot(body), "", {}, Options{}, &diags);
+  ASSERT_TRUE(r.ok) << diags.ToString();
+  EXPECT_NE(r.xml.find("<e v=\"65529\"/>"), std::string::npos);
+  std::string got;
+  for (size_t p = r.xml.find("<r "); p != std::string::npos; p = r.xml.find("<r ", p + 1)) {
+    got += r.xml.substr(p, r.xml.find('>', p) + 1 - p);
+  }
+  EXPECT_EQ(got, expected);
+}
+
+// The printed text is checked for characters XML cannot hold wherever they
+// fall (sixteen bytes at a time, then byte by byte): line ends, tabs,
+// DEL and UTF-8 pass; a control character is refused, naming its line.
+TEST(XacroTest, PrintedCharactersAreChecked) {
+  const std::string pad = "<a b=\"padding padding padding padding padding\"/>\n";
+  for (const char* ok : {"\\t", "\\r", "\\x7f", "\\xe9", "\\U0001F600", "&amp;&lt;&quot;&gt;"}) {
+    frames::Diagnostics diags;
+    Result r = ExpandText(Robot(pad + "<c v=\"${'" + ok + "'}\">${'" + ok + "'}</c>"), "", {},
+                          Options{}, &diags);
+    EXPECT_TRUE(r.ok) << ok << diags.ToString();
+  }
+  frames::Diagnostics diags;
+  Result r = ExpandText(Robot(pad + pad + "<c v=\"x${'\\x1f'}\"/>"), "", {}, Options{}, &diags);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(diags.Has(frames::Code::XML_CHARACTER_INVALID)) << diags.ToString();
+  // <?xml ?>, the four banner lines, <robot>, two pads: line 9.
+  EXPECT_NE(diags.ToString().find("byte 0x1F, output line 9"), std::string::npos)
+      << diags.ToString();
 }
 
 TEST(XacroTest, FindUsesTheCallbackAndAllowsThePackage) {
