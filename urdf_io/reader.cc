@@ -106,7 +106,9 @@ class UrdfReader {
   bool ReadJointSafetyController(const Node* c, JointRead* r);
   bool ReadJointCalibration(const Node* c, JointRead* r);
   void FinishJoint(const Node* e, JointRead* r);
-  void CheckTree(Model* model, const Node* robot);
+  // Reports what keeps the links and joints from being one tree; returns
+  // the analysis (SetUrdfFrames reads the parent joints in it).
+  frames::TreeAnalysis CheckTree(Model* model, const Node* robot);
   // The steps of Read, in order. Each reports what it finds; false stops
   // the read (ReadRobotName: no name to use).
   bool ReadRobotName(const Node* robot, Model* model);
@@ -114,8 +116,9 @@ class UrdfReader {
   void ReadRobotMaterials(const Node* robot, Model* model);
   void ReadLinksAndJoints(const Node* robot, Model* model);
   // URDF's frame conventions as explicit relative_to: a joint's pose is in
-  // its parent link, a link's frame is its parent joint's.
-  static void SetUrdfFrames(Model* model);
+  // its parent link, a link's frame is its parent joint's (the first joint
+  // naming it as child: `tree` of a model CheckTree found no fault in).
+  static void SetUrdfFrames(const frames::TreeAnalysis& tree, Model* model);
 
   Context ctx_;
   const xml::Limits& limits_;
@@ -840,10 +843,10 @@ void UrdfReader::FinishJoint(const Node* e, JointRead* r) {
   }
 }
 
-void UrdfReader::CheckTree(Model* model, const Node* robot) {
+frames::TreeAnalysis UrdfReader::CheckTree(Model* model, const Node* robot) {
   // Each link at most one parent joint; exactly one root; no cycles.
   // (The links have unique, non-empty names other than "world" here.)
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
+  frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
   const frames::TreeCheck check = frames::CheckTree(*model, tree);
   using Child = frames::JointEdgeFinding::Child;
   bool has_world = false;
@@ -891,7 +894,7 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
                         j.where);
     }
   }
-  if (!check.edges_ok) return;
+  if (!check.edges_ok) return tree;
   const std::vector<std::string>& roots = check.roots;
   if (roots.size() > 1) {
     std::string list;
@@ -900,7 +903,7 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
                "robot '" + model->name + "' has " +
                    std::to_string(roots.size()) +
                    " root links (links that are no joint's child): " + list);
-    return;
+    return tree;
   }
   // Links unreachable from the root lie on a cycle (each has one parent).
   for (size_t k : check.cycle_links) {
@@ -917,8 +920,9 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
     }
     ctx_.diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
                       "the joints form a cycle: " + cycle, l.where);
-    return;
+    return tree;
   }
+  return tree;
 }
 
 bool UrdfReader::ReadRobotName(const Node* robot, Model* model) {
@@ -1036,8 +1040,10 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
         continue;
       }
       named.push_back({name, c->GetLineNum()});
+      // Read in place (the vectors are reserved for every element): no
+      // copy of a link or joint, which are large, per element.
       if (is_link) {
-        frames::Link link;
+        frames::Link& link = model->links.emplace_back();
         link.name = name;
         ReadLink(c, &link);
         if (link.name == kWorldLink) {
@@ -1048,13 +1054,12 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
                          "the 'world' link is the fixed reference frame; its "
                          "inertial, visuals and collisions are not converted");
           }
-          continue;
+          model->links.pop_back();
         }
-        model->links.push_back(std::move(link));
       } else {
-        frames::Joint joint;
+        frames::Joint& joint = model->joints.emplace_back();
         joint.name = name;
-        if (ReadJoint(c, &joint)) model->joints.push_back(std::move(joint));
+        if (!ReadJoint(c, &joint)) model->joints.pop_back();
       }
     } else if (Is(c, "material")) {
       continue;  // read by ReadRobotMaterials
@@ -1064,26 +1069,21 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
   }
 }
 
-void UrdfReader::SetUrdfFrames(Model* model) {
+void UrdfReader::SetUrdfFrames(const frames::TreeAnalysis& tree,
+                               Model* model) {
   for (auto& j : model->joints) {
     j.pose.relative_to =
         j.parent == kWorldLink ? frames::kModelFrame : j.parent;
   }
-  // The first joint naming each child (an open-addressing table over the
-  // joints: no allocation per name).
-  const auto& joints = model->joints;
-  const auto child_of = [&joints](size_t k) {
-    return std::string_view(joints[k].child);
-  };
-  frames::NameIndex parent_joint;
-  parent_joint.Reserve(joints.size());
-  for (size_t k = 0; k < joints.size(); ++k) {
-    parent_joint.Insert(joints[k].child, k, child_of);
-  }
-  for (auto& l : model->links) {
-    const long k = parent_joint.Find(l.name, child_of);
+  // The first joint naming each link as child, found by the tree analysis
+  // (no second lookup by name): with the tree checked, the link names are
+  // unique and no joint is its own parent, so that is the first joint whose
+  // child is the link's name.
+  for (size_t k = 0; k < model->links.size(); ++k) {
+    frames::Link& l = model->links[k];
     l.pose = frames::Pose{};
-    if (k >= 0) l.pose.relative_to = joints[k].name;
+    if (const frames::Joint* j = tree.ParentJointOf(*model, k))
+      l.pose.relative_to = j->name;
   }
 }
 
@@ -1116,9 +1116,9 @@ std::optional<Model> UrdfReader::Read(std::string text) {
     return std::nullopt;
   }
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-  CheckTree(&model, robot);
+  const frames::TreeAnalysis tree = CheckTree(&model, robot);
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-  SetUrdfFrames(&model);
+  SetUrdfFrames(tree, &model);
   return model;
 }
 
