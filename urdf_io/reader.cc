@@ -91,6 +91,16 @@ class UrdfReader {
     bool moving;             // revolute, continuous, prismatic or planar
     std::optional<frames::JointLimit> limit;
     std::optional<frames::JointDynamics> dynamics;
+    // The children of which one was read already: a bit per kind.
+    enum Kind : uint32_t {
+      kAxis = 1,
+      kLimit = 2,
+      kDynamics = 4,
+      kMimic = 8,
+      kSafetyController = 16,
+      kCalibration = 32,
+    };
+    uint32_t seen = 0;
   };
   bool ReadJointType(const Node* e, frames::Joint* j);
   bool ReadJointLink(const Node* e, const char* tag, frames::Joint* j,
@@ -98,7 +108,8 @@ class UrdfReader {
   // URDF readers (urdfdom) read a joint's first <axis>, <limit>,
   // <dynamics>, <mimic>, <safety_controller> and <calibration>: a later one
   // is carried as written, with a warning (true when `c` is one).
-  bool CarriedIfRepeated(const Node* c, JointRead* r);
+  // `kind` is the child's bit in JointRead::seen (one per reader).
+  bool CarriedIfRepeated(const Node* c, uint32_t kind, JointRead* r);
   bool ReadJointAxis(const Node* c, JointRead* r);
   bool ReadJointLimit(const Node* c, JointRead* r);
   bool ReadJointDynamics(const Node* c, JointRead* r);
@@ -171,21 +182,27 @@ size_t KeepOtherAttributes(const Node* e,
                            std::initializer_list<const char*> known,
                            const char* on, frames::UrdfForm* form,
                            const char** values = nullptr) {
-  if (values) std::fill_n(values, known.size(), nullptr);
+  const size_t n = known.size();
+  const char* const* names = known.begin();
+  if (values) std::fill_n(values, n, nullptr);
   size_t kept = 0;
+  // Files mostly write the attributes in the order `known` lists them
+  // (<inertia ixx ixy ixz iyy iyz izz>), so the search for each starts
+  // after the one found last: one comparison per attribute, inline.
+  size_t next = 0;
   for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
     const char* name = a->Name();
-    bool is_known = false;
-    size_t k = 0;
-    for (const char* n : known) {
-      if (n[0] == name[0] && std::strcmp(name, n) == 0) {
-        is_known = true;
-        if (values) values[k] = a->Value();
+    size_t found = n;
+    for (size_t i = 0, k = next; i < n; ++i, k = k + 1 == n ? 0 : k + 1) {
+      if (xml::NamesEqual(name, names[k])) {
+        found = k;
         break;
       }
-      ++k;
     }
-    if (!is_known) {
+    if (found < n) {
+      if (values) values[found] = a->Value();
+      next = found + 1 == n ? 0 : found + 1;
+    } else {
       form->attributes.push_back({on, name, a->Value()});
       ++kept;
     }
@@ -645,8 +662,14 @@ bool UrdfReader::ReadJointLink(const Node* e, const char* tag,
   return true;
 }
 
-bool UrdfReader::CarriedIfRepeated(const Node* c, JointRead* r) {
-  if (c->Parent()->FirstChildElement(c->Name()) == c) return false;
+bool UrdfReader::CarriedIfRepeated(const Node* c, uint32_t kind,
+                                   JointRead* r) {
+  // The children are read in document order, each name by its one reader:
+  // the first call for a kind is the first child of that name.
+  if (!(r->seen & kind)) {
+    r->seen |= kind;
+    return false;
+  }
   ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
                "joint '" + r->j->name + "' has a second <" + c->Name() +
                    ">; the first is used and this one is carried as written");
@@ -656,7 +679,7 @@ bool UrdfReader::CarriedIfRepeated(const Node* c, JointRead* r) {
 
 bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
   frames::Joint* j = r->j;
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kAxis, r)) return true;
   KeepOtherAttributes(c, {"xyz"}, "axis", &j->urdf_form);
   auto& axis = j->axis.emplace();
   if (c->Attribute("xyz")) {
@@ -673,7 +696,7 @@ bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kLimit, r)) return true;
   frames::Joint* j = r->j;
   frames::UrdfForm* form = &j->urdf_form;
   frames::JointLimit lim;
@@ -764,7 +787,7 @@ bool UrdfReader::ReadLimitRules12(const Node* c, const frames::JointLimit& lim,
 }
 
 bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kDynamics, r)) return true;
   frames::JointDynamics d;
   d.damping = xml::DoubleAttribute(c, "damping", ctx_);
   d.friction = xml::DoubleAttribute(c, "friction", ctx_);
@@ -775,7 +798,7 @@ bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kMimic, r)) return true;
   bool ok = true;
   auto& m = r->j->mimic.emplace();
   if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
@@ -788,7 +811,7 @@ bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kSafetyController, r)) return true;
   auto& s = r->j->safety_controller.emplace();
   s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
   s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
@@ -803,7 +826,7 @@ bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointCalibration(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kCalibration, r)) return true;
   auto& cal = r->j->calibration.emplace();
   cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
   cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
