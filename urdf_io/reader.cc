@@ -37,7 +37,8 @@ class UrdfReader {
              const xml::Limits& limits)
       : ctx_{file, diags}, limits_(limits) {}
 
-  std::optional<Model> Read(std::string text);
+  // With `tree`, the analysis CheckTree made is handed out with the model.
+  std::optional<Model> Read(std::string text, frames::TreeAnalysis* tree);
 
  private:
   const char* RequiredAttribute(const Node* e, const char* attr) {
@@ -1110,7 +1111,8 @@ void UrdfReader::SetUrdfFrames(const frames::TreeAnalysis& tree,
   }
 }
 
-std::optional<Model> UrdfReader::Read(std::string text) {
+std::optional<Model> UrdfReader::Read(std::string text,
+                                      frames::TreeAnalysis* tree_out) {
   xml::Document doc;
   if (!xml::ParseOwned(std::move(text), ctx_.file, &doc, ctx_.diags,
                        limits_)) {
@@ -1139,9 +1141,10 @@ std::optional<Model> UrdfReader::Read(std::string text) {
     return std::nullopt;
   }
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-  const frames::TreeAnalysis tree = CheckTree(&model, robot);
+  frames::TreeAnalysis tree = CheckTree(&model, robot);
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
   SetUrdfFrames(tree, &model);
+  if (tree_out) *tree_out = std::move(tree);
   return model;
 }
 
@@ -1184,17 +1187,19 @@ std::optional<UrdfVersion> ParseUrdfVersion(std::string_view text,
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
                                       frames::Diagnostics* diags,
-                                      const xml::Limits& limits) {
+                                      const xml::Limits& limits,
+                                      frames::TreeAnalysis* tree) {
   // Refused before a copy of a text over the size limit is made.
   if (!xml::CheckFileSize(text, file, limits, diags)) return std::nullopt;
-  return UrdfReader(file, diags, limits).Read(std::string(text));
+  return UrdfReader(file, diags, limits).Read(std::string(text), tree);
 }
 
 std::optional<frames::Model> ReadUrdfOwned(std::string text,
                                            const std::string& file,
                                            frames::Diagnostics* diags,
-                                           const xml::Limits& limits) {
-  return UrdfReader(file, diags, limits).Read(std::move(text));
+                                           const xml::Limits& limits,
+                                           frames::TreeAnalysis* tree) {
+  return UrdfReader(file, diags, limits).Read(std::move(text), tree);
 }
 
 }  // namespace urdf_io
