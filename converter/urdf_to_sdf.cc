@@ -12,7 +12,7 @@
 #include "reshape/urdf_extensions.h"
 #include "frames/graph.h"
 #include "xml/writer.h"
-#include "frames/name_index.h"
+#include "frames/tree.h"
 #include "frames/rename.h"
 #include "sdf_io/writer.h"
 #include "urdf_io/reader.h"
@@ -28,33 +28,26 @@ using frames::Model;
 // Links in kinematic tree order: the root first, then depth first, children
 // in the document order of their joints. The writer puts each joint before
 // its child link, so the output reads like the spec's URDF-parity example.
-void SortLinksInTreeOrder(Model* model) {
+// `tree` is the reader's analysis of the model (its links and joints by
+// position: no name is looked up again).
+void SortLinksInTreeOrder(const frames::TreeAnalysis& tree, Model* model) {
   const size_t n = model->links.size();
-  // Names are looked up once, here; the walk below runs on positions.
-  frames::NameIndex index;
-  index.Reserve(n);
-  const auto link_name = [model](size_t k) -> std::string_view {
-    return model->links[k].name;
-  };
-  for (size_t k = 0; k < n; ++k)
-    index.Insert(model->links[k].name, k, link_name);
   // The world link, whose children are roots, is no link of the model (the
   // reader drops it): it takes position n.
-  const long world_link = index.Find(urdf_io::kWorldLink, link_name);
-  const size_t world = world_link >= 0 ? static_cast<size_t>(world_link) : n;
+  const size_t world = n;
   // (parent, child) per joint whose links exist, in document order, then
   // grouped by parent (kids[begin[p] .. begin[p + 1])) keeping that order.
   std::vector<std::pair<size_t, size_t>> edges;
   edges.reserve(model->joints.size());
   std::vector<bool> is_child(n, false);
-  for (const auto& j : model->joints) {
-    const long child = index.Find(j.child, link_name);
+  for (size_t k = 0; k < model->joints.size(); ++k) {
+    const long child = tree.child_link_of_joint[k];
     if (child < 0) continue;  // nothing to place
     is_child[child] = true;
-    const long parent = index.Find(j.parent, link_name);
+    const long parent = tree.parent_link_of_joint[k];
     if (parent >= 0) {
       edges.emplace_back(parent, child);
-    } else if (j.parent == urdf_io::kWorldLink) {
+    } else if (model->joints[k].parent == urdf_io::kWorldLink) {
       edges.emplace_back(world, child);
     }
   }
@@ -228,20 +221,22 @@ void CarryCapsules(frames::Model* model, int sdf_version,
   }
 }
 
-// The pipeline after `read` (a function of the diagnostics that returns
-// the model read, or nullopt).
+// The pipeline after `read` (a function of the diagnostics and the tree
+// analysis to set that returns the model read, or nullopt).
 template <typename Read>
 ConversionResult Convert(const Read& read, const UrdfToSdfOptions& options) {
   ConversionResult result;
   if (!CheckSdfOutputVersion(options.sdf_version, &result.diagnostics))
     return result;
-  std::optional<frames::Model> model = read(&result.diagnostics);
+  frames::TreeAnalysis tree;
+  std::optional<frames::Model> model = read(&result.diagnostics, &tree);
   if (!model) {
     result.diagnostics.SortByLocation();
     return result;
   }
 
-  SortLinksInTreeOrder(&*model);
+  SortLinksInTreeOrder(tree, &*model);
+  tree = frames::TreeAnalysis();  // its positions are the unsorted links'
   frames::RenameJointsClashingWithLinks(
       &*model, " and its original name is kept in <urdf:original_name>",
       &result.diagnostics);
@@ -298,9 +293,9 @@ ConversionResult UrdfToSdf(std::string_view urdf_text,
                            const std::string& source_name,
                            const UrdfToSdfOptions& options) {
   return Convert(
-      [&](frames::Diagnostics* diags) {
+      [&](frames::Diagnostics* diags, frames::TreeAnalysis* tree) {
         return urdf_io::ReadUrdf(urdf_text, source_name, diags,
-                                 options.limits);
+                                 options.limits, tree);
       },
       options);
 }
@@ -321,9 +316,9 @@ ConversionResult UrdfFileToSdf(const std::string& path,
   // The text is parsed in place and freed with the document, before the
   // model is converted and written.
   return Convert(
-      [&](frames::Diagnostics* read) {
+      [&](frames::Diagnostics* read, frames::TreeAnalysis* tree) {
         return urdf_io::ReadUrdfOwned(std::move(*text), path, read,
-                                      options.limits);
+                                      options.limits, tree);
       },
       options);
 }

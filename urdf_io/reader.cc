@@ -37,7 +37,8 @@ class UrdfReader {
              const xml::Limits& limits)
       : ctx_{file, diags}, limits_(limits) {}
 
-  std::optional<Model> Read(std::string text);
+  // With `tree`, the analysis CheckTree made is handed out with the model.
+  std::optional<Model> Read(std::string text, frames::TreeAnalysis* tree);
 
  private:
   const char* RequiredAttribute(const Node* e, const char* attr) {
@@ -91,6 +92,16 @@ class UrdfReader {
     bool moving;             // revolute, continuous, prismatic or planar
     std::optional<frames::JointLimit> limit;
     std::optional<frames::JointDynamics> dynamics;
+    // The children of which one was read already: a bit per kind.
+    enum Kind : uint32_t {
+      kAxis = 1,
+      kLimit = 2,
+      kDynamics = 4,
+      kMimic = 8,
+      kSafetyController = 16,
+      kCalibration = 32,
+    };
+    uint32_t seen = 0;
   };
   bool ReadJointType(const Node* e, frames::Joint* j);
   bool ReadJointLink(const Node* e, const char* tag, frames::Joint* j,
@@ -98,7 +109,8 @@ class UrdfReader {
   // URDF readers (urdfdom) read a joint's first <axis>, <limit>,
   // <dynamics>, <mimic>, <safety_controller> and <calibration>: a later one
   // is carried as written, with a warning (true when `c` is one).
-  bool CarriedIfRepeated(const Node* c, JointRead* r);
+  // `kind` is the child's bit in JointRead::seen (one per reader).
+  bool CarriedIfRepeated(const Node* c, uint32_t kind, JointRead* r);
   bool ReadJointAxis(const Node* c, JointRead* r);
   bool ReadJointLimit(const Node* c, JointRead* r);
   bool ReadJointDynamics(const Node* c, JointRead* r);
@@ -106,7 +118,9 @@ class UrdfReader {
   bool ReadJointSafetyController(const Node* c, JointRead* r);
   bool ReadJointCalibration(const Node* c, JointRead* r);
   void FinishJoint(const Node* e, JointRead* r);
-  void CheckTree(Model* model, const Node* robot);
+  // Reports what keeps the links and joints from being one tree; returns
+  // the analysis (SetUrdfFrames reads the parent joints in it).
+  frames::TreeAnalysis CheckTree(Model* model, const Node* robot);
   // The steps of Read, in order. Each reports what it finds; false stops
   // the read (ReadRobotName: no name to use).
   bool ReadRobotName(const Node* robot, Model* model);
@@ -114,8 +128,9 @@ class UrdfReader {
   void ReadRobotMaterials(const Node* robot, Model* model);
   void ReadLinksAndJoints(const Node* robot, Model* model);
   // URDF's frame conventions as explicit relative_to: a joint's pose is in
-  // its parent link, a link's frame is its parent joint's.
-  static void SetUrdfFrames(Model* model);
+  // its parent link, a link's frame is its parent joint's (the first joint
+  // naming it as child: `tree` of a model CheckTree found no fault in).
+  static void SetUrdfFrames(const frames::TreeAnalysis& tree, Model* model);
 
   Context ctx_;
   const xml::Limits& limits_;
@@ -168,21 +183,27 @@ size_t KeepOtherAttributes(const Node* e,
                            std::initializer_list<const char*> known,
                            const char* on, frames::UrdfForm* form,
                            const char** values = nullptr) {
-  if (values) std::fill_n(values, known.size(), nullptr);
+  const size_t n = known.size();
+  const char* const* names = known.begin();
+  if (values) std::fill_n(values, n, nullptr);
   size_t kept = 0;
+  // Files mostly write the attributes in the order `known` lists them
+  // (<inertia ixx ixy ixz iyy iyz izz>), so the search for each starts
+  // after the one found last: one comparison per attribute, inline.
+  size_t next = 0;
   for (const xml::Attr* a = e->FirstAttribute(); a; a = a->Next()) {
     const char* name = a->Name();
-    bool is_known = false;
-    size_t k = 0;
-    for (const char* n : known) {
-      if (n[0] == name[0] && std::strcmp(name, n) == 0) {
-        is_known = true;
-        if (values) values[k] = a->Value();
+    size_t found = n;
+    for (size_t i = 0, k = next; i < n; ++i, k = k + 1 == n ? 0 : k + 1) {
+      if (xml::NamesEqual(name, names[k])) {
+        found = k;
         break;
       }
-      ++k;
     }
-    if (!is_known) {
+    if (found < n) {
+      if (values) values[found] = a->Value();
+      next = found + 1 == n ? 0 : found + 1;
+    } else {
       form->attributes.push_back({on, name, a->Value()});
       ++kept;
     }
@@ -642,8 +663,14 @@ bool UrdfReader::ReadJointLink(const Node* e, const char* tag,
   return true;
 }
 
-bool UrdfReader::CarriedIfRepeated(const Node* c, JointRead* r) {
-  if (c->Parent()->FirstChildElement(c->Name()) == c) return false;
+bool UrdfReader::CarriedIfRepeated(const Node* c, uint32_t kind,
+                                   JointRead* r) {
+  // The children are read in document order, each name by its one reader:
+  // the first call for a kind is the first child of that name.
+  if (!(r->seen & kind)) {
+    r->seen |= kind;
+    return false;
+  }
   ctx_.Warning(c, frames::Code::ELEMENT_REPEATED,
                "joint '" + r->j->name + "' has a second <" + c->Name() +
                    ">; the first is used and this one is carried as written");
@@ -653,7 +680,7 @@ bool UrdfReader::CarriedIfRepeated(const Node* c, JointRead* r) {
 
 bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
   frames::Joint* j = r->j;
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kAxis, r)) return true;
   KeepOtherAttributes(c, {"xyz"}, "axis", &j->urdf_form);
   auto& axis = j->axis.emplace();
   if (c->Attribute("xyz")) {
@@ -670,7 +697,7 @@ bool UrdfReader::ReadJointAxis(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointLimit(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kLimit, r)) return true;
   frames::Joint* j = r->j;
   frames::UrdfForm* form = &j->urdf_form;
   frames::JointLimit lim;
@@ -761,7 +788,7 @@ bool UrdfReader::ReadLimitRules12(const Node* c, const frames::JointLimit& lim,
 }
 
 bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kDynamics, r)) return true;
   frames::JointDynamics d;
   d.damping = xml::DoubleAttribute(c, "damping", ctx_);
   d.friction = xml::DoubleAttribute(c, "friction", ctx_);
@@ -772,7 +799,7 @@ bool UrdfReader::ReadJointDynamics(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kMimic, r)) return true;
   bool ok = true;
   auto& m = r->j->mimic.emplace();
   if (const char* jn = RequiredAttribute(c, "joint")) m.joint = jn;
@@ -785,7 +812,7 @@ bool UrdfReader::ReadJointMimic(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kSafetyController, r)) return true;
   auto& s = r->j->safety_controller.emplace();
   s.soft_lower_limit = xml::DoubleAttribute(c, "soft_lower_limit", ctx_);
   s.soft_upper_limit = xml::DoubleAttribute(c, "soft_upper_limit", ctx_);
@@ -800,7 +827,7 @@ bool UrdfReader::ReadJointSafetyController(const Node* c, JointRead* r) {
 }
 
 bool UrdfReader::ReadJointCalibration(const Node* c, JointRead* r) {
-  if (CarriedIfRepeated(c, r)) return true;
+  if (CarriedIfRepeated(c, JointRead::kCalibration, r)) return true;
   auto& cal = r->j->calibration.emplace();
   cal.rising = xml::DoubleAttribute(c, "rising", ctx_);
   cal.falling = xml::DoubleAttribute(c, "falling", ctx_);
@@ -840,10 +867,10 @@ void UrdfReader::FinishJoint(const Node* e, JointRead* r) {
   }
 }
 
-void UrdfReader::CheckTree(Model* model, const Node* robot) {
+frames::TreeAnalysis UrdfReader::CheckTree(Model* model, const Node* robot) {
   // Each link at most one parent joint; exactly one root; no cycles.
   // (The links have unique, non-empty names other than "world" here.)
-  const frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
+  frames::TreeAnalysis tree = frames::AnalyzeTree(*model);
   const frames::TreeCheck check = frames::CheckTree(*model, tree);
   using Child = frames::JointEdgeFinding::Child;
   bool has_world = false;
@@ -891,7 +918,7 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
                         j.where);
     }
   }
-  if (!check.edges_ok) return;
+  if (!check.edges_ok) return tree;
   const std::vector<std::string>& roots = check.roots;
   if (roots.size() > 1) {
     std::string list;
@@ -900,7 +927,7 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
                "robot '" + model->name + "' has " +
                    std::to_string(roots.size()) +
                    " root links (links that are no joint's child): " + list);
-    return;
+    return tree;
   }
   // Links unreachable from the root lie on a cycle (each has one parent).
   for (size_t k : check.cycle_links) {
@@ -917,8 +944,9 @@ void UrdfReader::CheckTree(Model* model, const Node* robot) {
     }
     ctx_.diags->Error(frames::Code::URDF_KINEMATIC_CYCLE,
                       "the joints form a cycle: " + cycle, l.where);
-    return;
+    return tree;
   }
+  return tree;
 }
 
 bool UrdfReader::ReadRobotName(const Node* robot, Model* model) {
@@ -1036,8 +1064,10 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
         continue;
       }
       named.push_back({name, c->GetLineNum()});
+      // Read in place (the vectors are reserved for every element): no
+      // copy of a link or joint, which are large, per element.
       if (is_link) {
-        frames::Link link;
+        frames::Link& link = model->links.emplace_back();
         link.name = name;
         ReadLink(c, &link);
         if (link.name == kWorldLink) {
@@ -1048,13 +1078,12 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
                          "the 'world' link is the fixed reference frame; its "
                          "inertial, visuals and collisions are not converted");
           }
-          continue;
+          model->links.pop_back();
         }
-        model->links.push_back(std::move(link));
       } else {
-        frames::Joint joint;
+        frames::Joint& joint = model->joints.emplace_back();
         joint.name = name;
-        if (ReadJoint(c, &joint)) model->joints.push_back(std::move(joint));
+        if (!ReadJoint(c, &joint)) model->joints.pop_back();
       }
     } else if (Is(c, "material")) {
       continue;  // read by ReadRobotMaterials
@@ -1064,30 +1093,26 @@ void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
   }
 }
 
-void UrdfReader::SetUrdfFrames(Model* model) {
+void UrdfReader::SetUrdfFrames(const frames::TreeAnalysis& tree,
+                               Model* model) {
   for (auto& j : model->joints) {
     j.pose.relative_to =
         j.parent == kWorldLink ? frames::kModelFrame : j.parent;
   }
-  // The first joint naming each child (an open-addressing table over the
-  // joints: no allocation per name).
-  const auto& joints = model->joints;
-  const auto child_of = [&joints](size_t k) {
-    return std::string_view(joints[k].child);
-  };
-  frames::NameIndex parent_joint;
-  parent_joint.Reserve(joints.size());
-  for (size_t k = 0; k < joints.size(); ++k) {
-    parent_joint.Insert(joints[k].child, k, child_of);
-  }
-  for (auto& l : model->links) {
-    const long k = parent_joint.Find(l.name, child_of);
+  // The first joint naming each link as child, found by the tree analysis
+  // (no second lookup by name): with the tree checked, the link names are
+  // unique and no joint is its own parent, so that is the first joint whose
+  // child is the link's name.
+  for (size_t k = 0; k < model->links.size(); ++k) {
+    frames::Link& l = model->links[k];
     l.pose = frames::Pose{};
-    if (k >= 0) l.pose.relative_to = joints[k].name;
+    if (const frames::Joint* j = tree.ParentJointOf(*model, k))
+      l.pose.relative_to = j->name;
   }
 }
 
-std::optional<Model> UrdfReader::Read(std::string text) {
+std::optional<Model> UrdfReader::Read(std::string text,
+                                      frames::TreeAnalysis* tree_out) {
   xml::Document doc;
   if (!xml::ParseOwned(std::move(text), ctx_.file, &doc, ctx_.diags,
                        limits_)) {
@@ -1116,9 +1141,10 @@ std::optional<Model> UrdfReader::Read(std::string text) {
     return std::nullopt;
   }
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-  CheckTree(&model, robot);
+  frames::TreeAnalysis tree = CheckTree(&model, robot);
   if (ctx_.diags->error_count() > errors_before) return std::nullopt;
-  SetUrdfFrames(&model);
+  SetUrdfFrames(tree, &model);
+  if (tree_out) *tree_out = std::move(tree);
   return model;
 }
 
@@ -1161,17 +1187,19 @@ std::optional<UrdfVersion> ParseUrdfVersion(std::string_view text,
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
                                       frames::Diagnostics* diags,
-                                      const xml::Limits& limits) {
+                                      const xml::Limits& limits,
+                                      frames::TreeAnalysis* tree) {
   // Refused before a copy of a text over the size limit is made.
   if (!xml::CheckFileSize(text, file, limits, diags)) return std::nullopt;
-  return UrdfReader(file, diags, limits).Read(std::string(text));
+  return UrdfReader(file, diags, limits).Read(std::string(text), tree);
 }
 
 std::optional<frames::Model> ReadUrdfOwned(std::string text,
                                            const std::string& file,
                                            frames::Diagnostics* diags,
-                                           const xml::Limits& limits) {
-  return UrdfReader(file, diags, limits).Read(std::move(text));
+                                           const xml::Limits& limits,
+                                           frames::TreeAnalysis* tree) {
+  return UrdfReader(file, diags, limits).Read(std::move(text), tree);
 }
 
 }  // namespace urdf_io

@@ -14,6 +14,7 @@
 
 #include "diag/diagnostics.h"
 #include "frames/model.h"
+#include "frames/tree.h"
 #include "xml/dom.h"
 
 namespace urdf_io {
@@ -48,16 +49,21 @@ inline constexpr const char* kWorldLink = frames::kWorldFrame;
 // reported into `diags` (errors make the result nullopt). `file` names the
 // source in diagnostics; its stem names a robot that has no name. A text
 // beyond `limits` (size, depth, number of elements) is refused with its
-// code.
+// code. With `tree`, a model returned comes with the analysis of its links
+// and joints the read checked it with (frames::AnalyzeTree of the model as
+// returned: positions in its links and joints), for a caller that would
+// otherwise look every name up again.
 std::optional<frames::Model> ReadUrdf(std::string_view text,
                                       const std::string& file,
                                       frames::Diagnostics* diags,
-                                      const xml::Limits& limits = {});
+                                      const xml::Limits& limits = {},
+                                      frames::TreeAnalysis* tree = nullptr);
 // The same, parsing `text` in place (no copy of it): for a caller that read
 // the file and needs its text no more.
 std::optional<frames::Model> ReadUrdfOwned(std::string text,
                                            const std::string& file,
                                            frames::Diagnostics* diags,
-                                           const xml::Limits& limits = {});
+                                           const xml::Limits& limits = {},
+                                           frames::TreeAnalysis* tree = nullptr);
 
 }  // namespace urdf_io
