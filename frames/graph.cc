@@ -90,8 +90,14 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   v.kind = kind;
   v.file = FileIndex(where.file);
   v.line = where.line;
-  vertices_.push_back(std::move(v));
+  PushVertex(std::move(v));
   return index;
+}
+
+void FrameGraph::PushVertex(Vertex v) {
+  vertex_names_ += v.name;
+  name_starts_.push_back(vertex_names_.size());
+  vertices_.push_back(std::move(v));
 }
 
 int FrameGraph::FileIndex(const std::string& file) {
@@ -159,7 +165,7 @@ int FrameGraph::ScopedIndex(const std::string& name) {
     v.X_MV = vertices_[h].X_MV * v.X_RV;
     v.resolved = true;
   }
-  vertices_.push_back(std::move(v));
+  PushVertex(std::move(v));
   IndexName(name, index);
   return index;
 }
@@ -340,7 +346,7 @@ void FrameGraph::BeginScope(const std::string& version, const char* root_name,
   root.resolved = true;
   root.file = FileIndex(where.file);
   root.line = where.line;
-  vertices_.push_back(std::move(root));
+  PushVertex(std::move(root));
   IndexName(root_name, 0);
 }
 
@@ -459,6 +465,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
   g.index_.Reserve(g.vertices_.capacity());
+  g.name_starts_.reserve(g.vertices_.capacity() + 1);
   g.BeginScope(model.source_version, kModelFrame, Kind::kModelFrame,
                model.where);
   const std::string scope = "model '" + model.name + "'";

@@ -198,9 +198,17 @@ class FrameGraph {
   // Stores `vertex` for `name` in index_ unless the name has a vertex;
   // returns the vertex stored for the name.
   int IndexName(const std::string& name, int vertex);
+  // From vertex_names_, not vertices_[vertex].name: the index compares
+  // the name of every vertex it finds, and the names side by side are a
+  // few bytes each where a Vertex is a few hundred (two poses), so a
+  // lookup touches a line of names instead of missing the cache on a
+  // vertex of its own.
   std::string_view VertexName(size_t vertex) const {
-    return vertices_[vertex].name;
+    return std::string_view(vertex_names_).substr(
+        name_starts_[vertex], name_starts_[vertex + 1] - name_starts_[vertex]);
   }
+  // Appends `v` to vertices_ and its name to vertex_names_.
+  void PushVertex(Vertex v);
   // Index of `name`, creating a vertex for a scoped name ("A::B") that
   // stands for frame B of nested model A, posed and attached through A.
   int ScopedIndex(const std::string& name);
@@ -227,6 +235,10 @@ class FrameGraph {
   }
 
   std::vector<Vertex> vertices_;
+  // The vertices' names, concatenated: vertex v's runs from
+  // name_starts_[v] to name_starts_[v + 1] (see VertexName).
+  std::string vertex_names_;
+  std::vector<size_t> name_starts_{0};
   // The files the vertices were read from, each once (most graphs have one).
   std::vector<std::string> files_;
   std::unordered_map<std::string, int> file_index_;  // files_ -> index
