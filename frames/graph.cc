@@ -110,8 +110,26 @@ int FrameGraph::FileIndex(const std::string& file) {
   return it->second;
 }
 
+int FrameGraph::HintedIndex(const std::string& name) {
+  if (!name.empty()) {
+    // Vertex names are unique (AddVertex refuses a second one, a proxy is
+    // made only for a name not found), so a neighbour of that name is the
+    // vertex Index would find.
+    for (const int v : {last_found_, last_found_ + 1}) {
+      if (v > 0 && v < static_cast<int>(vertices_.size()) &&
+          VertexName(v) == name) {
+        last_found_ = v;
+        return v;
+      }
+    }
+  }
+  const int i = Index(name);
+  if (i > 0) last_found_ = i;
+  return i;
+}
+
 int FrameGraph::ScopedIndex(const std::string& name) {
-  int i = Index(name);
+  int i = HintedIndex(name);
   if (i >= 0) return i;
   // "A::B::__model__" is the frame of nested model A::B.
   static constexpr std::string_view kModelSuffix = "::__model__";
@@ -720,15 +738,19 @@ void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   // two collisions (or visuals, sensors ...) of one link with one name.
   // Each (type, name) seen: compared in place while there are a few (most
   // links have a visual and a collision), indexed when there are many.
-  std::vector<std::pair<std::string_view, std::string_view>> few;
+  // The few in an array on the stack: this runs once per link, and a
+  // vector allocated and freed for each was a measurable part of it.
+  constexpr size_t kFew = 16;
+  std::pair<std::string_view, std::string_view> few[kFew];
+  size_t few_count = 0;
   std::unordered_set<std::string> seen;
   auto first_seen = [&](std::string_view type, std::string_view name) {
-    if (few.size() < 16) {
-      for (const auto& [t, n] : few) {
-        if (t == type && n == name) return false;
+    if (few_count < kFew) {
+      for (size_t k = 0; k < few_count; ++k) {
+        if (few[k].first == type && few[k].second == name) return false;
       }
-      few.emplace_back(type, name);
-      if (few.size() == 16) {
+      few[few_count++] = {type, name};
+      if (few_count == kFew) {
         for (const auto& [t, n] : few) {
           seen.insert(std::string(t) + '\0' + std::string(n));
         }
