@@ -1,6 +1,7 @@
 #include "xml/dom.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -796,7 +797,47 @@ class Document::Parser {
     }
   }
 
+  // Whether the n bytes at a and b are equal: inline for the short names
+  // of end tags (two overlapping loads instead of a call to memcmp).
+  static bool BytesEqual(const char* a, const char* b, size_t n) {
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    if (n >= 8) {
+      uint64_t a0, a1, b0, b1;
+      std::memcpy(&a0, a, 8);
+      std::memcpy(&b0, b, 8);
+      std::memcpy(&a1, a + n - 8, 8);
+      std::memcpy(&b1, b + n - 8, 8);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n >= 4) {
+      uint32_t a0, a1, b0, b1;
+      std::memcpy(&a0, a, 4);
+      std::memcpy(&b0, b, 4);
+      std::memcpy(&a1, a + n - 4, 4);
+      std::memcpy(&b1, b + n - 4, 4);
+      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    for (size_t k = 0; k < n; ++k) {
+      if (a[k] != b[k]) return false;
+    }
+    return true;
+  }
+
   bool EndTag() {
+    // The usual case first: "</" the open element's name, then '>' (white
+    // space allowed before it). Anything else goes the long way, which
+    // reads the name and says what is wrong.
+    if (!open_.empty()) {
+      const Open& open = open_.back();
+      const char* name = p_ + 2;
+      const size_t n = open.name_size;
+      if (end_ - name > static_cast<ptrdiff_t>(n) &&
+          BytesEqual(name, open.node->name_, n) && name[n] == '>') {
+        p_ = const_cast<char*>(name) + n + 1;
+        open_.pop_back();
+        return true;
+      }
+    }
     const int line = line_;  // of the '<'
     p_ += 2;
     char* name = Name();
