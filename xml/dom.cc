@@ -797,26 +797,23 @@ class Document::Parser {
     }
   }
 
+  // Whether the first and the last sizeof(Word) of the n bytes at a and b
+  // are equal (Word <= n <= 2 Word: together all n).
+  template <typename Word>
+  static bool EndsEqual(const char* a, const char* b, size_t n) {
+    Word a0, a1, b0, b1;
+    std::memcpy(&a0, a, sizeof a0);
+    std::memcpy(&b0, b, sizeof b0);
+    std::memcpy(&a1, a + n - sizeof a1, sizeof a1);
+    std::memcpy(&b1, b + n - sizeof b1, sizeof b1);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
   // Whether the n bytes at a and b are equal: inline for the short names
   // of end tags (two overlapping loads instead of a call to memcmp).
   static bool BytesEqual(const char* a, const char* b, size_t n) {
     if (n > 16) return std::memcmp(a, b, n) == 0;
-    if (n >= 8) {
-      uint64_t a0, a1, b0, b1;
-      std::memcpy(&a0, a, 8);
-      std::memcpy(&b0, b, 8);
-      std::memcpy(&a1, a + n - 8, 8);
-      std::memcpy(&b1, b + n - 8, 8);
-      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n >= 4) {
-      uint32_t a0, a1, b0, b1;
-      std::memcpy(&a0, a, 4);
-      std::memcpy(&b0, b, 4);
-      std::memcpy(&a1, a + n - 4, 4);
-      std::memcpy(&b1, b + n - 4, 4);
-      return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
+    if (n >= 8) return EndsEqual<uint64_t>(a, b, n);
+    if (n >= 4) return EndsEqual<uint32_t>(a, b, n);
     for (size_t k = 0; k < n; ++k) {
       if (a[k] != b[k]) return false;
     }
