@@ -703,11 +703,7 @@ class Document::Parser {
     const int line = line_;
     // White space between tags, the usual case: its line ends counted,
     // nothing kept. *end_ is no space.
-    char* q = p_;
-    while (IsSpace(*q)) {
-      if (*q == '\n') ++line_;
-      ++q;
-    }
+    char* q = SkipSpaceFrom(p_);
     if (q == end_ || *q == '<') {
       p_ = q;
       return true;
@@ -749,9 +745,12 @@ class Document::Parser {
   char* Name() {
     if (!kChars.Is(*p_, kNameStartBit)) return nullptr;
     char* begin = p_;
+    // In a local: the member would be stored back at every byte.
+    char* q = p_;
     do {
-      ++p_;
-    } while (kChars.Is(*p_, kNameCharBit));
+      ++q;
+    } while (kChars.Is(*q, kNameCharBit));
+    p_ = q;
     return begin;
   }
 
@@ -790,11 +789,31 @@ class Document::Parser {
   }
 
   // Skips white space, counting its line ends (*end_ is no space).
+  // (Inside a tag: runs of none or one space, for which one look at the
+  // table is the cheapest test.)
   void SkipSpace() {
     while (IsSpace(*p_)) {
       if (*p_ == '\n') ++line_;
       ++p_;
     }
+  }
+  // The first byte from `q` on that is no white space, its line ends
+  // counted: for the indentation between tags (a line end, then a few to
+  // a few dozen spaces). Spaces, the most of it, cost one comparison
+  // each; the position and the count are locals, not members stored back
+  // per byte.
+  char* SkipSpaceFrom(char* q) {
+    int lines = 0;
+    for (;; ++q) {
+      if (*q == ' ') continue;
+      if (*q == '\n') {
+        ++lines;
+        continue;
+      }
+      if (*q != '\t' && *q != '\r') break;
+    }
+    line_ += lines;
+    return q;
   }
 
   // Whether the first and the last sizeof(Word) of the n bytes at a and b
