@@ -353,11 +353,14 @@ bool IsName(std::string_view name) {
 template <typename T>
 T* Document::Pool<T>::Grow() {
   // Blocks grow with the document, so a large one needs few of them.
+  // Storage only (new unsigned char[] initializes nothing), aligned for T
+  // as operator new[] aligns for any fundamental type.
+  static_assert(alignof(T) <= alignof(std::max_align_t));
   capacity_ = blocks_.empty() ? 64 : std::min<size_t>(capacity_ * 2, 16384);
-  blocks_.push_back(std::make_unique<T[]>(capacity_));
+  blocks_.emplace_back(new unsigned char[capacity_ * sizeof(T)]);
   block_ = blocks_.back().get();
   used_ = 1;
-  return &block_[0];
+  return new (block_) T();
 }
 
 void Document::TrimAttributeValues() {
