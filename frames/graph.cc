@@ -90,8 +90,14 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
   v.kind = kind;
   v.file = FileIndex(where.file);
   v.line = where.line;
-  vertices_.push_back(std::move(v));
+  PushVertex(std::move(v));
   return index;
+}
+
+void FrameGraph::PushVertex(Vertex v) {
+  vertex_names_ += v.name;
+  name_starts_.push_back(vertex_names_.size());
+  vertices_.push_back(std::move(v));
 }
 
 int FrameGraph::FileIndex(const std::string& file) {
@@ -104,8 +110,26 @@ int FrameGraph::FileIndex(const std::string& file) {
   return it->second;
 }
 
+int FrameGraph::HintedIndex(const std::string& name) {
+  if (!name.empty()) {
+    // Vertex names are unique (AddVertex refuses a second one, a proxy is
+    // made only for a name not found), so a neighbour of that name is the
+    // vertex Index would find.
+    for (const int v : {last_found_, last_found_ + 1}) {
+      if (v > 0 && v < static_cast<int>(vertices_.size()) &&
+          VertexName(v) == name) {
+        last_found_ = v;
+        return v;
+      }
+    }
+  }
+  const int i = Index(name);
+  if (i > 0) last_found_ = i;
+  return i;
+}
+
 int FrameGraph::ScopedIndex(const std::string& name) {
-  int i = Index(name);
+  int i = HintedIndex(name);
   if (i >= 0) return i;
   // "A::B::__model__" is the frame of nested model A::B.
   static constexpr std::string_view kModelSuffix = "::__model__";
@@ -159,7 +183,7 @@ int FrameGraph::ScopedIndex(const std::string& name) {
     v.X_MV = vertices_[h].X_MV * v.X_RV;
     v.resolved = true;
   }
-  vertices_.push_back(std::move(v));
+  PushVertex(std::move(v));
   IndexName(name, index);
   return index;
 }
@@ -340,7 +364,7 @@ void FrameGraph::BeginScope(const std::string& version, const char* root_name,
   root.resolved = true;
   root.file = FileIndex(where.file);
   root.line = where.line;
-  vertices_.push_back(std::move(root));
+  PushVertex(std::move(root));
   IndexName(root_name, 0);
 }
 
@@ -459,6 +483,7 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
   g.vertices_.reserve(1 + model.links.size() + model.joints.size() +
                       model.frames.size() + model.models.size());
   g.index_.Reserve(g.vertices_.capacity());
+  g.name_starts_.reserve(g.vertices_.capacity() + 1);
   g.BeginScope(model.source_version, kModelFrame, Kind::kModelFrame,
                model.where);
   const std::string scope = "model '" + model.name + "'";
@@ -713,15 +738,19 @@ void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   // two collisions (or visuals, sensors ...) of one link with one name.
   // Each (type, name) seen: compared in place while there are a few (most
   // links have a visual and a collision), indexed when there are many.
-  std::vector<std::pair<std::string_view, std::string_view>> few;
+  // The few in an array on the stack: this runs once per link, and a
+  // vector allocated and freed for each was a measurable part of it.
+  constexpr size_t kFew = 16;
+  std::pair<std::string_view, std::string_view> few[kFew];
+  size_t few_count = 0;
   std::unordered_set<std::string> seen;
   auto first_seen = [&](std::string_view type, std::string_view name) {
-    if (few.size() < 16) {
-      for (const auto& [t, n] : few) {
-        if (t == type && n == name) return false;
+    if (few_count < kFew) {
+      for (size_t k = 0; k < few_count; ++k) {
+        if (few[k].first == type && few[k].second == name) return false;
       }
-      few.emplace_back(type, name);
-      if (few.size() == 16) {
+      few[few_count++] = {type, name};
+      if (few_count == kFew) {
         for (const auto& [t, n] : few) {
           seen.insert(std::string(t) + '\0' + std::string(n));
         }

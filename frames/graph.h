@@ -159,9 +159,9 @@ class FrameGraph {
   // sibling names of each link are distinct.
   void CheckLinkContentPoses(const Model& model, const std::string& scope,
                              Diagnostics* diags);
-  // A reference for 1.8 rules: ScopedIndex, else Index.
+  // A reference for 1.8 rules: ScopedIndex, else HintedIndex.
   int FrameIndex(const std::string& name) {
-    return scoped_references_ ? ScopedIndex(name) : Index(name);
+    return scoped_references_ ? ScopedIndex(name) : HintedIndex(name);
   }
   // Reports that `ref` names nothing that can be used here: `code` with
   // `message`, unless the 1.8 scoping rules say why (the name is one of an
@@ -198,9 +198,24 @@ class FrameGraph {
   // Stores `vertex` for `name` in index_ unless the name has a vertex;
   // returns the vertex stored for the name.
   int IndexName(const std::string& name, int vertex);
+  // From vertex_names_, not vertices_[vertex].name: the index compares
+  // the name of every vertex it finds, and the names side by side are a
+  // few bytes each where a Vertex is a few hundred (two poses), so a
+  // lookup touches a line of names instead of missing the cache on a
+  // vertex of its own.
   std::string_view VertexName(size_t vertex) const {
-    return vertices_[vertex].name;
+    return std::string_view(vertex_names_).substr(
+        name_starts_[vertex], name_starts_[vertex + 1] - name_starts_[vertex]);
   }
+  // Appends `v` to vertices_ and its name to vertex_names_.
+  void PushVertex(Vertex v);
+  // Index(name), trying first the vertex found last and the one after it:
+  // the lookups made while building go through a model's links and joints
+  // in order (a joint's parent link, then its child, the next joint's
+  // parent ...), and comparing a name with a neighbour's (side by side in
+  // vertex_names_) costs less than hashing it and probing a table larger
+  // than the cache. Not const (it moves the hint): for building only.
+  int HintedIndex(const std::string& name);
   // Index of `name`, creating a vertex for a scoped name ("A::B") that
   // stands for frame B of nested model A, posed and attached through A.
   int ScopedIndex(const std::string& name);
@@ -227,10 +242,15 @@ class FrameGraph {
   }
 
   std::vector<Vertex> vertices_;
+  // The vertices' names, concatenated: vertex v's runs from
+  // name_starts_[v] to name_starts_[v + 1] (see VertexName).
+  std::string vertex_names_;
+  std::vector<size_t> name_starts_{0};
   // The files the vertices were read from, each once (most graphs have one).
   std::vector<std::string> files_;
   std::unordered_map<std::string, int> file_index_;  // files_ -> index
   NameIndex index_;  // vertex names -> vertices_
+  int last_found_ = 0;  // HintedIndex's hint
   std::vector<std::pair<std::string, FrameGraph>> nested_;
   std::string canonical_link_;
   std::string name_;  // the model's (or world's) own name

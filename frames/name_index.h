@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,7 @@ class NameIndex {
   template <typename NameAt>
   long Find(std::string_view name, const NameAt& name_at) const {
     if (slots_.empty()) return -1;
-    const size_t hash = Hash(name);
+    const uint32_t hash = Hash(name);
     for (size_t i = hash & Mask();; i = (i + 1) & Mask()) {
       const Slot& s = slots_[i];
       if (s.position < 0) return -1;
@@ -37,11 +38,11 @@ class NameIndex {
   template <typename NameAt>
   long Insert(std::string_view name, size_t position, const NameAt& name_at) {
     if (2 * (size_ + 1) > slots_.size()) Reserve(2 * (size_ + 1));
-    const size_t hash = Hash(name);
+    const uint32_t hash = Hash(name);
     for (size_t i = hash & Mask();; i = (i + 1) & Mask()) {
       Slot& s = slots_[i];
       if (s.position < 0) {
-        s = Slot{hash, static_cast<long>(position)};
+        s = Slot{hash, static_cast<int32_t>(position)};
         ++size_;
         return s.position;
       }
@@ -50,12 +51,16 @@ class NameIndex {
   }
 
  private:
+  // Eight bytes, so that a table of a few hundred thousand names stays
+  // small enough for the cache its random probes go to: a 32-bit hash (a
+  // match is confirmed by comparing the name) and a position (an index
+  // into a list of links, joints or frames: far below 2^31).
   struct Slot {
-    size_t hash = 0;
-    long position = -1;  // -1: empty
+    uint32_t hash = 0;
+    int32_t position = -1;  // -1: empty
   };
-  static size_t Hash(std::string_view name) {
-    return std::hash<std::string_view>{}(name);
+  static uint32_t Hash(std::string_view name) {
+    return static_cast<uint32_t>(std::hash<std::string_view>{}(name));
   }
   size_t Mask() const { return slots_.size() - 1; }
 

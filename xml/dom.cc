@@ -1,6 +1,7 @@
 #include "xml/dom.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -352,11 +353,14 @@ bool IsName(std::string_view name) {
 template <typename T>
 T* Document::Pool<T>::Grow() {
   // Blocks grow with the document, so a large one needs few of them.
+  // Storage only (new unsigned char[] initializes nothing), aligned for T
+  // as operator new[] aligns for any fundamental type.
+  static_assert(alignof(T) <= alignof(std::max_align_t));
   capacity_ = blocks_.empty() ? 64 : std::min<size_t>(capacity_ * 2, 16384);
-  blocks_.push_back(std::make_unique<T[]>(capacity_));
+  blocks_.emplace_back(new unsigned char[capacity_ * sizeof(T)]);
   block_ = blocks_.back().get();
   used_ = 1;
-  return &block_[0];
+  return new (block_) T();
 }
 
 void Document::TrimAttributeValues() {
@@ -702,11 +706,7 @@ class Document::Parser {
     const int line = line_;
     // White space between tags, the usual case: its line ends counted,
     // nothing kept. *end_ is no space.
-    char* q = p_;
-    while (IsSpace(*q)) {
-      if (*q == '\n') ++line_;
-      ++q;
-    }
+    char* q = SkipSpaceFrom(p_);
     if (q == end_ || *q == '<') {
       p_ = q;
       return true;
@@ -748,9 +748,12 @@ class Document::Parser {
   char* Name() {
     if (!kChars.Is(*p_, kNameStartBit)) return nullptr;
     char* begin = p_;
+    // In a local: the member would be stored back at every byte.
+    char* q = p_;
     do {
-      ++p_;
-    } while (kChars.Is(*p_, kNameCharBit));
+      ++q;
+    } while (kChars.Is(*q, kNameCharBit));
+    p_ = q;
     return begin;
   }
 
@@ -789,14 +792,71 @@ class Document::Parser {
   }
 
   // Skips white space, counting its line ends (*end_ is no space).
+  // (Inside a tag: runs of none or one space, for which one look at the
+  // table is the cheapest test.)
   void SkipSpace() {
     while (IsSpace(*p_)) {
       if (*p_ == '\n') ++line_;
       ++p_;
     }
   }
+  // The first byte from `q` on that is no white space, its line ends
+  // counted: for the indentation between tags (a line end, then a few to
+  // a few dozen spaces). Spaces, the most of it, cost one comparison
+  // each; the position and the count are locals, not members stored back
+  // per byte.
+  char* SkipSpaceFrom(char* q) {
+    int lines = 0;
+    for (;; ++q) {
+      if (*q == ' ') continue;
+      if (*q == '\n') {
+        ++lines;
+        continue;
+      }
+      if (*q != '\t' && *q != '\r') break;
+    }
+    line_ += lines;
+    return q;
+  }
+
+  // Whether the first and the last sizeof(Word) of the n bytes at a and b
+  // are equal (Word <= n <= 2 Word: together all n).
+  template <typename Word>
+  static bool EndsEqual(const char* a, const char* b, size_t n) {
+    Word a0, a1, b0, b1;
+    std::memcpy(&a0, a, sizeof a0);
+    std::memcpy(&b0, b, sizeof b0);
+    std::memcpy(&a1, a + n - sizeof a1, sizeof a1);
+    std::memcpy(&b1, b + n - sizeof b1, sizeof b1);
+    return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+  }
+  // Whether the n bytes at a and b are equal: inline for the short names
+  // of end tags (two overlapping loads instead of a call to memcmp).
+  static bool BytesEqual(const char* a, const char* b, size_t n) {
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    if (n >= 8) return EndsEqual<uint64_t>(a, b, n);
+    if (n >= 4) return EndsEqual<uint32_t>(a, b, n);
+    for (size_t k = 0; k < n; ++k) {
+      if (a[k] != b[k]) return false;
+    }
+    return true;
+  }
 
   bool EndTag() {
+    // The usual case first: "</" the open element's name, then '>' (white
+    // space allowed before it). Anything else goes the long way, which
+    // reads the name and says what is wrong.
+    if (!open_.empty()) {
+      const Open& open = open_.back();
+      const char* name = p_ + 2;
+      const size_t n = open.name_size;
+      if (end_ - name > static_cast<ptrdiff_t>(n) &&
+          BytesEqual(name, open.node->name_, n) && name[n] == '>') {
+        p_ = const_cast<char*>(name) + n + 1;
+        open_.pop_back();
+        return true;
+      }
+    }
     const int line = line_;  // of the '<'
     p_ += 2;
     char* name = Name();

@@ -429,6 +429,39 @@ TEST(DocumentTest, ErrorsSayWhatAndWhere) {
             "2: value of attribute 'x' of <b> has no closing quote");
 }
 
+// An end tag that closes the open element with '>' right after its name is
+// read by a short path (the name compared in place, in pieces of 8 and 4
+// bytes); every other end tag goes the long way. Names of every length up
+// to past the pieces, names that share a start or an end with the open
+// one, and an end tag cut off at the end of the text.
+TEST(DocumentTest, EndTagsOfEveryNameLength) {
+  for (size_t n = 1; n <= 20; ++n) {
+    const std::string name = "e" + std::string(n - 1, 'x');
+    const std::string longer = name + "y";
+    const std::string other = std::string(n - 1, 'x') + "z";
+    EXPECT_EQ(Coded("<" + name + "></" + name + ">"), "accepted") << n;
+    EXPECT_EQ(Coded("<" + name + ">\n</" + name + " \n>"), "accepted") << n;
+    EXPECT_EQ(Refusal("<" + longer + "></" + name + ">"),
+              "1: element <" + longer + "> is closed by </" + name +
+                  "> at line 1")
+        << n;
+    EXPECT_EQ(Refusal("<" + name + "></" + longer + ">"),
+              "1: element <" + name + "> is closed by </" + longer +
+                  "> at line 1")
+        << n;
+    EXPECT_EQ(Refusal("<a><" + name + "></" + other + "></a>"),
+              "1: element <" + name + "> is closed by </" + other +
+                  "> at line 1")
+        << n;
+    EXPECT_EQ(Refusal("<" + name + "></" + name),
+              "1: end tag </" + name + "> is not terminated by '>'")
+        << n;
+    EXPECT_EQ(Refusal("<" + name + "></" + name + "/>"),
+              "1: end tag </" + name + "> is not terminated by '>'")
+        << n;
+  }
+}
+
 // The parser reads 16 and 64 bytes at a time where it can (SSE2): what it
 // finds, and the lines it reports, must not depend on where a block ends.
 TEST(DocumentTest, BlockBoundariesChangeNothing) {
