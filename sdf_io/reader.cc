@@ -689,6 +689,34 @@ T* AppendNoted(std::vector<T>* list, frames::ChildRef::Kind kind,
   return added;
 }
 
+namespace {
+
+// Room in `model`'s lists for the links, joints and frames `e` has and in
+// its order for every child element, made before they are read: a list
+// grown by doubling moves every element at each step and, once large, asks
+// the kernel for fresh pages each time (a 100,000-link chain's joints are
+// 104 MB; grown, 2x that is touched and 1.5x held at once).
+void ReserveListed(const xml::Node* e, frames::Model* model) {
+  size_t links = 0, joints = 0, frames = 0, children = 0;
+  for (const xml::Node* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    ++children;
+    if (xml::Is(c, "link")) {
+      ++links;
+    } else if (xml::Is(c, "joint")) {
+      ++joints;
+    } else if (xml::Is(c, "frame")) {
+      ++frames;
+    }
+  }
+  model->links.reserve(model->links.size() + links);
+  model->joints.reserve(model->joints.size() + joints);
+  model->frames.reserve(model->frames.size() + frames);
+  model->order.reserve(model->order.size() + children);
+}
+
+}  // namespace
+
 template <auto list, auto read, frames::ChildRef::Kind kind, typename Parent>
 void SdfReader::ReadListed(const Node* c, Parent* parent) {
   (this->*read)(c, AppendNoted(&(parent->*list), kind, &parent->order));
@@ -750,6 +778,7 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   }
   ReadModelAttributes(e, model);
   ReadPose(e, &model->pose);
+  ReserveListed(e, model);
   xml::ReadChildren(this, e, kKnown, model,
                     [&](const Node* c) { KeepNoted(c, model); });
   if (e->Attribute("static")) {  // 1.0 attribute form
