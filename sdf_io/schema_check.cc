@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <optional>
@@ -619,8 +620,17 @@ class Checker {
              const void* value) {
     if (copied_) return false;
     if (!owner) return as_read.Reads();
+    // A document asks of the same few (owner, value) pairs again and again
+    // (every link's <pose>, every inertia's <ixx> ...): a slot chosen by
+    // the two pointers answers most, compared exactly; the map keeps every
+    // answer for the pairs that share a slot.
+    const uintptr_t a = reinterpret_cast<uintptr_t>(owner);
+    const uintptr_t b = reinterpret_cast<uintptr_t>(value);
+    ReadsSlot& slot = reads_slots_[((a >> 3) * 31 + (b >> 2)) % kReadsSlots];
+    if (slot.owner == owner && slot.value == value) return slot.reads;
     const auto [it, added] = reads_.try_emplace({owner, value}, false);
     if (added) it->second = as_read.Reads();
+    slot = {owner, value, it->second};
     return it->second;
   }
 
@@ -740,6 +750,13 @@ class Checker {
   };
   std::unordered_map<std::pair<const void*, const void*>, bool, PairHash>
       reads_;
+  struct ReadsSlot {
+    const void* owner = nullptr;
+    const void* value = nullptr;
+    bool reads = false;
+  };
+  static constexpr size_t kReadsSlots = 256;
+  ReadsSlot reads_slots_[kReadsSlots];
 };
 
 // At most one model, light or actor at the root; worlds uniquely named.
