@@ -6,6 +6,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <system_error>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -809,6 +810,41 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
   Checker<XmlTree>(ctx, /*copied=*/false, "").Element(
       root, {{v, target, newest},
              {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
+}
+
+SchemaCheck::SchemaCheck(const xml::Node* root, int minor,
+                         const xml::Context& ctx, bool concurrent)
+    : diags_(ctx.diags), start_(ctx.diags->all().size()), own_(ctx) {
+  own_.diags = &found_;
+  if (concurrent) {
+    try {
+      running_ = std::async(std::launch::async, [this, root, minor] {
+        CheckAgainstSchema(root, minor, own_);
+      });
+      return;
+    } catch (const std::system_error&) {
+      // No thread to be had: checked here and now.
+    }
+  }
+  CheckAgainstSchema(root, minor, ctx);
+}
+
+SchemaCheck::~SchemaCheck() {
+  if (running_.valid()) running_.wait();
+}
+
+void SchemaCheck::Finish() {
+  if (!running_.valid()) return;
+  running_.get();
+  if (found_.all().empty()) return;
+  // found_ goes in at start_: rebuilt, as Diagnostics only appends.
+  const std::vector<frames::Diagnostic>& all = diags_->all();
+  frames::Diagnostics merged;
+  for (size_t i = 0; i < start_ && i < all.size(); ++i) merged.Add(all[i]);
+  merged.Append(found_);
+  for (size_t i = start_; i < all.size(); ++i) merged.Add(all[i]);
+  *diags_ = std::move(merged);
+  found_ = frames::Diagnostics();
 }
 
 bool CheckCopiedElement(const frames::Element& e,
