@@ -2,8 +2,11 @@
 
 #include <array>
 #include <climits>
+#include <cstddef>
+#include <future>
 #include <optional>
 #include <string_view>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -1055,10 +1058,34 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   return diags->error_count() == errors_before;
 }
 
+namespace {
+
+// From this many links on, WriteUrdf checks the model (CheckUrdfForm) on a
+// thread of its own while it writes: the check walks every link, joint,
+// shape and name (in a 10,000-link chain 22M instructions and 550,000 cache
+// misses, a tenth of the writing's), and a thread costs tens of
+// microseconds to start.
+constexpr size_t kConcurrentCheckLinks = 1024;
+
+}  // namespace
+
 std::optional<std::string> WriteUrdf(const Model& model,
                                      const UrdfWriteOptions& options,
                                      Diagnostics* diags) {
-  if (!CheckUrdfForm(model, diags)) return std::nullopt;
+  // (Declared before the thread that writes to it, so that it outlives
+  // the thread, which the future's destruction waits for.)
+  Diagnostics check_diags;
+  std::future<bool> checking;
+  if (model.links.size() >= kConcurrentCheckLinks) {
+    try {
+      checking = std::async(std::launch::async, [&model, &check_diags] {
+        return CheckUrdfForm(model, &check_diags);
+      });
+    } catch (const std::system_error&) {
+      // No thread to be had: checked first, below.
+    }
+  }
+  if (!checking.valid() && !CheckUrdfForm(model, diags)) return std::nullopt;
   std::string out;
   // About 1.3 KiB of URDF per link with its joint, inertial, visual and
   // collision (computed poses print 17 digits a number); reserving once
@@ -1066,7 +1093,19 @@ std::optional<std::string> WriteUrdf(const Model& model,
   // written is never touched, so costs no memory.
   out.reserve(1024 + 2048 * model.links.size());
   xml::Writer w(&out);
-  UrdfWriter(model, options, diags, &w).Robot();
+  if (!checking.valid()) {
+    UrdfWriter(model, options, diags, &w).Robot();
+    return out;
+  }
+  // Written beside the check (both only read the model): what the writing
+  // reports follows what the check reports, and is dropped with the text
+  // when the check fails, as nothing is written then.
+  Diagnostics written;
+  UrdfWriter(model, options, &written, &w).Robot();
+  const bool ok = checking.get();
+  diags->Append(check_diags);
+  if (!ok) return std::nullopt;
+  diags->Append(written);
   return out;
 }
 

@@ -899,6 +899,48 @@ TEST(WriteUrdfTest, ModelsNotInUrdfFormAreRefused) {
   }
 }
 
+// A model of many links is checked beside its writing (WriteUrdf): what
+// it reports is what a model checked first reports, in the same order
+// (the check's findings, then the writing's), and when the check fails
+// nothing is written and nothing the writing would have said is reported.
+TEST(WriteUrdfTest, LargeModelReportsAsCheckedFirst) {
+  std::string body;
+  for (int i = 0; i < 1500; ++i) {
+    body += "<link name=\"l" + std::to_string(i) + "\"/>\n";
+    if (i > 0) {
+      body += "<joint name=\"j" + std::to_string(i) +
+              "\" type=\"revolute\"><parent link=\"l" +
+              std::to_string(i - 1) + "\"/><child link=\"l" +
+              std::to_string(i) +
+              "\"/><limit effort=\"1\" velocity=\"1\"/></joint>\n";
+    }
+  }
+  frames::Model m = Read(Robot(body));
+  ASSERT_EQ(m.links.size(), 1500u);
+  // Something the writing reports (an SDF-only limit child) ...
+  m.joints[3].axis->limit->extensions.emplace_back().name = "stiffness";
+  frames::Diagnostics d;
+  const std::string out = Write(m, {}, &d);
+  ASSERT_EQ(d.all().size(), 1u) << d.ToString();
+  EXPECT_EQ(d.all()[0].code, frames::Code::URDF_CANNOT_EXPRESS);
+  EXPECT_NE(out.find("<link name=\"l1499\"/>"), std::string::npos);
+  // ... then a second root, and a name that is not an XML name: errors of
+  // the check, which come first and alone.
+  m.joints.pop_back();
+  m.links[7].name = "bad name";
+  frames::Diagnostics checked;
+  checked.Warning(frames::Code::URDF_CANNOT_EXPRESS, "before", {});
+  frames::Diagnostics expected = checked;
+  EXPECT_FALSE(CheckUrdfForm(m, &expected));
+  ASSERT_GE(expected.error_count(), 2) << expected.ToString();
+  for (int run = 0; run < 10; ++run) {
+    frames::Diagnostics got = checked;
+    EXPECT_FALSE(WriteUrdf(m, {}, &got));
+    EXPECT_EQ(got.ToString(), expected.ToString());
+    EXPECT_EQ(got.error_count(), expected.error_count());
+  }
+}
+
 TEST(WriteUrdfTest, SdfOnlyDataIsReported) {
   frames::Model m = Read(Robot(R"(
   <link name="a"><visual name="v"><geometry><box size="1 1 1"/></geometry>
