@@ -432,6 +432,61 @@ TEST(CarriedTest, ComparisonSeesLimitsAndShapesNotRestored) {
   EXPECT_NE(Differences(*want2, *moved, false), std::vector<std::string>{});
 }
 
+// A model large enough for the work done beside the main line (the schema
+// check beside the reading, the URDF check beside the writing, the
+// document freed beside the writing: 1,024 links and 512 KiB on) converts
+// as libsdformat reads it. (Most of its half minute is libsdformat's
+// reading of the two documents.)
+TEST(CarriedTest, LargeModelReadsBackInLibsdformat) {
+  std::string text = "<?xml version=\"1.0\"?>\n<sdf version=\"1.7\">\n"
+                     "<model name=\"tree\">\n";
+  const int kLinks = 1030;
+  for (int i = 0; i < kLinks; ++i) {
+    const std::string n = std::to_string(i);
+    const std::string f = std::to_string(0.001 * (i % 97));
+    text += "<link name=\"l" + n + "\">\n";
+    if (i > 0) {
+      text += "  <pose relative_to=\"j" + n + "\">0 " + f + " 0.01 " + f +
+              " 0 0</pose>\n";
+    }
+    text += "  <inertial><pose>0.01 0 " + f + " 0 " + f +
+            " 0</pose><mass>1.5</mass><inertia><ixx>0.01</ixx><ixy>0</ixy>"
+            "<ixz>0</ixz><iyy>0.02</iyy><iyz>0</iyz><izz>0.03</izz>"
+            "</inertia></inertial>\n"
+            "  <visual name=\"v\"><pose>0 0 " + f + " " + f +
+            " 0 0</pose><geometry><box><size>0.1 0.2 0.3</size></box>"
+            "</geometry></visual>\n"
+            "  <collision name=\"c\"><pose>" + f + " 0 0 0 0 " + f +
+            "</pose><geometry><cylinder><radius>0.05</radius><length>0.2"
+            "</length></cylinder></geometry></collision>\n</link>\n";
+    // A binary tree (link i hangs from link (i - 1) / 2), so that poses
+    // resolve in a few steps each, as in a chain they would not.
+    if (i > 0) {
+      const std::string p = std::to_string((i - 1) / 2);
+      text += "<joint name=\"j" + n + "\" type=\"revolute\"><pose "
+              "relative_to=\"l" + p + "\">0.1 0 " + f + " 0 " + f +
+              " 0</pose><parent>l" + p + "</parent><child>l" + n +
+              "</child><axis><xyz>0 1 0</xyz><limit><lower>-1</lower>"
+              "<upper>1</upper><effort>10</effort><velocity>2</velocity>"
+              "</limit></axis></joint>\n";
+    }
+  }
+  text += "</model>\n</sdf>\n";
+  ASSERT_GT(text.size(), size_t{512} << 10);
+  const converter::ConversionResult urdf =
+      converter::SdfToUrdf(text, "tree.sdf");
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  EXPECT_EQ(urdf.diagnostics.all().size(), 0u) << urdf.diagnostics.ToString();
+  std::string why;
+  ASSERT_TRUE(urdfdom_testing::ParseWithUrdfdom(urdf.output, &why)) << why;
+  const auto want = Load(text, false, "::", &why);
+  ASSERT_TRUE(want) << why;
+  ASSERT_EQ(want->links.size(), static_cast<size_t>(kLinks));
+  const auto gazebo = Load(urdf.output, false, "::", &why);
+  ASSERT_TRUE(gazebo) << why;
+  EXPECT_EQ(Differences(*want, *gazebo, true), std::vector<std::string>{});
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Fixtures, CarriedTest,
     ::testing::Values(Case{"four_bar"}, Case{"gripper_loops"},
