@@ -432,6 +432,68 @@ TEST(CarriedTest, ComparisonSeesLimitsAndShapesNotRestored) {
   EXPECT_NE(Differences(*want2, *moved, false), std::vector<std::string>{});
 }
 
+// A model large enough for the work done beside the main line (the schema
+// check beside the reading, the URDF check beside the writing, the second
+// half of the URDF written beside the first, the document freed beside the
+// writing: 1,024 links and 512 KiB on) converts into the tree it is, as
+// urdfdom reads the URDF. (libsdformat, the oracle of the fixtures above,
+// takes gigabytes for a model this size, too much under the sanitizers.)
+TEST(CarriedTest, LargeModelConvertsWhole) {
+  std::string text = "<?xml version=\"1.0\"?>\n<sdf version=\"1.7\">\n"
+                     "<model name=\"tree\">\n";
+  const int kLinks = 1030;
+  for (int i = 0; i < kLinks; ++i) {
+    const std::string n = std::to_string(i);
+    const std::string f = std::to_string(0.001 * (i % 97));
+    text += "<link name=\"l" + n + "\">\n";
+    if (i > 0) {
+      text += "  <pose relative_to=\"j" + n + "\">0 " + f + " 0.01 " + f +
+              " 0 0</pose>\n";
+    }
+    // (a comment for the size)
+    text += "  <!-- " + std::string(400, 'x') + " -->\n"
+            "  <inertial><pose>0.01 0 " + f + " 0 " + f +
+            " 0</pose><mass>" + std::to_string(1 + i) + "</mass><inertia>"
+            "<ixx>0.01</ixx><ixy>0</ixy><ixz>0</ixz><iyy>0.02</iyy>"
+            "<iyz>0</iyz><izz>0.03</izz></inertia></inertial>\n</link>\n";
+    // A binary tree: link i hangs from link (i - 1) / 2.
+    if (i > 0) {
+      const std::string p = std::to_string((i - 1) / 2);
+      text += "<joint name=\"j" + n + "\" type=\"revolute\"><pose "
+              "relative_to=\"l" + p + "\">0.1 0 " + f + " 0 " + f +
+              " 0</pose><parent>l" + p + "</parent><child>l" + n +
+              "</child><axis><xyz>0 1 0</xyz><limit><lower>-1</lower>"
+              "<upper>1</upper><effort>10</effort><velocity>2</velocity>"
+              "</limit></axis></joint>\n";
+    }
+  }
+  text += "</model>\n</sdf>\n";
+  ASSERT_GT(text.size(), size_t{512} << 10);
+  const converter::ConversionResult urdf =
+      converter::SdfToUrdf(text, "tree.sdf");
+  ASSERT_TRUE(urdf.ok) << urdf.diagnostics.ToString();
+  EXPECT_EQ(urdf.diagnostics.all().size(), 0u) << urdf.diagnostics.ToString();
+  std::string why;
+  const auto model = urdfdom_testing::ParseWithUrdfdom(urdf.output, &why);
+  ASSERT_TRUE(model) << why;
+  ASSERT_EQ(model->links_.size(), static_cast<size_t>(kLinks));
+  ASSERT_EQ(model->joints_.size(), static_cast<size_t>(kLinks - 1));
+  EXPECT_EQ(model->getRoot()->name, "l0");
+  for (int i = 0; i < kLinks; ++i) {
+    const std::string n = std::to_string(i);
+    const auto link = model->getLink("l" + n);
+    ASSERT_TRUE(link && link->inertial) << n;
+    EXPECT_EQ(link->inertial->mass, 1 + i);
+    if (i == 0) continue;
+    const auto joint = model->getJoint("j" + n);
+    ASSERT_TRUE(joint) << n;
+    EXPECT_EQ(joint->parent_link_name, "l" + std::to_string((i - 1) / 2));
+    EXPECT_EQ(joint->child_link_name, "l" + n);
+    ASSERT_TRUE(joint->limits) << n;
+    EXPECT_EQ(joint->limits->upper, 1);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Fixtures, CarriedTest,
     ::testing::Values(Case{"four_bar"}, Case{"gripper_loops"},

@@ -351,6 +351,9 @@ void SdfReader::ReportUnresolvedInclude(const Node* e, const std::string& uri,
 
 std::optional<Model> SdfReader::ReadInclude(const Node* e,
                                             std::vector<Element>* others) {
+  // What is reported from here on follows the check's diagnostics, and
+  // ReadAltered compares with them.
+  FinishSchemaCheck();
   const Node* u = RequiredChild(e, "uri");
   if (!u) return std::nullopt;
   const std::string uri(xml::Text(u));

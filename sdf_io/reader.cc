@@ -689,6 +689,34 @@ T* AppendNoted(std::vector<T>* list, frames::ChildRef::Kind kind,
   return added;
 }
 
+namespace {
+
+// Room in `model`'s lists for the links, joints and frames `e` has and in
+// its order for every child element, made before they are read: a list
+// grown by doubling moves every element at each step and, once large, asks
+// the kernel for fresh pages each time (a 100,000-link chain's joints are
+// 104 MB; grown, 2x that is touched and 1.5x held at once).
+void ReserveListed(const xml::Node* e, frames::Model* model) {
+  size_t links = 0, joints = 0, frames = 0, children = 0;
+  for (const xml::Node* c = e->FirstChildElement(); c;
+       c = c->NextSiblingElement()) {
+    ++children;
+    if (xml::Is(c, "link")) {
+      ++links;
+    } else if (xml::Is(c, "joint")) {
+      ++joints;
+    } else if (xml::Is(c, "frame")) {
+      ++frames;
+    }
+  }
+  model->links.reserve(model->links.size() + links);
+  model->joints.reserve(model->joints.size() + joints);
+  model->frames.reserve(model->frames.size() + frames);
+  model->order.reserve(model->order.size() + children);
+}
+
+}  // namespace
+
 template <auto list, auto read, frames::ChildRef::Kind kind, typename Parent>
 void SdfReader::ReadListed(const Node* c, Parent* parent) {
   (this->*read)(c, AppendNoted(&(parent->*list), kind, &parent->order));
@@ -750,6 +778,7 @@ void SdfReader::ReadModel(const Node* e, Model* model) {
   }
   ReadModelAttributes(e, model);
   ReadPose(e, &model->pose);
+  ReserveListed(e, model);
   xml::ReadChildren(this, e, kKnown, model,
                     [&](const Node* c) { KeepNoted(c, model); });
   if (e->Attribute("static")) {  // 1.0 attribute form
@@ -807,6 +836,15 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
+namespace {
+
+// From this size of text on, a document's schema check runs beside its
+// reading (SchemaCheck): a thread costs tens of microseconds to start, a
+// 1 MB document's check about 3 ms.
+constexpr size_t kConcurrentCheckBytes = size_t{512} << 10;
+
+}  // namespace
+
 std::optional<SdfDocument> SdfReader::Read(std::string text) {
   static const Child<SdfDocument> kKnown[] = {
       {"model", &SdfReader::ReadDocumentModel},
@@ -814,6 +852,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string text) {
       {"include", &SdfReader::ReadDocumentInclude,
        &SdfReader::ResolvingIncludes},
   };
+  const size_t text_size = text.size();
   xml::Document doc;
   if (!ParseXml(std::move(text), &doc)) return std::nullopt;
   const Node* root = doc.RootElement();
@@ -827,9 +866,18 @@ std::optional<SdfDocument> SdfReader::Read(std::string text) {
   out.gazebo_root = Is(root, "gazebo");
   out.where = ctx_.At(root);
   if (!ReadVersion(root, &out)) return std::nullopt;
-  // Every element and value against the description of the version.
-  CheckAgainstSchema(root, minor_, ctx_);
+  // Every element and value against the description of the version; for
+  // a large document on a thread of its own while the tree is read here
+  // (SchemaCheck), its diagnostics put before the reading's.
+  SchemaCheck check(root, minor_, ctx_,
+                    /*concurrent=*/text_size >= kConcurrentCheckBytes);
+  struct Running {
+    SchemaCheck** at;
+    Running(SchemaCheck** a, SchemaCheck* c) : at(a) { *at = c; }
+    ~Running() { *at = nullptr; }
+  } running(&check_, &check);
   ReadChildren(root, kKnown, &out, &out.extensions);
+  check.Finish();
   Upgrade(&out.extensions, LegacyParent::kSdf);
   return out;
 }

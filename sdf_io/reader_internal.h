@@ -21,6 +21,7 @@
 #include "frames/model.h"
 #include "sdf_io/legacy.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/schema_check.h"
 #include "xml/reader.h"
 
 namespace sdf_io::internal {
@@ -298,7 +299,14 @@ class SdfReader {
     if (minor_ < 7) UpgradeToSdf17(elements, parent, version_);
   }
 
+  // The running check of the document being read (Read), finished before
+  // an <include> is read: its reading looks at what was reported.
+  void FinishSchemaCheck() {
+    if (check_) check_->Finish();
+  }
+
   Context ctx_;
+  SchemaCheck* check_ = nullptr;
   const ReadOptions& options_;
   IncludeCache* cache_;
   // How many models enclose the element being read (0 in a world or at the

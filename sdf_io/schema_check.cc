@@ -2,9 +2,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <optional>
+#include <system_error>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -619,8 +621,17 @@ class Checker {
              const void* value) {
     if (copied_) return false;
     if (!owner) return as_read.Reads();
+    // A document asks of the same few (owner, value) pairs again and again
+    // (every link's <pose>, every inertia's <ixx> ...): a slot chosen by
+    // the two pointers answers most, compared exactly; the map keeps every
+    // answer for the pairs that share a slot.
+    const uintptr_t a = reinterpret_cast<uintptr_t>(owner);
+    const uintptr_t b = reinterpret_cast<uintptr_t>(value);
+    ReadsSlot& slot = reads_slots_[((a >> 3) * 31 + (b >> 2)) % kReadsSlots];
+    if (slot.owner == owner && slot.value == value) return slot.reads;
     const auto [it, added] = reads_.try_emplace({owner, value}, false);
     if (added) it->second = as_read.Reads();
+    slot = {owner, value, it->second};
     return it->second;
   }
 
@@ -740,6 +751,13 @@ class Checker {
   };
   std::unordered_map<std::pair<const void*, const void*>, bool, PairHash>
       reads_;
+  struct ReadsSlot {
+    const void* owner = nullptr;
+    const void* value = nullptr;
+    bool reads = false;
+  };
+  static constexpr size_t kReadsSlots = 256;
+  ReadsSlot reads_slots_[kReadsSlots];
 };
 
 // At most one model, light or actor at the root; worlds uniquely named.
@@ -792,6 +810,41 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
   Checker<XmlTree>(ctx, /*copied=*/false, "").Element(
       root, {{v, target, newest},
              {&schema::Root(*v), &schema::Root(*target), &schema::Root(*newest)}});
+}
+
+SchemaCheck::SchemaCheck(const xml::Node* root, int minor,
+                         const xml::Context& ctx, bool concurrent)
+    : diags_(ctx.diags), start_(ctx.diags->all().size()), own_(ctx) {
+  own_.diags = &found_;
+  if (concurrent) {
+    try {
+      running_ = std::async(std::launch::async, [this, root, minor] {
+        CheckAgainstSchema(root, minor, own_);
+      });
+      return;
+    } catch (const std::system_error&) {
+      // No thread to be had: checked here and now.
+    }
+  }
+  CheckAgainstSchema(root, minor, ctx);
+}
+
+SchemaCheck::~SchemaCheck() {
+  if (running_.valid()) running_.wait();
+}
+
+void SchemaCheck::Finish() {
+  if (!running_.valid()) return;
+  running_.get();
+  if (found_.all().empty()) return;
+  // found_ goes in at start_: rebuilt, as Diagnostics only appends.
+  const std::vector<frames::Diagnostic>& all = diags_->all();
+  frames::Diagnostics merged;
+  for (size_t i = 0; i < start_ && i < all.size(); ++i) merged.Add(all[i]);
+  merged.Append(found_);
+  for (size_t i = start_; i < all.size(); ++i) merged.Add(all[i]);
+  *diags_ = std::move(merged);
+  found_ = frames::Diagnostics();
 }
 
 bool CheckCopiedElement(const frames::Element& e,

@@ -49,6 +49,8 @@
 // mass), in its message and in Diagnostic::element_path.
 #pragma once
 
+#include <cstddef>
+#include <future>
 #include <initializer_list>
 #include <string>
 
@@ -63,6 +65,38 @@ namespace sdf_io {
 // of SDFormat 1.`minor` (0 to 12; nothing is checked for other versions).
 void CheckAgainstSchema(const xml::Node* root, int minor,
                         const xml::Context& ctx);
+
+// CheckAgainstSchema of a large document, run on a thread of its own while
+// the caller reads the same tree (both only read it; the tree must not
+// change, and must outlive the check, until Finish). The check and the
+// reading each walk a tree of millions of nodes; side by side, the process
+// takes about the time of the longer one. Its diagnostics are collected
+// apart and put, by Finish, where CheckAgainstSchema would have put them:
+// after those ctx.diags held when it started, before those added since. So
+// the caller must call Finish before it looks at ctx.diags (an <include>'s
+// reading compares with what was reported) and when it is done. Not
+// `concurrent`, or when no thread can be started, it checks at once, as
+// CheckAgainstSchema does.
+class SchemaCheck {
+ public:
+  SchemaCheck(const xml::Node* root, int minor, const xml::Context& ctx,
+              bool concurrent);
+  SchemaCheck(const SchemaCheck&) = delete;
+  SchemaCheck& operator=(const SchemaCheck&) = delete;
+  // Waits for the thread (nothing is added to ctx.diags: the caller left
+  // without Finish, on an exception).
+  ~SchemaCheck();
+  // Waits for the check and adds its diagnostics to ctx.diags (once; a
+  // second call does nothing). Rethrows what the check threw.
+  void Finish();
+
+ private:
+  frames::Diagnostics* diags_;
+  size_t start_;         // ctx.diags's size when the check started
+  xml::Context own_;     // ctx with diags = &found_
+  frames::Diagnostics found_;
+  std::future<void> running_;
+};
 
 // Checks `e`, an element copied into an SDFormat 1.`minor` document from
 // elsewhere (urdf2sdf's content of a URDF <gazebo> block), as the child of

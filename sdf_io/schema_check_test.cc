@@ -17,6 +17,8 @@
 
 #include "frames/graph.h"
 #include "sdf_io/reader.h"
+#include "sdf_io/schema_check.h"
+#include "xml/dom.h"
 #include "sdf_io/testing/sdformat_oracle.h"
 
 namespace {
@@ -190,6 +192,73 @@ TEST(SchemaCheck, UnknownAttributesAreWarnedByName) {
       << diags.ToString();
   EXPECT_NE(diags.all()[0].message.find("attribute 'nmae'"), std::string::npos)
       << diags.all()[0].message;
+}
+
+// The check run beside the reading (SchemaCheck, concurrent): its
+// diagnostics land where CheckAgainstSchema's would, after those reported
+// before it started and before those reported while it ran, whatever the
+// thread's timing; Finish a second time adds nothing.
+TEST(SchemaCheck, ConcurrentCheckReportsInSequentialOrder) {
+  const std::string text =
+      "<sdf version='1.7'><model name='m'><link name='l'><frob/>"
+      "<self_collide>maybe</self_collide></link>"
+      "<joint name='j' type='fixed' odd='1'><parent>l</parent>"
+      "<child>l</child></joint></model></sdf>";
+  xml::Document doc;
+  ASSERT_TRUE(doc.Parse(text));
+  const auto report = [](frames::Diagnostics* d, const char* what) {
+    d->Warning(frames::Code::ELEMENT_UNKNOWN, what, {"in.sdf", 1});
+  };
+  frames::Diagnostics sequential;
+  report(&sequential, "before");
+  sdf_io::CheckAgainstSchema(doc.RootElement(), 7,
+                             xml::Context{"in.sdf", &sequential, true});
+  report(&sequential, "after");
+  ASSERT_EQ(sequential.all().size(), 5u) << sequential.ToString();
+  for (int run = 0; run < 20; ++run) {
+    frames::Diagnostics concurrent;
+    report(&concurrent, "before");
+    const xml::Context ctx{"in.sdf", &concurrent, true};
+    sdf_io::SchemaCheck check(doc.RootElement(), 7, ctx, /*concurrent=*/true);
+    report(&concurrent, "after");
+    check.Finish();
+    check.Finish();
+    EXPECT_EQ(concurrent.ToString(), sequential.ToString());
+    EXPECT_EQ(concurrent.error_count(), sequential.error_count());
+  }
+}
+
+// A document large enough to be checked beside its reading reports what a
+// small one does, in the same order: the check's findings before the
+// reader's on one line (here the whole document is one line).
+TEST(SchemaCheck, LargeDocumentReportsInSequentialOrder) {
+  const auto document = [](int links) {
+    std::string text = "<sdf version='1.7'><model name='m'>";
+    for (int i = 0; i < links; ++i) {
+      const std::string n = std::to_string(i);
+      text += "<link name='l" + n + "'><pose>0 0 " + n + " 0 0 0</pose>";
+      if (i == 1) text += "<frob/><inertial><mass>x</mass></inertial>";
+      if (i == 2) text += "<self_collide>maybe</self_collide>";
+      text += "</link>";
+    }
+    return text + "</model></sdf>";
+  };
+  const auto read = [](const std::string& text) {
+    frames::Diagnostics diags;
+    sdf_io::ReadOptions options;
+    options.use_environment_paths = false;
+    sdf_io::ReadSdf(text, "in.sdf", &diags, options);
+    return diags;
+  };
+  const std::string small = document(4);
+  const std::string large = document(20000);
+  ASSERT_GT(large.size(), size_t{1} << 20);
+  const frames::Diagnostics expected = read(small);
+  const frames::Diagnostics got = read(large);
+  ASSERT_EQ(expected.all().size(), 3u) << expected.ToString();
+  EXPECT_EQ(got.ToString(), expected.ToString());
+  EXPECT_EQ(frames::CodeName(got.all().back().code),
+            std::string("NUMBER_INVALID"));
 }
 
 }  // namespace

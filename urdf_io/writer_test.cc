@@ -899,6 +899,96 @@ TEST(WriteUrdfTest, ModelsNotInUrdfFormAreRefused) {
   }
 }
 
+// A model of many links is checked beside its writing (WriteUrdf): what
+// it reports is what a model checked first reports, in the same order
+// (the check's findings, then the writing's), and when the check fails
+// nothing is written and nothing the writing would have said is reported.
+TEST(WriteUrdfTest, LargeModelReportsAsCheckedFirst) {
+  std::string body;
+  for (int i = 0; i < 1500; ++i) {
+    body += "<link name=\"l" + std::to_string(i) + "\"/>\n";
+    if (i > 0) {
+      body += "<joint name=\"j" + std::to_string(i) +
+              "\" type=\"revolute\"><parent link=\"l" +
+              std::to_string(i - 1) + "\"/><child link=\"l" +
+              std::to_string(i) +
+              "\"/><limit effort=\"1\" velocity=\"1\"/></joint>\n";
+    }
+  }
+  frames::Model m = Read(Robot(body));
+  ASSERT_EQ(m.links.size(), 1500u);
+  // Something the writing reports (an SDF-only limit child) ...
+  // (one in each half of the writing, reported in document order)
+  m.joints[3].axis->limit->extensions.emplace_back().name = "stiffness";
+  m.joints[1400].axis->limit->extensions.emplace_back().name = "stiffness";
+  frames::Diagnostics d;
+  const std::string out = Write(m, {}, &d);
+  ASSERT_EQ(d.all().size(), 2u) << d.ToString();
+  EXPECT_EQ(d.all()[0].code, frames::Code::URDF_CANNOT_EXPRESS);
+  EXPECT_NE(d.all()[0].message.find("'j4'"), std::string::npos);
+  EXPECT_NE(d.all()[1].message.find("'j1401'"), std::string::npos);
+  EXPECT_NE(out.find("<link name=\"l1499\"/>"), std::string::npos);
+  // ... then a second root, and a name that is not an XML name: errors of
+  // the check, which come first and alone.
+  m.joints.pop_back();
+  m.links[7].name = "bad name";
+  frames::Diagnostics checked;
+  checked.Warning(frames::Code::URDF_CANNOT_EXPRESS, "before", {});
+  frames::Diagnostics expected = checked;
+  EXPECT_FALSE(CheckUrdfForm(m, &expected));
+  ASSERT_GE(expected.error_count(), 2) << expected.ToString();
+  for (int run = 0; run < 10; ++run) {
+    frames::Diagnostics got = checked;
+    EXPECT_FALSE(WriteUrdf(m, {}, &got));
+    EXPECT_EQ(got.ToString(), expected.ToString());
+    EXPECT_EQ(got.error_count(), expected.error_count());
+  }
+}
+
+// A large robot is written in two halves side by side: the world link the
+// joints from "world" need is written once, before the first of them,
+// whether that is in the first half (and another in the second) or in the
+// second, and the halves join into one document.
+TEST(WriteUrdfTest, LargeModelWorldLinkOnceInEitherHalf) {
+  for (const bool world_first : {true, false}) {
+    std::string body;
+    if (world_first) {
+      body += "<joint name=\"w\" type=\"fixed\"><parent link=\"world\"/>"
+              "<child link=\"l0\"/></joint>\n";
+    }
+    for (int i = 0; i < 1500; ++i) {
+      body += "<link name=\"l" + std::to_string(i) + "\"/>\n";
+      if (i > 0) {
+        body += "<joint name=\"j" + std::to_string(i) +
+                "\" type=\"fixed\"><parent link=\"l" + std::to_string(i - 1) +
+                "\"/><child link=\"l" + std::to_string(i) + "\"/></joint>\n";
+      }
+    }
+    body += "<link name=\"free\"/>\n<joint name=\"w2\" type=\"fixed\">"
+            "<parent link=\"world\"/><child link=\"free\"/></joint>\n";
+    if (!world_first) {
+      body += "<joint name=\"w\" type=\"fixed\"><parent link=\"world\"/>"
+              "<child link=\"l0\"/></joint>\n";
+    }
+    const frames::Model m = Read(Robot(body));
+    frames::Diagnostics d;
+    const std::string out = Write(m, {}, &d);
+    EXPECT_EQ(d.all().size(), 0u) << d.ToString();
+    const size_t link = out.find("<link name=\"world\"/>");
+    ASSERT_NE(link, std::string::npos) << world_first;
+    EXPECT_EQ(out.find("<link name=\"world\"/>", link + 1), std::string::npos)
+        << world_first;
+    EXPECT_LT(link, out.find(world_first ? "<joint name=\"w\""
+                                         : "<joint name=\"w2\""));
+    EXPECT_EQ(out.find("<robot"), out.rfind("<robot"));
+    EXPECT_EQ(out.size() - out.rfind("</robot>\n"), 9u);
+    std::string why;
+    EXPECT_TRUE(urdfdom_testing::ParseWithUrdfdom(out, &why)) << why;
+    // Read back, it writes the same bytes.
+    EXPECT_EQ(Write(Read(out)), out);
+  }
+}
+
 TEST(WriteUrdfTest, SdfOnlyDataIsReported) {
   frames::Model m = Read(Robot(R"(
   <link name="a"><visual name="v"><geometry><box size="1 1 1"/></geometry>
