@@ -42,7 +42,12 @@ std::from_chars_result FromChars(const char* first, const char* last,
 
 LeadingNumber ReadLeadingNumber(std::string_view s) {
   LeadingNumber n;
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  if (!s.empty() && s.front() == '+') {
+    // One '+' and then the number's own sign is no number for std::stod
+    // ("+-1"), nor for urdfdom, which refuses such an origin.
+    if (s.size() > 1 && s[1] == '-') return n;
+    s.remove_prefix(1);
+  }
   const char* begin = s.data();
   const char* end = begin + s.size();
   const auto r = FromChars(begin, end, n.value);

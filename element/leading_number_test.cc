@@ -45,13 +45,20 @@ TEST(LeadingNumberTest, StrayTextAfterTheNumber) {
   }
 }
 
-// One '+' is skipped whatever follows it, as the three readers this rule
-// came from did: "+-1" reads as -1 (where std::stod reads no number).
+// One '+' is skipped before a number; "+-1" is no number, as for std::stod
+// (and urdfdom, which refuses `<origin xyz="+-1 0 0"/>`).
 TEST(LeadingNumberTest, OnePlusSkipped) {
-  const LeadingNumber n = ReadLeadingNumber("+-1");
+  const LeadingNumber n = ReadLeadingNumber("+1.5");
   ASSERT_EQ(n.kind, Kind::kNumber);
-  EXPECT_EQ(n.value, -1);
-  EXPECT_EQ(n.number, "-1");
+  EXPECT_EQ(n.value, 1.5);
+  EXPECT_EQ(n.number, "1.5");
+  for (const std::string s : {"+-1", "+-0x1", "+-1e400m", "+-inf"}) {
+    const LeadingNumber none = ReadLeadingNumber(s);
+    EXPECT_EQ(none.kind, Kind::kNone) << s;
+    EXPECT_TRUE(none.number.empty()) << s;
+    EXPECT_TRUE(none.rest.empty()) << s;
+    EXPECT_EQ(Strtod(s).second, 0u) << s;
+  }
 }
 
 // "0x10" is 16 for std::stod, 0 then "x10" for a decimal reading: no
@@ -97,8 +104,8 @@ TEST(LeadingNumberTest, OutOfRange) {
   EXPECT_EQ(ReadLeadingNumber("1e400").kind, Kind::kOutOfRange);
   EXPECT_EQ(ReadLeadingNumber("-1e400m").kind, Kind::kOutOfRange);
   EXPECT_EQ(ReadLeadingNumber("1e-400").kind, Kind::kOutOfRange);
-  EXPECT_EQ(ReadLeadingNumber("+-1e400m").number, "-1e400");
-  EXPECT_EQ(ReadLeadingNumber("+-1e400m").rest, "m");
+  EXPECT_EQ(ReadLeadingNumber("+1e400m").number, "1e400");
+  EXPECT_EQ(ReadLeadingNumber("+1e400m").rest, "m");
 }
 
 }  // namespace
