@@ -147,8 +147,7 @@ bool IsValidMassMatrix(double mass, const Matrix3& I) {
   // CheckInertia's own rounding allowance) pass every test below: the
   // eigensolver is only needed near the edge.
   if (ClearlyValidInertia(I, 0.0)) return true;
-  Eigen::SelfAdjointEigenSolver<Matrix3> solver(I, Eigen::EigenvaluesOnly);
-  const Vector3 p = solver.eigenvalues();
+  const Vector3 p = PrincipalMoments(I);
   return p[0] + epsilon >= 0 && p[1] + epsilon >= 0 && p[2] + epsilon >= 0 &&
          p[0] + p[1] + epsilon >= p[2] && p[1] + p[2] + epsilon >= p[0] &&
          p[2] + p[0] + epsilon >= p[1];
