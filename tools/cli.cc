@@ -172,6 +172,19 @@ bool ParseUriFlag(const std::string& arg,
   return false;
 }
 
+bool ParseXacroArg(const std::string& arg,
+                   std::map<std::string, std::string>* args,
+                   std::string* error) {
+  const size_t remap = arg.find(":=");
+  if (remap == std::string::npos) return false;
+  if (remap == 0) {
+    *error = "argument without a name: " + arg;
+  } else {
+    (*args)[arg.substr(0, remap)] = arg.substr(remap + 2);
+  }
+  return true;
+}
+
 int UsageError(const std::string& name, const std::string& message) {
   std::cerr << name << ": " << message << "\n"
             << "Try '" << name << " --help'.\n";
@@ -253,10 +266,8 @@ std::optional<int> ParseCliArgs(int argc, char** argv, const Cli& cli,
       return usage_error(error);
     } else if (a.size() > 1 && a[0] == '-' && a != "-") {
       return usage_error("unknown option '" + a + "'");
-    } else if (const size_t remap = a.find(":=");
-               cli.xacro && remap != std::string::npos) {
-      if (remap == 0) return usage_error("argument without a name: " + a);
-      cli.xacro->args[a.substr(0, remap)] = a.substr(remap + 2);
+    } else if (cli.xacro && ParseXacroArg(a, &cli.xacro->args, &error)) {
+      if (!error.empty()) return usage_error(error);
     } else if (args->have_input) {
       return usage_error("more than one input file ('" + args->input + "', '" +
                          a + "')");

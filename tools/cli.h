@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -115,6 +116,12 @@ bool ParseInputFlag(const std::string& arg,
 
 // The help lines of --diagnostics-format and the --max-* flags.
 extern const char kInputOptionsHelp[];
+
+// A xacro NAME:=VALUE argument into *args (a later one for the same NAME
+// wins): false when `arg` has no ":="; ":=VALUE" without a name sets *error.
+bool ParseXacroArg(const std::string& arg,
+                   std::map<std::string, std::string>* args,
+                   std::string* error);
 
 int RunCli(int argc, char** argv, const Cli& cli);
 

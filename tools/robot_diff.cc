@@ -138,9 +138,8 @@ std::optional<int> ParseArgs(int argc, char** argv, Args* args) {
       if (!error.empty()) return tools::UsageError(name, error);
     } else if (a.size() > 1 && a[0] == '-') {
       return tools::UsageError(name, "unknown option '" + a + "'");
-    } else if (const size_t remap = a.find(":="); remap != std::string::npos) {
-      if (remap == 0) return tools::UsageError(name, "argument without a name: " + a);
-      args->setup.read.xacro.args[a.substr(0, remap)] = a.substr(remap + 2);
+    } else if (tools::ParseXacroArg(a, &args->setup.read.xacro.args, &error)) {
+      if (!error.empty()) return tools::UsageError(name, error);
     } else {
       args->inputs.push_back(a);
     }

@@ -113,6 +113,9 @@ grep -q "arm_macros.xacro:14: error: joint 'shoulder' .*(in macro 'hinge' called
   fail "xacro as A: the difference is not at the xacro line: $(cat "$TMP/out")"
 "$DIFF" -q "$URDF/fixed_chain.urdf" "$URDF/fixed_chain.sdf" length:=2 >/dev/null 2>&1
 [ "$?" -eq 2 ] || fail "NAME:=VALUE without a xacro side: exit not 2"
+"$DIFF" -q "$XACRO/arm.urdf.xacro" "$XACRO/arm.length2.sdf" :=2 >/dev/null 2>"$TMP/err"
+[ "$?" -eq 2 ] || fail ":=VALUE without a name: exit not 2"
+grep -q "argument without a name: :=2" "$TMP/err" || fail ":=VALUE without a name: $(cat "$TMP/err")"
 
 # A xacro input is verified against its expansion with the same arguments
 # (read as the conversion reads it, not as its raw text).

@@ -93,9 +93,8 @@ std::optional<int> ParseArgs(int argc, char** argv, Args* args) {
       if (!error.empty()) return tools::UsageError(kName, error);
     } else if (a.size() > 1 && a[0] == '-') {
       return tools::UsageError(kName, "unknown option '" + a + "'");
-    } else if (const size_t remap = a.find(":="); remap != std::string::npos) {
-      if (remap == 0) return tools::UsageError(kName, "argument without a name: " + a);
-      args->read.xacro.args[a.substr(0, remap)] = a.substr(remap + 2);
+    } else if (tools::ParseXacroArg(a, &args->read.xacro.args, &error)) {
+      if (!error.empty()) return tools::UsageError(kName, error);
     } else if (args->have_input) {
       return tools::UsageError(kName, "more than one input file ('" + args->input +
                                           "', '" + a + "')");

@@ -48,6 +48,9 @@ grep -q 'label="attached_to"' "$TMP/f.dot" && grep -q 'label="relative_to"' "$TM
 "$RG" "$PWD/testdata/xacro/arm.urdf.xacro" length:=2 >"$TMP/x.dot" 2>"$TMP/err" ||
   fail "xacro: exit $?: $(cat "$TMP/err")"
 grep -q 'shoulder' "$TMP/x.dot" || fail "xacro: joint shoulder not drawn"
+"$RG" "$PWD/testdata/xacro/arm.urdf.xacro" :=2 >/dev/null 2>"$TMP/err"
+[ "$?" -eq 2 ] || fail ":=VALUE without a name: exit not 2"
+grep -q "argument without a name: :=2" "$TMP/err" || fail ":=VALUE without a name: $(cat "$TMP/err")"
 
 # Errors: a missing file (2), an invalid model (1), usage (2).
 "$RG" "$TMP/missing.urdf" >/dev/null 2>"$TMP/err"

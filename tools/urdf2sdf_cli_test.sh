@@ -220,6 +220,9 @@ expect_empty "$OUT" "xacro input with an error in a macro (stdout)"
 expect_grep "^$(esc "$XFIX/arm_macros.xacro"):14: error: .*in macro 'hinge' called at $(esc "$XFIX/bad_arm.urdf.xacro"):5.*\[JOINT_CHILD_LINK_INVALID\]\$" "$ERR" "xacro error location"
 run "$FIX/extensions.urdf" length:=2
 expect_rc 2 "NAME:=VALUE without a xacro input"
+run "$XFIX/arm.urdf.xacro" :=2
+expect_rc 2 ":=VALUE without a name"
+expect_grep "argument without a name: :=2" "$ERR" ":=VALUE without a name (message)"
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed" >&2
