@@ -2,8 +2,8 @@
 #include "converter/sdf_to_sdf.h"
 
 #include <string_view>
-#include <unordered_set>
 
+#include "element/few_set.h"
 #include "reshape/to_sdf/as_sdf17.h"
 #include "reshape/to_sdf/urdf_parity.h"
 #include "frames/graph.h"
@@ -41,22 +41,10 @@ void CheckLinks(const frames::Model& m, frames::Diagnostics* diags) {
                        "inequality",
                    l.inertial->where);
     }
-    // A few visuals (most links have one) are compared in place; many are
-    // indexed, viewing their names.
-    const bool indexed = l.visuals.size() * l.collisions.size() > 64;
-    std::unordered_set<std::string_view> visuals;
-    if (indexed) {
-      for (const auto& v : l.visuals) visuals.insert(v.name);
-    }
-    auto is_visual = [&](const std::string& name) {
-      if (indexed) return visuals.count(name) > 0;
-      for (const auto& v : l.visuals) {
-        if (v.name == name) return true;
-      }
-      return false;
-    };
+    frames::FewSet<std::string_view> visuals;
+    for (const auto& v : l.visuals) visuals.Insert(v.name);
     for (const auto& c : l.collisions) {
-      if (!is_visual(c.name)) continue;
+      if (!visuals.Contains(c.name)) continue;
       diags->Warning(frames::Code::SIBLING_NAME_NOT_UNIQUE,
                      "collision '" + c.name + "' of link '" + l.name +
                          "' has the name of a visual of that link; SDFormat "

@@ -2,8 +2,9 @@
 
 #include <cstdio>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
+
+#include "element/few_set.h"
 
 namespace frames {
 namespace {
@@ -736,32 +737,11 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
 void FrameGraph::CheckLinkChildNames(const Link& l, Diagnostics* diags) {
   // Siblings of the same type must have distinct names: libsdformat refuses
   // two collisions (or visuals, sensors ...) of one link with one name.
-  // Each (type, name) seen: compared in place while there are a few (most
-  // links have a visual and a collision), indexed when there are many.
-  // The few in an array on the stack: this runs once per link, and a
-  // vector allocated and freed for each was a measurable part of it.
-  constexpr size_t kFew = 16;
-  std::pair<std::string_view, std::string_view> few[kFew];
-  size_t few_count = 0;
-  std::unordered_set<std::string> seen;
-  auto first_seen = [&](std::string_view type, std::string_view name) {
-    if (few_count < kFew) {
-      for (size_t k = 0; k < few_count; ++k) {
-        if (few[k].first == type && few[k].second == name) return false;
-      }
-      few[few_count++] = {type, name};
-      if (few_count == kFew) {
-        for (const auto& [t, n] : few) {
-          seen.insert(std::string(t) + '\0' + std::string(n));
-        }
-      }
-      return true;
-    }
-    return seen.insert(std::string(type) + '\0' + std::string(name)).second;
-  };
+  // Each (type, name) seen, viewing the link's own strings.
+  FewSet<std::pair<std::string_view, std::string_view>, ViewPairHash> seen;
   auto add = [&](const std::string& name, std::string_view type,
                  const SourceLocation& where) {
-    if (name.empty() || first_seen(type, name)) return;
+    if (name.empty() || seen.Insert({type, name})) return;
     diags->Error(
         Code::DUPLICATE_NAME,
         std::string(type) + " name '" + name + "' is used twice in link '" +
