@@ -94,7 +94,7 @@ void AppendJsonString(std::string* out, std::string_view s) {
 
 void AppendDiagnosticJson(std::string* out, const frames::Diagnostic& d) {
   out->append("{\"file\": ");
-  AppendJsonString(out, d.where.file);
+  AppendJsonString(out, d.where.file.str());
   out->append(", \"line\": " + std::to_string(d.where.line));
   out->append(", \"severity\": ");
   out->append(d.severity == frames::Severity::kError ? "\"error\""

@@ -73,8 +73,13 @@ std::ostream& operator<<(std::ostream& os, Code code) {
   return os << CodeName(code);
 }
 
+std::ostream& operator<<(std::ostream& os, const FileName& f) {
+  return os << f.str();
+}
+
 std::string Format(const Diagnostic& d) {
-  std::string out = d.where.file.empty() ? std::string("<input>") : d.where.file;
+  std::string out =
+      d.where.file.empty() ? std::string("<input>") : d.where.file.str();
   if (d.where.line > 0) out += ":" + std::to_string(d.where.line);
   out += d.severity == Severity::kError ? ": error: " : ": warning: ";
   out += d.message;

@@ -13,11 +13,14 @@
 #include <string_view>
 #include <vector>
 
+#include "diag/file_name.h"
+
 namespace frames {
 
-// Where an element came from. line == 0 means "unknown line".
+// Where an element came from. line == 0 means "unknown line". The file
+// name is shared by every location in the file (diag/file_name.h).
 struct SourceLocation {
-  std::string file;
+  FileName file;
   int line = 0;
 };
 

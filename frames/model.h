@@ -16,6 +16,7 @@
 
 #include "diag/diagnostics.h"
 #include "element/element.h"
+#include "frames/boxed.h"
 #include "frames/pose.h"
 
 namespace frames {
@@ -105,7 +106,7 @@ struct Geometry {
   Eigen::Vector2d plane_size = Eigen::Vector2d::Zero();
   std::string uri;                   // mesh filename as written
   std::optional<Vector3> scale;      // mesh scale when written
-  std::optional<Element> other;
+  Boxed<Element> other;  // on the heap: rare (frames/boxed.h)
   // SDF children of the shape element the fields above do not hold (mesh
   // <submesh>, ...), kept verbatim.
   std::vector<Element> extensions;
@@ -139,7 +140,8 @@ struct Shape {
 };
 
 struct Visual : Shape {
-  std::optional<Material> material;
+  // On the heap (frames/boxed.h): usually absent, and large.
+  Boxed<Material> material;
   std::vector<Element> extensions;  // kept-verbatim children
 };
 
@@ -225,11 +227,15 @@ struct Joint {
   std::string parent;
   std::string child;
   Pose pose;  // relative_to empty = the child link (SDF 1.7 default)
-  std::optional<JointAxis> axis;  // absent when the source had none
-  std::optional<JointAxis> axis2;
-  std::optional<Mimic> mimic;
-  std::optional<SafetyController> safety_controller;
-  std::optional<Calibration> calibration;
+  // The axes and the rarely present parts, each on the heap
+  // (frames/boxed.h), so that a joint without them (a fixed one, one with a
+  // single axis) is that much smaller; both axes one type, so that code
+  // can take either.
+  Boxed<JointAxis> axis;  // absent when the source had none
+  Boxed<JointAxis> axis2;
+  Boxed<Mimic> mimic;
+  Boxed<SafetyController> safety_controller;
+  Boxed<Calibration> calibration;
   // The name the source file used when it had to be changed (a URDF joint
   // that shares its name with a link, which SDFormat does not allow).
   std::string original_name;
@@ -279,7 +285,7 @@ struct Model {
   // Set when the model came from an SDF //include: the include element as
   // written (uri, name, pose, static ...), so a writer can write the include
   // back instead of the included file's contents.
-  std::optional<Element> include;
+  Boxed<Element> include;
   // Document order of links, joints, frames, models and extensions as an SDF
   // file gave them; empty (or stale) = the writer's own order.
   std::vector<ChildRef> order;

@@ -7,6 +7,8 @@
 
 #include <Eigen/Geometry>
 
+#include "frames/boxed.h"
+
 namespace frames {
 
 using Isometry3 = Eigen::Isometry3d;
@@ -36,7 +38,8 @@ struct Pose {
   // holds the same rotation. Not normalised: ToIsometry normalises it (as
   // urdfdom's Rotation::setFromQuaternion does), a writer that can write a
   // quaternion writes these numbers, one that cannot writes rpy.
-  std::optional<Eigen::Vector4d> quat_xyzw;
+  // On the heap (frames/boxed.h): rare, and every pose would carry it.
+  Boxed<Eigen::Vector4d> quat_xyzw;
 
   bool IsIdentity() const { return xyz.isZero(0.0) && rpy.isZero(0.0); }
   Isometry3 ToIsometry() const;

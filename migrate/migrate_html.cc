@@ -263,7 +263,7 @@ void Diagnostics(const MigrateFile& f, std::ostringstream* out) {
     const bool error = d.severity == frames::Severity::kError;
     *out << "<li class=\"" << (error ? "error" : "warning") << "\" data-code=\""
          << HtmlEscape(frames::CodeName(d.code)) << "\"><code>"
-         << HtmlEscape(d.where.file) << ":" << d.where.line << "</code> <span class=\"sev\">"
+         << HtmlEscape(d.where.file.str()) << ":" << d.where.line << "</code> <span class=\"sev\">"
          << (error ? "error" : "warning") << "</span> " << HtmlEscape(d.message)
          << " [<code>" << HtmlEscape(frames::CodeName(d.code)) << "</code>]";
     if (!d.element_path.empty())

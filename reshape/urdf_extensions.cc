@@ -546,7 +546,7 @@ bool RestoreJointDetail(const Element& e, frames::Joint* j) {
 }
 
 bool RestoreAxisDetail(const Element& e,
-                       std::optional<frames::JointAxis>* axis) {
+                       frames::Boxed<frames::JointAxis>* axis) {
   if (e.name == "limit") {
     if (!*axis) axis->emplace();
     frames::JointLimit l;

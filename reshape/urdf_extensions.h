@@ -76,7 +76,7 @@ bool RestoreJointDetail(const frames::Element& e, frames::Joint* j);
 // A URDF <limit> or <dynamics> (children of <urdf:joint> and <urdf:axis>)
 // into the axis, made if absent; false when `e` is neither.
 bool RestoreAxisDetail(const frames::Element& e,
-                       std::optional<frames::JointAxis>* axis);
+                       frames::Boxed<frames::JointAxis>* axis);
 // The <urdf:joint> by which a frame stands for a URDF floating or planar
 // joint, in the form urdf2sdf writes it (JointAsFrame: type "floating" or
 // "planar", parent and child attributes), or nullptr. Any other

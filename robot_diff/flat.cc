@@ -302,9 +302,9 @@ class Flattener {
       f.limit2 = j.axis2->limit;
       f.dynamics2 = j.axis2->dynamics;
     }
-    f.safety = j.safety_controller ? j.safety_controller : CarriedSafety(j);
-    f.calibration = j.calibration ? j.calibration : CarriedCalibration(j);
-    f.mimic = j.mimic ? j.mimic : CarriedMimic(j);
+    f.safety = j.safety_controller ? j.safety_controller.optional() : CarriedSafety(j);
+    f.calibration = j.calibration ? j.calibration.optional() : CarriedCalibration(j);
+    f.mimic = j.mimic ? j.mimic.optional() : CarriedMimic(j);
     if (f.mimic) f.mimic->joint = prefix + f.mimic->joint;
     if (!urdf_ && !Sensors(j.extensions, g, j.name, X_MS, &f.sensors)) return false;
     Add(std::move(f));

@@ -57,7 +57,7 @@ bool ParseOwned(std::string text, const std::string& file, Document* doc,
 // reporter bound to the node: Error(e, code, message) reports at e's line
 // with e's ElementPath (the file, line and element cannot be forgotten).
 struct Context {
-  std::string file;
+  frames::FileName file;  // shared by every location it makes (At)
   frames::Diagnostics* diags;
   // SDFormat's reading of a number followed by other text (`2.35"`,
   // `1.5kg`): libsdformat reads the number at its start and ignores the

@@ -758,7 +758,7 @@ class GazeboApplier {
     if (const GazeboKeyword* k = FindGazeboKeyword(GazeboLevel::kJoint, n)) {
       JointKeyword(*k, e, j, where);
     } else if (n == "axis" || n == "axis2") {
-      std::optional<frames::JointAxis>& axis = n == "axis" ? j->axis : j->axis2;
+      auto& axis = n == "axis" ? j->axis : j->axis2;
       if (!axis) return NoTarget(e, where, "the joint has no " + n);
       MergeAxis(e, &*axis,
                 Where([&] { return where.Text() + " <" + n + ">"; }),

@@ -136,7 +136,7 @@ class OurWalker {
   void Joint(const frames::Joint& j, const frames::FrameGraph& g,
              const std::string& key, const Isometry3d& X_RM) {
     Put(key, X_RM, g.PoseInModel(j.name));
-    const std::pair<const std::optional<frames::JointAxis>*, const char*>
+    const std::pair<const frames::Boxed<frames::JointAxis>*, const char*>
         axes[] = {{&j.axis, "/axis"}, {&j.axis2, "/axis2"}};
     for (const auto& [axis, suffix] : axes) {
       if (!axis->has_value()) continue;
