@@ -388,6 +388,20 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   converter::RemoveTemporaryFilesOnSignal();
 
+  // Standard output written as the conversion makes it, when nothing else
+  // needs the output whole. The conversion does so only when it reports
+  // nothing (the diagnostics are printed before the output), and only once
+  // it has succeeded.
+  bool streamed = false;
+  std::string stream_error;
+  if (cli.output_sink && output.empty() && !*cli.check_only && !args.verify &&
+      args.graph.path.empty()) {
+    *cli.output_sink = [&](std::string_view piece) {
+      streamed = true;
+      return converter::WriteAll(STDOUT_FILENO, piece, "standard output",
+                                 &stream_error);
+    };
+  }
   const converter::ConversionResult result =
       ConvertInput(cli, args, from_stdin);
   int warnings = 0;
@@ -417,9 +431,11 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (!*cli.check_only) {
     std::string error;
     if (output.empty()) {
-      if (!converter::WriteAll(STDOUT_FILENO, result.output,
-                               "standard output", &error)) {
-        return io_error(frames::Code::IO_ERROR, error, "<stdout>");
+      if (streamed ? !stream_error.empty()
+                   : !converter::WriteAll(STDOUT_FILENO, result.output,
+                                          "standard output", &error)) {
+        return io_error(frames::Code::IO_ERROR,
+                        streamed ? stream_error : error, "<stdout>");
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
       return io_error(frames::Code::IO_ERROR, error, output);

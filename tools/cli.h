@@ -80,6 +80,11 @@ struct Cli {
   // options and drawn into FILE; a picture that cannot be made fails the
   // conversion (GRAPH_FAILED, exit 1, nothing written).
   std::function<converter::ReadInputOptions()> graph_read;
+  // When not null, the command's conversion can hand its output on as it
+  // is written (converter::UrdfToSdfOptions::output_sink): RunCli sets it
+  // when the output goes to standard output and nothing needs it whole
+  // (--verify, --graph), so that a large document is never held in memory.
+  std::function<bool(std::string_view)>* output_sink = nullptr;
 };
 
 // The --verify line of a command's --help.
