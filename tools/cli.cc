@@ -388,16 +388,22 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   converter::RemoveTemporaryFilesOnSignal();
 
-  // Standard output written as the conversion makes it, when nothing else
-  // needs the output whole. The conversion does so only when it reports
-  // nothing (the diagnostics are printed before the output), and only once
-  // it has succeeded.
+  // The output written as the conversion makes it, when nothing else needs
+  // it whole. The conversion does so only when it reports nothing (the
+  // diagnostics are printed before the output), and only once it has
+  // succeeded. An -o file is made as WriteOutputFile makes it, once the
+  // whole output is in (or not at all).
   bool streamed = false;
   std::string stream_error;
-  if (cli.output_sink && output.empty() && !*cli.check_only && !args.verify &&
+  std::optional<converter::OutputFile> stream_file;
+  if (cli.output_sink && !*cli.check_only && !args.verify &&
       args.graph.path.empty()) {
     *cli.output_sink = [&](std::string_view piece) {
       streamed = true;
+      if (!output.empty()) {
+        if (!stream_file) stream_file.emplace(output);
+        return stream_file->Write(piece);
+      }
       return converter::WriteAll(STDOUT_FILENO, piece, "standard output",
                                  &stream_error);
     };
@@ -436,6 +442,10 @@ int RunCli(int argc, char** argv, const Cli& cli) {
                                           "standard output", &error)) {
         return io_error(frames::Code::IO_ERROR,
                         streamed ? stream_error : error, "<stdout>");
+      }
+    } else if (streamed) {
+      if (!stream_file->Commit()) {
+        return io_error(frames::Code::IO_ERROR, stream_file->error(), output);
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
       return io_error(frames::Code::IO_ERROR, error, output);

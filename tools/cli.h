@@ -82,8 +82,9 @@ struct Cli {
   std::function<converter::ReadInputOptions()> graph_read;
   // When not null, the command's conversion can hand its output on as it
   // is written (converter::UrdfToSdfOptions::output_sink): RunCli sets it
-  // when the output goes to standard output and nothing needs it whole
-  // (--verify, --graph), so that a large document is never held in memory.
+  // when nothing needs the output whole (--verify, --graph), to write
+  // standard output, or the -o file through converter::OutputFile, so that
+  // a large document is never held in memory.
   std::function<bool(std::string_view)>* output_sink = nullptr;
 };
 
