@@ -88,6 +88,8 @@ class CleanupSignalsBlocked {
   sigset_t old_;
 };
 
+}  // namespace
+
 // A temporary file registered for removal on a signal; released (not
 // removed) when it goes out of scope. Used with the cleanup signals blocked
 // in the calling thread: Reserve a slot, create the file, Register its path.
@@ -132,6 +134,8 @@ class TemporaryFileRegistration {
   }
   int slot_ = -1;
 };
+
+namespace {
 
 // Follows `path` through symbolic links (the whole chain) to the name that
 // is not a link, which may not exist yet. Fails only on a loop.
@@ -214,90 +218,6 @@ int CreateTemporaryFile(const std::string& base, std::string* name,
   return -1;
 }
 
-// Writes through to an existing file that is not a regular one.
-bool WriteThrough(const std::string& path, std::string_view data,
-                  std::string* error) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    *error = "cannot open " + Quoted(path) + " for writing: " + Reason(errno);
-    return false;
-  }
-  bool ok = WriteAll(fd, data, Quoted(path), error);
-  if (::close(fd) != 0 && ok) {
-    *error = "cannot write " + Quoted(path) + ": " + Reason(errno);
-    ok = false;
-  }
-  return ok;
-}
-
-// Replaces the regular file (or creates the name) `target` through a synced
-// temporary file beside it; `existing` is its status when it exists.
-bool ReplaceFile(const std::string& path, const std::string& target,
-                 const struct stat* existing, std::string_view data,
-                 std::string* error,
-                 const std::function<void()>& before_rename, Sync sync) {
-  std::string tmp;
-  std::unique_ptr<TemporaryFileRegistration> registration;
-  const int fd = CreateTemporaryFile(target, &tmp, &registration);
-  if (fd < 0) {
-    *error = "cannot create a temporary file beside " + Quoted(target) + ": " +
-             Reason(errno);
-    return false;
-  }
-  auto fail = [&](const std::string& message) {
-    *error = message;
-    ::close(fd);
-    CleanupSignalsBlocked blocked;
-    ::unlink(tmp.c_str());
-    registration.reset();
-    return false;
-  };
-  if (!WriteAll(fd, data, Quoted(tmp), error)) return fail(*error);
-  if (existing) {
-    // Owner and group first (where allowed: a file of another user keeps
-    // ours), then the permission bits, which a change of owner may clear.
-    if (::fchown(fd, existing->st_uid, existing->st_gid) != 0 &&
-        ::fchown(fd, static_cast<uid_t>(-1), existing->st_gid) != 0) {
-      // Not ours to give away, nor a group of ours: the file is ours.
-    }
-    if (::fchmod(fd, existing->st_mode & 07777) != 0) {
-      return fail("cannot set the mode of " + Quoted(tmp) + ": " +
-                  Reason(errno));
-    }
-  }
-  if (sync == Sync::kEachFile && ::fsync(fd) != 0 && errno != EINVAL) {
-    return fail("cannot write " + Quoted(tmp) + ": " + Reason(errno));
-  }
-  if (::close(fd) != 0) {
-    *error = "cannot write " + Quoted(tmp) + ": " + Reason(errno);
-    CleanupSignalsBlocked blocked;
-    ::unlink(tmp.c_str());
-    return false;
-  }
-  if (before_rename) before_rename();
-  {
-    CleanupSignalsBlocked blocked;
-    if (::rename(tmp.c_str(), target.c_str()) != 0) {
-      *error = "cannot rename " + Quoted(tmp) + " to " + Quoted(target) +
-               (target == path ? "" : " (the target of " + Quoted(path) + ")") +
-               ": " + Reason(errno);
-      ::unlink(tmp.c_str());
-      return false;
-    }
-    registration.reset();
-  }
-  if (sync == Sync::kDeferred) return true;
-  // The new name is durable once the directory is synced; a file system
-  // that cannot sync a directory still has the file.
-  const int dir = ::open(DirName(target).c_str(),
-                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    (void)::fsync(dir);
-    ::close(dir);
-  }
-  return true;
-}
-
 bool IsSameRegularFile(const struct stat& sa, const std::string& b) {
   struct stat sb;
   return ::stat(b.c_str(), &sb) == 0 && S_ISREG(sa.st_mode) &&
@@ -337,19 +257,142 @@ bool WriteAll(int fd, std::string_view data, const std::string& what,
 bool WriteOutputFile(const std::string& path, std::string_view data,
                      std::string* error,
                      const std::function<void()>& before_rename, Sync sync) {
+  OutputFile file(path, sync);
+  if (file.Write(data) && file.Commit(before_rename)) return true;
+  *error = file.error();
+  return false;
+}
+
+OutputFile::OutputFile(std::string path, Sync sync)
+    : path_(std::move(path)), sync_(sync) {}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) Fail(std::string());  // abandoned: nothing left behind
+}
+
+bool OutputFile::Open() {
+  opened_ = true;
   struct stat st;
   // stat follows the links (also /proc's, as /dev/stdout is): what is at the
   // end decides between writing through and replacing.
-  const bool exists = ::stat(path.c_str(), &st) == 0;
+  const bool exists = ::stat(path_.c_str(), &st) == 0;
   if (exists && S_ISDIR(st.st_mode)) {
-    *error = "cannot write " + Quoted(path) + ": " + Reason(EISDIR);
+    error_ = "cannot write " + Quoted(path_) + ": " + Reason(EISDIR);
     return false;
   }
-  if (exists && !S_ISREG(st.st_mode)) return WriteThrough(path, data, error);
-  std::string target;
-  if (!ResolveLinks(path, &target, error)) return false;
-  return ReplaceFile(path, target, exists ? &st : nullptr, data, error,
-                     before_rename, sync);
+  if (exists && !S_ISREG(st.st_mode)) {
+    // Not a regular file (a device, a FIFO): written through.
+    through_ = true;
+    fd_ = ::open(path_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd_ < 0) {
+      error_ = "cannot open " + Quoted(path_) + " for writing: " +
+               Reason(errno);
+      return false;
+    }
+    return true;
+  }
+  if (!ResolveLinks(path_, &target_, &error_)) return false;
+  exists_ = exists;
+  if (exists) existing_ = st;
+  fd_ = CreateTemporaryFile(target_, &tmp_, &registration_);
+  if (fd_ < 0) {
+    error_ = "cannot create a temporary file beside " + Quoted(target_) +
+             ": " + Reason(errno);
+    return false;
+  }
+  return true;
+}
+
+bool OutputFile::Fail(const std::string& message) {
+  error_ = message;
+  failed_ = true;
+  if (fd_ >= 0) {
+    ::close(fd_);
+    fd_ = -1;
+    if (!through_) {
+      CleanupSignalsBlocked blocked;
+      ::unlink(tmp_.c_str());
+      registration_.reset();
+    }
+  }
+  return false;
+}
+
+bool OutputFile::Write(std::string_view data) {
+  if (failed_) return false;
+  if (!opened_ && !Open()) {
+    failed_ = true;
+    return false;
+  }
+  std::string error;
+  if (!WriteAll(fd_, data, Quoted(through_ ? path_ : tmp_), &error)) {
+    return Fail(error);
+  }
+  return true;
+}
+
+bool OutputFile::Commit(const std::function<void()>& before_rename) {
+  if (!Write({})) return false;  // opens a file nothing was written to
+  const int fd = fd_;
+  fd_ = -1;
+  failed_ = true;  // committed or failed: once
+  if (through_) {
+    if (::close(fd) != 0) {
+      error_ = "cannot write " + Quoted(path_) + ": " + Reason(errno);
+      return false;
+    }
+    return true;
+  }
+  auto fail = [&](const std::string& message) {
+    fd_ = fd;
+    return Fail(message);
+  };
+  if (exists_) {
+    // Owner and group first (where allowed: a file of another user keeps
+    // ours), then the permission bits, which a change of owner may clear.
+    if (::fchown(fd, existing_.st_uid, existing_.st_gid) != 0 &&
+        ::fchown(fd, static_cast<uid_t>(-1), existing_.st_gid) != 0) {
+      // Not ours to give away, nor a group of ours: the file is ours.
+    }
+    if (::fchmod(fd, existing_.st_mode & 07777) != 0) {
+      return fail("cannot set the mode of " + Quoted(tmp_) + ": " +
+                  Reason(errno));
+    }
+  }
+  if (sync_ == Sync::kEachFile && ::fsync(fd) != 0 && errno != EINVAL) {
+    return fail("cannot write " + Quoted(tmp_) + ": " + Reason(errno));
+  }
+  if (::close(fd) != 0) {
+    error_ = "cannot write " + Quoted(tmp_) + ": " + Reason(errno);
+    CleanupSignalsBlocked blocked;
+    ::unlink(tmp_.c_str());
+    registration_.reset();
+    return false;
+  }
+  if (before_rename) before_rename();
+  {
+    CleanupSignalsBlocked blocked;
+    if (::rename(tmp_.c_str(), target_.c_str()) != 0) {
+      error_ = "cannot rename " + Quoted(tmp_) + " to " + Quoted(target_) +
+               (target_ == path_ ? ""
+                                 : " (the target of " + Quoted(path_) + ")") +
+               ": " + Reason(errno);
+      ::unlink(tmp_.c_str());
+      registration_.reset();
+      return false;
+    }
+    registration_.reset();
+  }
+  if (sync_ == Sync::kDeferred) return true;
+  // The new name is durable once the directory is synced; a file system
+  // that cannot sync a directory still has the file.
+  const int dir = ::open(DirName(target_).c_str(),
+                         O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    (void)::fsync(dir);
+    ::close(dir);
+  }
+  return true;
 }
 
 bool SyncFileSystem(const std::string& dir, std::string* error) {

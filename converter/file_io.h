@@ -4,8 +4,11 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
+
+#include <sys/stat.h>
 
 namespace converter {
 
@@ -41,6 +44,48 @@ bool WriteOutputFile(const std::string& path, std::string_view data,
                      std::string* error,
                      const std::function<void()>& before_rename = nullptr,
                      Sync sync = Sync::kEachFile);
+
+class TemporaryFileRegistration;
+
+// WriteOutputFile with the data handed over in pieces as it is made (a
+// writer's sink, so that a large output is never held whole): the same
+// checks, temporary file, replacement and errors. Nothing is touched before
+// the first Write, so a conversion that fails before writing leaves no
+// trace. Commit makes the file what WriteOutputFile makes it once it has
+// the data; an OutputFile destroyed uncommitted, or whose Write or Commit
+// failed, leaves nothing behind (its temporary file is removed; a device or
+// FIFO written through has what was written, as with a shell redirection).
+class OutputFile {
+ public:
+  explicit OutputFile(std::string path, Sync sync = Sync::kEachFile);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+  // Appends `data` (the first call opens the file); false, with error()
+  // set, on failure, and for every call after a failure.
+  bool Write(std::string_view data);
+  // Once: the file made from what was written (before_rename as for
+  // WriteOutputFile); false, with error() set, on failure.
+  bool Commit(const std::function<void()>& before_rename = nullptr);
+  const std::string& error() const { return error_; }
+
+ private:
+  bool Open();
+  bool Fail(const std::string& message);  // false
+
+  std::string path_;
+  Sync sync_;
+  bool opened_ = false;
+  bool failed_ = false;
+  bool through_ = false;  // not a regular file: written to, not replaced
+  int fd_ = -1;
+  std::string target_;  // path_ with its links followed
+  std::string tmp_;     // the temporary file beside target_
+  bool exists_ = false;
+  struct stat existing_ = {};  // target_'s status, when it exists
+  std::unique_ptr<TemporaryFileRegistration> registration_;
+  std::string error_;
+};
 
 // Makes everything written to the file system holding `dir` durable
 // (syncfs). False, with `error` set, when `dir` cannot be opened or the

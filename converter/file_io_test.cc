@@ -223,6 +223,61 @@ TEST(WriteOutputFile, MissingDirectoryIsAnError) {
   EXPECT_TRUE(List(dir).empty());
 }
 
+// Pieces written to an OutputFile: nothing is touched before the first,
+// the old file stays until Commit, and then holds them all.
+TEST(OutputFile, PiecesReplaceWholeOnCommit) {
+  const std::string dir = NewDir("pieces");
+  const std::string out = dir + "/out.sdf";
+  WriteFile(out, "old\n");
+  ::chmod(out.c_str(), 0640);
+  converter::OutputFile file(out);
+  EXPECT_EQ(List(dir).size(), 1u);  // nothing before the first piece
+  ASSERT_TRUE(file.Write("one\n")) << file.error();
+  ASSERT_TRUE(file.Write("")) << file.error();
+  ASSERT_TRUE(file.Write("two\n")) << file.error();
+  EXPECT_EQ(Read(out), "old\n");
+  EXPECT_EQ(List(dir).size(), 2u);  // the temporary file beside it
+  ASSERT_TRUE(file.Commit()) << file.error();
+  EXPECT_EQ(Read(out), "one\ntwo\n");
+  struct stat st;
+  ASSERT_EQ(::stat(out.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
+  EXPECT_EQ(List(dir).size(), 1u);
+  // Committed once.
+  EXPECT_FALSE(file.Commit());
+}
+
+// An OutputFile never committed leaves nothing behind; one never written
+// to touches nothing.
+TEST(OutputFile, UncommittedLeavesNothing) {
+  const std::string dir = NewDir("uncommitted");
+  const std::string out = dir + "/out.sdf";
+  WriteFile(out, "old\n");
+  {
+    converter::OutputFile file(out);
+    ASSERT_TRUE(file.Write(std::string(1 << 20, 'x'))) << file.error();
+  }
+  { converter::OutputFile never(dir + "/never.sdf"); }
+  EXPECT_EQ(Read(out), "old\n");
+  EXPECT_EQ(List(dir).size(), 1u);
+}
+
+// An OutputFile that cannot be opened fails its writes and its commit with
+// WriteOutputFile's error, and leaves nothing.
+TEST(OutputFile, OpenFailureIsTheWriteError) {
+  const std::string dir = NewDir("open_failure");
+  std::string error;
+  EXPECT_FALSE(
+      converter::WriteOutputFile(dir + "/no/such/out.sdf", "x", &error));
+  converter::OutputFile file(dir + "/no/such/out.sdf");
+  EXPECT_FALSE(file.Write("x"));
+  EXPECT_EQ(file.error(), error);
+  EXPECT_FALSE(file.Write("y"));
+  EXPECT_FALSE(file.Commit());
+  EXPECT_EQ(file.error(), error);
+  EXPECT_TRUE(List(dir).empty());
+}
+
 TEST(SameRegularFile, SpellingsLinksAndDescriptors) {
   const std::string dir = NewDir("same");
   const std::string a = dir + "/a.urdf";

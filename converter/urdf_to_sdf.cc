@@ -282,7 +282,11 @@ ConversionResult Convert(const Read& read, const UrdfToSdfOptions& options) {
     sdf_io::WriteOptions wo;
     wo.namespaces.emplace_back("urdf", kUrdfNamespace);
     wo.version = SdfVersionName(options.sdf_version);
-    result.output = sdf_io::WriteSdf(*model, wo);
+    if (options.output_sink && result.diagnostics.all().empty()) {
+      sdf_io::WriteSdf(*model, wo, options.output_sink);
+    } else {
+      result.output = sdf_io::WriteSdf(*model, wo);
+    }
   }
   return result;
 }

@@ -5,6 +5,7 @@
 // relative_to its joint.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,15 @@ struct UrdfToSdfOptions {
   xml::Limits limits;
   // How a .urdf.xacro input is expanded (UrdfFileToSdf).
   XacroOptions xacro;
+  // When set, a conversion that reports no diagnostic at all hands its
+  // SDFormat to this function in pieces as they are written (a few hundred
+  // KiB each; true when taken) and leaves the result's output empty: a large
+  // output goes straight to its file or standard output instead of being
+  // held whole. A conversion with diagnostics returns its output in the
+  // result as without it, so that a caller printing them before the output
+  // still can. When a piece is refused, nothing more is handed on; the
+  // function's owner knows why (a write error).
+  std::function<bool(std::string_view)> output_sink;
 };
 
 // `source_name` is used in diagnostics (a path, or "<stdin>").

@@ -3,7 +3,8 @@
 // and `ok` means no error; the SDF written reads back (the read-back
 // invariant, converter/testing/read_back.h: it passes sdf2sdf --check) and
 // converts back to URDF (ball joints as floating ones), which reads back in
-// turn (urdf2sdf converts it, and sdf2sdf --check accepts that SDF).
+// turn (urdf2sdf converts it, and sdf2sdf --check accepts that SDF); and
+// the output handed to an output sink is the output returned.
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,6 +22,21 @@ void ConvertAndReadBack(std::string_view text,
   fuzzing::CheckDiagnostics(sdf.diagnostics, !sdf.ok);
   if (!sdf.ok) return;
   fuzzing::Check(!sdf.output.empty(), "a conversion wrote nothing");
+  // Through an output sink (as urdf2sdf writes its file): the same text, in
+  // pieces when nothing was reported, else whole in the result.
+  converter::UrdfToSdfOptions sunk = options;
+  std::string pieces;
+  sunk.output_sink = [&](std::string_view piece) {
+    pieces.append(piece);
+    return true;
+  };
+  const auto streamed = converter::UrdfToSdf(text, "fuzz.urdf", sunk);
+  const bool quiet = sdf.diagnostics.all().empty();
+  fuzzing::Check(streamed.ok && (quiet ? pieces : streamed.output) ==
+                                    sdf.output &&
+                     (quiet ? streamed.output : pieces).empty(),
+                 "the output through a sink differs from the output returned",
+                 sdf.output);
   const std::string sdf_back =
       converter_testing::SdfReadBackError(sdf.output, "fuzz.sdf");
   fuzzing::Check(sdf_back.empty(), "the SDF written does not read back",

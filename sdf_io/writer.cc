@@ -372,6 +372,13 @@ void StartDocument(xml::Writer* w, const WriteOptions& options) {
     w->Attr("xmlns:" + prefix, uri);
 }
 
+void WriteModelDocument(xml::Writer* w, const frames::Model& model,
+                        const WriteOptions& options) {
+  StartDocument(w, options);
+  SdfWriter(w, options).Model(model);
+  w->End();
+}
+
 }  // namespace
 
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options) {
@@ -380,10 +387,16 @@ std::string WriteSdf(const frames::Model& model, const WriteOptions& options) {
   // collision; reserving once avoids regrowing a large output.
   out.reserve(4096 + 1536 * model.links.size());
   xml::Writer w(&out);
-  StartDocument(&w, options);
-  SdfWriter(&w, options).Model(model);
-  w.End();
+  WriteModelDocument(&w, model, options);
   return out;
+}
+
+bool WriteSdf(const frames::Model& model, const WriteOptions& options,
+              const xml::Sink& sink) {
+  std::string piece;
+  xml::Writer w(&piece, sink);
+  WriteModelDocument(&w, model, options);
+  return w.Finish();
 }
 
 std::string WriteSdfDocument(const SdfDocument& doc,

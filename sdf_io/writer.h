@@ -9,6 +9,7 @@
 
 #include "frames/model.h"
 #include "sdf_io/document.h"
+#include "xml/writer.h"
 
 namespace sdf_io {
 
@@ -31,6 +32,12 @@ struct WriteOptions {
 // reader) is written in that order instead, so a migrated file diffs cleanly
 // against its source.
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options);
+// The same text handed to `sink` in pieces as it is written, instead of
+// returned whole (a large model written straight to its file or standard
+// output is never held in memory at once). False when the sink refused a
+// piece: it was given nothing more.
+bool WriteSdf(const frames::Model& model, const WriteOptions& options,
+              const xml::Sink& sink);
 
 // A whole document (models, worlds, top-level lights ...) as SDFormat
 // (options.version, 1.7 by default).

@@ -399,6 +399,26 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   converter::RemoveTemporaryFilesOnSignal();
 
+  // The output written as the conversion makes it, when nothing else needs
+  // it whole. The conversion does so only when it reports nothing (the
+  // diagnostics are printed before the output), and only once it has
+  // succeeded. An -o file is made as WriteOutputFile makes it, once the
+  // whole output is in (or not at all).
+  bool streamed = false;
+  std::string stream_error;
+  std::optional<converter::OutputFile> stream_file;
+  if (cli.output_sink && !*cli.check_only && !args.verify &&
+      args.graph.path.empty()) {
+    *cli.output_sink = [&](std::string_view piece) {
+      streamed = true;
+      if (!output.empty()) {
+        if (!stream_file) stream_file.emplace(output);
+        return stream_file->Write(piece);
+      }
+      return converter::WriteAll(STDOUT_FILENO, piece, "standard output",
+                                 &stream_error);
+    };
+  }
   const converter::ConversionResult result =
       ConvertInput(cli, args, from_stdin);
   int warnings = 0;
@@ -428,9 +448,15 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   if (!*cli.check_only) {
     std::string error;
     if (output.empty()) {
-      if (!converter::WriteAll(STDOUT_FILENO, result.output,
-                               "standard output", &error)) {
-        return io_error(frames::Code::IO_ERROR, error, "<stdout>");
+      if (streamed ? !stream_error.empty()
+                   : !converter::WriteAll(STDOUT_FILENO, result.output,
+                                          "standard output", &error)) {
+        return io_error(frames::Code::IO_ERROR,
+                        streamed ? stream_error : error, "<stdout>");
+      }
+    } else if (streamed) {
+      if (!stream_file->Commit()) {
+        return io_error(frames::Code::IO_ERROR, stream_file->error(), output);
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
       return io_error(frames::Code::IO_ERROR, error, output);

@@ -81,6 +81,12 @@ struct Cli {
   // options and drawn into FILE; a picture that cannot be made fails the
   // conversion (GRAPH_FAILED, exit 1, nothing written).
   std::function<converter::ReadInputOptions()> graph_read;
+  // When not null, the command's conversion can hand its output on as it
+  // is written (converter::UrdfToSdfOptions::output_sink): RunCli sets it
+  // when nothing needs the output whole (--verify, --graph), to write
+  // standard output, or the -o file through converter::OutputFile, so that
+  // a large document is never held in memory.
+  std::function<bool(std::string_view)>* output_sink = nullptr;
 };
 
 // The --verify line of a command's --help.

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   cli.check_only = &options.check_only;
   cli.uris = &options.uris;
   cli.limits = &options.limits;
+  cli.output_sink = &options.output_sink;
   cli.allowed_include_dirs = &options.xacro.allowed_dirs;
   cli.xacro = &options.xacro;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {

@@ -96,12 +96,25 @@ std::string FormatPose(const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy) {
 void Writer::Flush() {
   out_->append(buf_, used_);
   used_ = 0;
+  MaybeDrain();
+}
+
+void Writer::Drain() {
+  if (sink_ok_ && !out_->empty()) sink_ok_ = sink_(*out_);
+  out_->clear();
+}
+
+bool Writer::Finish() {
+  Flush();
+  if (sink_) Drain();
+  return sink_ok_;
 }
 
 void Writer::PutLong(std::string_view s) {
   Flush();
   if (s.size() > kBufferSize) {  // a long text: past the buffer
     out_->append(s);
+    MaybeDrain();
     return;
   }
   Put(s);

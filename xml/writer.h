@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,12 +55,29 @@ std::string FormatVector4(const Eigen::Vector4d& v);
 // xyz then rpy, space-separated (SDFormat //pose text).
 std::string FormatPose(const Eigen::Vector3d& xyz, const Eigen::Vector3d& rpy);
 
+// Where a Writer may hand its output on in pieces as it goes (a file,
+// standard output), instead of gathering the whole document: true when the
+// piece was taken, false to stop (the writer then drops the rest).
+using Sink = std::function<bool(std::string_view)>;
+
 // Writes into *out, which holds everything written whenever no element is
 // open (in particular once the root element is closed).
+//
+// With a sink, *out is only the writer's staging area: each time it holds
+// kSinkPiece bytes or more they go to the sink and *out is emptied (its
+// memory is reused, so a large document is never held whole); Finish()
+// hands on the rest and says whether the sink took every piece.
 class Writer {
  public:
   explicit Writer(std::string* out) : out_(out) {}
+  Writer(std::string* out, Sink sink) : out_(out), sink_(std::move(sink)) {
+    out_->reserve(kSinkPiece + kBufferSize);
+  }
   ~Writer() { Flush(); }
+  static constexpr size_t kSinkPiece = size_t{256} << 10;
+  // Hands what is left to the sink (if any); whether the sink took all of
+  // the output. Call it once, after the root element is closed.
+  bool Finish();
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
 
@@ -170,7 +188,15 @@ class Writer {
   void EscapeText(std::string_view s) { Escape<false>(s); }
   void EscapeAttribute(std::string_view s) { Escape<true>(s); }
 
+  // Hands *out_ to the sink once it holds kSinkPiece bytes.
+  void MaybeDrain() {
+    if (sink_ && out_->size() >= kSinkPiece) Drain();
+  }
+  void Drain();
+
   std::string* out_;
+  Sink sink_;
+  bool sink_ok_ = true;  // the sink took every piece so far
   char buf_[kBufferSize];
   size_t used_ = 0;
   // The open elements' names, concatenated in names_[0, names_size_): each

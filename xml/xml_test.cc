@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -371,6 +372,72 @@ TEST(WriterTest, NestedAndEscaped) {
   w.End();
   w.End();
   EXPECT_EQ(out, "<a n=\"x&lt;&quot;y&quot;\">\n  <b>1.5</b>\n  <c/>\n</a>\n");
+}
+
+// Writes a document of `n` elements, each with an attribute, a number and a
+// long text (past the buffer) now and then.
+void WriteManyElements(Writer* w, int n) {
+  w->Start("root").Attr("version", "1");
+  for (int k = 0; k < n; ++k) {
+    w->Start("e").Attr("k", k);
+    w->Leaf("v", k * 0.25);
+    if (k % 1000 == 7) {
+      w->Start("t").Text(std::string(3 * 8192, 'x'));
+      w->End();
+    }
+    w->End();
+  }
+  w->End();
+}
+
+// With a sink, the same text arrives in pieces of at least kSinkPiece bytes
+// (the last may be shorter), and the staging string stays small.
+TEST(WriterTest, SinkGetsTheSameTextInPieces) {
+  std::string whole;
+  {
+    Writer w(&whole);
+    WriteManyElements(&w, 40000);
+  }
+  ASSERT_GT(whole.size(), 4 * Writer::kSinkPiece);
+  std::string staging, pieces;
+  std::vector<size_t> sizes;
+  Writer w(&staging, [&](std::string_view piece) {
+    pieces.append(piece);
+    sizes.push_back(piece.size());
+    return true;
+  });
+  WriteManyElements(&w, 40000);
+  EXPECT_TRUE(w.Finish());
+  EXPECT_EQ(pieces, whole);
+  EXPECT_TRUE(staging.empty());
+  ASSERT_GE(sizes.size(), 2u);
+  for (size_t k = 0; k + 1 < sizes.size(); ++k) {
+    EXPECT_GE(sizes[k], Writer::kSinkPiece);
+    EXPECT_LT(sizes[k], Writer::kSinkPiece + 4 * 8192);
+  }
+}
+
+// A sink that refuses a piece is given nothing more, and Finish says so.
+TEST(WriterTest, RefusingSinkIsGivenNothingMore) {
+  std::string staging;
+  int calls = 0;
+  Writer w(&staging, [&](std::string_view) {
+    ++calls;
+    return false;
+  });
+  WriteManyElements(&w, 40000);
+  EXPECT_FALSE(w.Finish());
+  EXPECT_EQ(calls, 1);
+  // A small document goes to the sink whole at Finish.
+  std::string small_staging, got;
+  Writer small(&small_staging, [&](std::string_view piece) {
+    got.append(piece);
+    return true;
+  });
+  small.Start("a").End();
+  EXPECT_TRUE(got.empty());
+  EXPECT_TRUE(small.Finish());
+  EXPECT_EQ(got, "<a/>\n");
 }
 
 // A carriage return (from "&#13;" in the input) is written as a
