@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <future>
 #include <string_view>
-#include <system_error>
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
+#include "element/beside.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "reshape/to_urdf/passes.h"
 #include "frames/graph.h"
@@ -210,18 +210,12 @@ std::optional<std::string> LowestUrdfVersion(const Model& model) {
 
 // `doc` freed once the model to write is made, before or beside the
 // writing (peak memory: the writer's buffer reuses its memory). A large
-// one (1,024 links or more) on a thread of its own, beside the writing:
-// its links, visuals and kept elements are a walk of their own (in a
-// 10,000-link chain 13.5M instructions and 383,000 cache misses). The
-// future returned waits for it when destroyed.
+// one (frames::kBesideLinks or more) beside the writing: its links,
+// visuals and kept elements are a walk of their own. The future returned
+// waits for it when destroyed.
 std::future<void> Free(std::optional<sdf_io::SdfDocument> doc) {
-  if (doc && CountLinksIn(*doc) >= 1024) {
-    try {
-      return std::async(std::launch::async,
-                        [d = std::move(doc)]() mutable { d.reset(); });
-    } catch (const std::system_error&) {
-      // No thread to be had: freed here.
-    }
+  if (doc && CountLinksIn(*doc) >= frames::kBesideLinks) {
+    return frames::RunBeside([d = std::move(doc)]() mutable { d.reset(); });
   }
   doc.reset();
   return {};
