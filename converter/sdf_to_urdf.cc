@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <future>
 #include <string_view>
-#include <system_error>
 #include <utility>
 
 #include "converter/sdf_to_sdf.h"
+#include "element/beside.h"
 #include "reshape/to_sdf/sdf_version.h"
 #include "reshape/to_urdf/passes.h"
 #include "frames/graph.h"
@@ -44,10 +44,11 @@ size_t CountLinksIn(const sdf_io::SdfDocument& doc) {
 }
 
 // The reshaping, pass by pass (reshape/to_urdf/passes.h).
+// `spent`: &top when the caller gives it up (MakeLinks), else nullptr.
 std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
                              const Isometry3& X_WM,
                              const SdfToUrdfOptions& options,
-                             Diagnostics* diags) {
+                             Model* spent, Diagnostics* diags) {
   namespace pass = urdf_reshape;
   if (CountLinks(top) == 0) {
     diags->Error(frames::Code::URDF_NO_LINK,
@@ -69,7 +70,7 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
   draft.out.where = top.where;
   pass::OutputNames names(options.separator);
   if (!names.ClaimFileNames(&*flat, diags)) return std::nullopt;
-  pass::MakeLinks(*flat, &draft);
+  pass::MakeLinks(*flat, spent, &draft);
   if (!pass::ResolveJointEnds(&*flat, diags)) return std::nullopt;
   pass::CutLoops(&*flat, diags);
   if (!pass::MapJoints(*flat, options, &names, &draft, diags))
@@ -162,7 +163,25 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
   return s;
 }
 
-std::optional<Model> Reshape(const std::optional<sdf_io::SdfDocument>& doc,
+// ToUrdfModel; `spent` as RunPasses's.
+std::optional<Model> Convert(const Model& model, const FrameGraph& graph,
+                             const Isometry3& X_WM,
+                             const SdfToUrdfOptions& options, Model* spent,
+                             Diagnostics* diags) {
+  auto out = RunPasses(model, graph, X_WM, options, spent, diags);
+  if (out) {
+    NameGazeboPlugins(&*out, "a URDF <gazebo> block (read as SDFormat 1.7)",
+                      diags);
+    RewriteModelUris(&*out, options.model_paths, options.uris,
+                     /*expanded_includes=*/true, diags);
+  }
+  return out;
+}
+
+// The model to write of `doc`, which the caller gives up: its selected
+// model's link contents are moved into the result (MakeLinks), so only
+// freeing `doc` is left to do with it.
+std::optional<Model> Reshape(std::optional<sdf_io::SdfDocument>& doc,
                              const SdfToUrdfOptions& options,
                              Diagnostics* diags) {
   if (!doc) return std::nullopt;
@@ -174,8 +193,10 @@ std::optional<Model> Reshape(const std::optional<sdf_io::SdfDocument>& doc,
   if (options.check_parity) {
     if (!CheckUrdfParity(*selected->model, diags)) return std::nullopt;
   }
-  auto model = ToUrdfModel(*selected->model, *selected->graph, selected->X_WM,
-                           options, diags);
+  // (A model of `doc`, which is not const here.)
+  Model* spent = const_cast<Model*>(selected->model);
+  auto model = Convert(*selected->model, *selected->graph, selected->X_WM,
+                       options, spent, diags);
   if (!model) return std::nullopt;
   // What WriteUrdf would refuse (it checks) is a bug of the reshaping, not
   // of the input; --check checks it here so that it says what a conversion
@@ -210,18 +231,12 @@ std::optional<std::string> LowestUrdfVersion(const Model& model) {
 
 // `doc` freed once the model to write is made, before or beside the
 // writing (peak memory: the writer's buffer reuses its memory). A large
-// one (1,024 links or more) on a thread of its own, beside the writing:
-// its links, visuals and kept elements are a walk of their own (in a
-// 10,000-link chain 13.5M instructions and 383,000 cache misses). The
-// future returned waits for it when destroyed.
+// one (frames::kBesideLinks or more) beside the writing: its links,
+// visuals and kept elements are a walk of their own. The future returned
+// waits for it when destroyed.
 std::future<void> Free(std::optional<sdf_io::SdfDocument> doc) {
-  if (doc && CountLinksIn(*doc) >= 1024) {
-    try {
-      return std::async(std::launch::async,
-                        [d = std::move(doc)]() mutable { d.reset(); });
-    } catch (const std::system_error&) {
-      // No thread to be had: freed here.
-    }
+  if (doc && CountLinksIn(*doc) >= frames::kBesideLinks) {
+    return frames::RunBeside([d = std::move(doc)]() mutable { d.reset(); });
   }
   doc.reset();
   return {};
@@ -267,14 +282,7 @@ std::optional<Model> ToUrdfModel(const Model& model, const FrameGraph& graph,
                                  const Isometry3& X_WM,
                                  const SdfToUrdfOptions& options,
                                  Diagnostics* diags) {
-  auto out = RunPasses(model, graph, X_WM, options, diags);
-  if (out) {
-    NameGazeboPlugins(&*out, "a URDF <gazebo> block (read as SDFormat 1.7)",
-                      diags);
-    RewriteModelUris(&*out, options.model_paths, options.uris,
-                     /*expanded_includes=*/true, diags);
-  }
-  return out;
+  return Convert(model, graph, X_WM, options, /*spent=*/nullptr, diags);
 }
 
 ConversionResult SdfToUrdf(std::string_view sdf_text,

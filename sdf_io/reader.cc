@@ -9,6 +9,7 @@
 
 #include <Eigen/Geometry>
 
+#include "element/beside.h"
 #include "frames/graph.h"
 #include "frames/inertia.h"
 #include "frames/rename.h"
@@ -836,15 +837,6 @@ void SdfReader::ReadWorld(const Node* e, frames::World* world) {
   Upgrade(&world->extensions, LegacyParent::kWorld);
 }
 
-namespace {
-
-// From this size of text on, a document's schema check runs beside its
-// reading (SchemaCheck): a thread costs tens of microseconds to start, a
-// 1 MB document's check about 3 ms.
-constexpr size_t kConcurrentCheckBytes = size_t{512} << 10;
-
-}  // namespace
-
 std::optional<SdfDocument> SdfReader::Read(std::string text) {
   static const Child<SdfDocument> kKnown[] = {
       {"model", &SdfReader::ReadDocumentModel},
@@ -870,7 +862,7 @@ std::optional<SdfDocument> SdfReader::Read(std::string text) {
   // a large document on a thread of its own while the tree is read here
   // (SchemaCheck), its diagnostics put before the reading's.
   SchemaCheck check(root, minor_, ctx_,
-                    /*concurrent=*/text_size >= kConcurrentCheckBytes);
+                    /*concurrent=*/text_size >= frames::kBesideCheckBytes);
   struct Running {
     SchemaCheck** at;
     Running(SchemaCheck** a, SchemaCheck* c) : at(a) { *at = c; }

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "element/beside.h"
 #include "element/leading_number.h"
 #include "frames/model.h"
 #include "sdf_io/schema.h"
@@ -817,14 +818,11 @@ SchemaCheck::SchemaCheck(const xml::Node* root, int minor,
     : diags_(ctx.diags), start_(ctx.diags->all().size()), own_(ctx) {
   own_.diags = &found_;
   if (concurrent) {
-    try {
-      running_ = std::async(std::launch::async, [this, root, minor] {
-        CheckAgainstSchema(root, minor, own_);
-      });
-      return;
-    } catch (const std::system_error&) {
-      // No thread to be had: checked here and now.
-    }
+    // (No thread to be had: checked here and now into found_, which Finish
+    // puts at start_ all the same.)
+    running_ = frames::RunBeside(
+        [this, root, minor] { CheckAgainstSchema(root, minor, own_); });
+    return;
   }
   CheckAgainstSchema(root, minor, ctx);
 }

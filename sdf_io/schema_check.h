@@ -74,9 +74,11 @@ void CheckAgainstSchema(const xml::Node* root, int minor,
 // apart and put, by Finish, where CheckAgainstSchema would have put them:
 // after those ctx.diags held when it started, before those added since. So
 // the caller must call Finish before it looks at ctx.diags (an <include>'s
-// reading compares with what was reported) and when it is done. Not
-// `concurrent`, or when no thread can be started, it checks at once, as
-// CheckAgainstSchema does.
+// reading compares with what was reported) and when it is done (when no
+// thread can be started, the check runs at once, and Finish puts its
+// diagnostics there all the same: frames::RunBeside). Not `concurrent`, it
+// checks at once, as CheckAgainstSchema does. `concurrent` is for a text of
+// frames::kBesideCheckBytes or more (element/beside.h).
 class SchemaCheck {
  public:
   SchemaCheck(const xml::Node* root, int minor, const xml::Context& ctx,

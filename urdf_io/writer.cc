@@ -6,11 +6,11 @@
 #include <future>
 #include <optional>
 #include <string_view>
-#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "element/beside.h"
 #include "frames/graph.h"
 #include "frames/name_index.h"
 #include "frames/tree.h"
@@ -69,11 +69,6 @@ std::string ShapeWhat(const char* kind, const frames::Shape& s,
 using Keys = std::array<std::vector<int>, 4>;
 using Order = std::vector<std::pair<int, size_t>>;
 
-// From this many elements (links, joints, materials, kept ones) on, the
-// second half of a <robot> is written on a thread of its own beside the
-// first (UrdfWriter::Robot): the writing is a quarter of an sdf2urdf of a
-// large chain, and a thread costs tens of microseconds to start.
-constexpr size_t kSplitWritingAt = 2048;
 void Interleave(const Keys& keys, Order* out) {
   size_t total = 0;
   for (const auto& k : keys) total += k.size();
@@ -692,55 +687,44 @@ void UrdfWriter::Robot(std::string* tail, Diagnostics* tail_diags) {
   Interleave(keys, &order);
   // Split in two halves for a large model (both halves cost the same:
   // links and joints alternate), the second written beside the first.
-  size_t half = order.size() >= kSplitWritingAt ? order.size() / 2 : 0;
-  std::future<void> writing;
-  if (half > 0) {
-    // The state the first half leaves for the second: whether it wrote
-    // the world link.
-    bool world_written = world_written_;
-    for (size_t i = 0; i < half; ++i) {
-      if (order[i].first == 2 &&
-          model_.joints[order[i].second].parent == kWorldLink) {
-        world_written = true;
-      }
-    }
-    try {
-      writing = std::async(std::launch::async, [&, world_written] {
-        // Half of what WriteUrdf reserves (untouched pages cost nothing).
-        tail->reserve(1024 + 1024 * model_.links.size());
-        xml::Writer w(tail);
-        // The <robot> open, as in the first half, and cut below.
-        w.Start("robot");
-        UrdfWriter rest(model_, options_, tail_diags, &w);
-        rest.minor_ = minor_;
-        rest.renamed_ = renamed_;
-        rest.world_written_ = world_written;
-        rest.Items(order, half, order.size());
-        w.End();
-      });
-    } catch (const std::system_error&) {
-      half = 0;  // no thread to be had: all written here
-    }
-  }
-  if (half == 0) {
+  if (order.size() < frames::kBesideSplitElements) {
     Items(order, 0, order.size());
     w_.End();
     return;
   }
+  const size_t half = order.size() / 2;
+  // The state the first half leaves for the second: whether it wrote the
+  // world link.
+  bool world_written = world_written_;
+  for (size_t i = 0; i < half; ++i) {
+    if (order[i].first == 2 &&
+        model_.joints[order[i].second].parent == kWorldLink) {
+      world_written = true;
+    }
+  }
+  // (No thread to be had: the second half written here first, into its
+  // buffer all the same.)
+  std::future<void> writing = frames::RunBeside([&, world_written] {
+    // Half of what WriteUrdf reserves (untouched pages cost nothing).
+    tail->reserve(1024 + 1024 * model_.links.size());
+    xml::Writer w(tail);
+    // The <robot> open, as in the first half, and cut below: its first
+    // child ends the start tag, so the tail starts "<robot>\n" (the
+    // writer's tests compare a split robot's text whole).
+    w.Start("robot");
+    UrdfWriter rest(model_, options_, tail_diags, &w);
+    rest.minor_ = minor_;
+    rest.renamed_ = renamed_;
+    rest.world_written_ = world_written;
+    rest.Items(order, half, order.size());
+    w.End();
+  });
   Items(order, 0, half);
   writing.get();
   // The tail as the first half's writer would have gone on: without the
   // "<robot>" it opened (the first half's element closed the real one).
   static constexpr std::string_view kOpen = "<robot>\n";
-  if (tail->compare(0, kOpen.size(), kOpen) == 0) {
-    tail->erase(0, kOpen.size());
-    return;
-  }
-  // (Not expected: then written here after all.)
-  tail->clear();
-  *tail_diags = Diagnostics();
-  Items(order, half, order.size());
-  w_.End();
+  tail->erase(0, kOpen.size());
 }
 
 void UrdfWriter::Items(const std::vector<std::pair<int, size_t>>& order,
@@ -1127,32 +1111,19 @@ bool CheckUrdfForm(const Model& model, Diagnostics* diags) {
   return diags->error_count() == errors_before;
 }
 
-namespace {
-
-// From this many links on, WriteUrdf checks the model (CheckUrdfForm) on a
-// thread of its own while it writes: the check walks every link, joint,
-// shape and name (in a 10,000-link chain 22M instructions and 550,000 cache
-// misses, a tenth of the writing's), and a thread costs tens of
-// microseconds to start.
-constexpr size_t kConcurrentCheckLinks = 1024;
-
-}  // namespace
-
 std::optional<std::string> WriteUrdf(const Model& model,
                                      const UrdfWriteOptions& options,
                                      Diagnostics* diags) {
   // (Declared before the thread that writes to it, so that it outlives
   // the thread, which the future's destruction waits for.)
   Diagnostics check_diags;
+  // A large model checked (CheckUrdfForm) beside the writing; when no
+  // thread can be had, checked here first into check_diags all the same.
   std::future<bool> checking;
-  if (model.links.size() >= kConcurrentCheckLinks) {
-    try {
-      checking = std::async(std::launch::async, [&model, &check_diags] {
-        return CheckUrdfForm(model, &check_diags);
-      });
-    } catch (const std::system_error&) {
-      // No thread to be had: checked first, below.
-    }
+  if (model.links.size() >= frames::kBesideLinks) {
+    checking = frames::RunBeside([&model, &check_diags] {
+      return CheckUrdfForm(model, &check_diags);
+    });
   }
   if (!checking.valid() && !CheckUrdfForm(model, diags)) return std::nullopt;
   std::string out;

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "diag/diagnostics.h"
+#include "element/beside.h"
 #include "frames/model.h"
 #include "testing/corpus.h"
 #include "urdf_io/reader.h"
@@ -228,6 +229,44 @@ TEST(WriteUrdfTest, SmallRobotExactText) {
   <link name="arm"/>
 </robot>
 )");
+}
+
+// A robot of frames::kBesideSplitElements elements or more is written in
+// two halves, the second beside the first into a buffer of its own, cut
+// and joined: the text is the one a single writer prints, to the byte, at
+// the seam too; the check beside the writing reports nothing.
+TEST(WriteUrdfTest, LargeRobotSplitInTwoExactText) {
+  std::string body;
+  const int kLinks = static_cast<int>(frames::kBesideSplitElements) / 2 + 7;
+  for (int i = 0; i < kLinks; ++i) {
+    const std::string n = std::to_string(i);
+    if (i % 3 == 0) {
+      body += "  <link name=\"l" + n + "\">\n"
+              "    <inertial>\n"
+              "      <origin xyz=\"0 0 " + n + "\" rpy=\"0 0 0\"/>\n"
+              "      <mass value=\"" + n + "\"/>\n"
+              "      <inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" "
+              "iyz=\"0\" izz=\"1\"/>\n"
+              "    </inertial>\n"
+              "  </link>\n";
+    } else {
+      body += "  <link name=\"l" + n + "\"/>\n";
+    }
+    if (i + 1 < kLinks) {
+      body += "  <joint name=\"j" + n + "\" type=\"fixed\">\n"
+              "    <origin xyz=\"1 0 0\" rpy=\"0 0 0\"/>\n"
+              "    <parent link=\"l" + n + "\"/>\n"
+              "    <child link=\"l" + std::to_string(i + 1) + "\"/>\n"
+              "  </joint>\n";
+    }
+  }
+  ASSERT_GE(size_t{2} * kLinks - 1, frames::kBesideSplitElements);
+  ASSERT_GE(size_t{kLinks}, frames::kBesideLinks);
+  const std::string in =
+      "<?xml version=\"1.0\" ?>\n<robot name=\"r\">\n" + body + "</robot>\n";
+  frames::Diagnostics diags;
+  EXPECT_EQ(Write(Read(in), {}, &diags), in);
+  EXPECT_TRUE(diags.all().empty()) << diags.ToString();
 }
 
 // An origin a URDF did not write is written when the pose is not the

@@ -91,20 +91,34 @@ void CarryLink(frames::Link* l, GazeboBlocks* blocks,
   l->extensions = std::move(urdf);
   Element block;
   LinkToGazebo(std::move(sdf_only), &block);
-  std::vector<ShapeContent> visuals;
-  for (auto& v : l->visuals)
-    visuals.push_back({v.name, CarryVisual(&v), v.where});
-  std::vector<ShapeContent> collisions;
-  for (auto& c : l->collisions) {
-    ShapeContent carried{c.name, {}, c.where};
+  std::vector<ShapeContent> visuals(l->visuals.size());
+  for (size_t i = 0; i < l->visuals.size(); ++i)
+    visuals[i].children = CarryVisual(&l->visuals[i]);
+  std::vector<ShapeContent> collisions(l->collisions.size());
+  for (size_t i = 0; i < l->collisions.size(); ++i) {
+    frames::Collision& c = l->collisions[i];
     std::vector<Element> urdf;
     for (auto& e : c.extensions) {
       if (IsCarried(e)) urdf.push_back(Restored(std::move(e)));
-      else carried.children.push_back(std::move(e));
+      else collisions[i].children.push_back(std::move(e));
     }
     c.extensions = std::move(urdf);
-    collisions.push_back(std::move(carried));
   }
+  // Named (their names and places copied) only when one of them carries
+  // something: shapes that all carry nothing put nothing in the block.
+  const auto name = [](std::vector<ShapeContent>* shapes, const auto& from) {
+    if (std::all_of(shapes->begin(), shapes->end(),
+                    [](const ShapeContent& s) { return s.children.empty(); })) {
+      shapes->clear();
+      return;
+    }
+    for (size_t i = 0; i < shapes->size(); ++i) {
+      (*shapes)[i].name = from[i].name;
+      (*shapes)[i].where = from[i].where;
+    }
+  };
+  name(&visuals, l->visuals);
+  name(&collisions, l->collisions);
   // libsdformat applies a <visual>/<collision> child of the block to every
   // visual (collision) of the link: one name-less element when they all
   // carry the same, else one per name, which only our reader tells apart.

@@ -6,17 +6,58 @@
 
 namespace converter::urdf_reshape {
 
-void MakeLinks(const FlatModel& flat, Draft* draft) {
+namespace {
+
+// Whether the passes after MakeLinks read the source links' visuals,
+// collisions and kept elements: ChooseGazeboBlocks compares them with
+// the <gazebo> blocks urdf2sdf carried, when a model carries URDF
+// content at the robot level (CarryModelLevel: carried <gazebo> blocks,
+// the <robot>'s form).
+bool ContentsReadLater(const FlatModel& flat) {
+  for (const auto& s : flat.scopes) {
+    for (const auto& e : s->model->extensions) {
+      if (IsCarried(e)) return true;
+    }
+  }
+  return false;
+}
+
+// Link `src`, renamed `name`: its contents moved out of it when `take`.
+frames::Link Take(const frames::Link& src, const std::string& name,
+                  bool take) {
+  if (!take) {
+    frames::Link l = src;
+    l.name = name;
+    return l;
+  }
+  // (src belongs to the caller's model, which it gave up: MakeLinks.)
+  // The lists moved out, then the rest copied (the lists empty by then).
+  frames::Link& from = const_cast<frames::Link&>(src);
+  std::vector<frames::Visual> visuals = std::move(from.visuals);
+  std::vector<frames::Collision> collisions = std::move(from.collisions);
+  std::vector<frames::Element> extensions = std::move(from.extensions);
+  frames::Link l = src;
+  l.name = name;
+  l.visuals = std::move(visuals);
+  l.collisions = std::move(collisions);
+  l.extensions = std::move(extensions);
+  return l;
+}
+
+}  // namespace
+
+void MakeLinks(const FlatModel& flat, frames::Model* spent, Draft* draft) {
   // Links, then joints: the file's, frames as links and joints, split
   // joints' intermediate links, floating joints of free links.
+  const bool take =
+      spent && spent == flat.top && !ContentsReadLater(flat);
   frames::Model& out = draft->out;
   out.links.reserve(flat.links.size() + flat.frames.size() +
                     flat.joints.size());
   out.joints.reserve(2 * flat.joints.size() + flat.frames.size() +
                      flat.links.size());
   for (size_t k = 0; k < flat.links.size(); ++k) {
-    frames::Link l = *flat.links[k].src;
-    l.name = flat.links[k].name;
+    frames::Link l = Take(*flat.links[k].src, flat.links[k].name, take);
     if (const frames::Element* original = FindCarried(l.extensions, "inertia");
         original && l.inertial) {
       // urdf2sdf repaired an inertia libsdformat refuses; the URDF's own.

@@ -214,8 +214,14 @@ struct Draft {
 
 // --- links.cc -------------------------------------------------------------
 
-// The output links, one per flat link, in order.
-void MakeLinks(const FlatModel& flat, Draft* draft);
+// The output links, one per flat link, in order. `spent`: flat.top itself,
+// when the caller owns it and reads nothing of it after the reshaping (sdf2urdf's
+// document, freed once the model is made), else nullptr. Then the links'
+// visuals, collisions and kept elements are moved out of it rather than
+// copied, unless a pass reads them later (ChooseGazeboBlocks compares the
+// SDF's content with carried URDF <gazebo> blocks): their names, poses and
+// places stay.
+void MakeLinks(const FlatModel& flat, frames::Model* spent, Draft* draft);
 
 // --- joints.cc ------------------------------------------------------------
 
