@@ -16,6 +16,7 @@
 #include <mutex>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "xacro/expr.h"
@@ -59,11 +60,53 @@ struct Entry {
   Node* block = nullptr;  // *param and block properties
 };
 
+// One scope's properties, keyed by views of names that outlive the
+// expansion (the tree's text, a macro's parameter list, Processor::Name):
+// looked up by any view, no std::string made per lookup (one was, with a
+// hash per scope walked, a tenth of a generated robot's expansion). A
+// macro call's few are searched in order, in one vector; a file's many
+// also through an index.
 struct Table {
   Table* parent = nullptr;
   bool is_namespace = false;
-  std::unordered_map<std::string, Entry> map;
+  std::vector<std::pair<std::string_view, Entry>> items;
+  std::unordered_map<std::string_view, size_t> index;  // kept from kIndexed items on
   std::vector<std::string> recursive;  // names being resolved (cycle message)
+
+  static constexpr size_t kIndexed = 16;
+
+  Entry* Find(std::string_view key) {
+    if (items.size() < kIndexed) {
+      for (auto& [name, entry] : items) {
+        if (name.size() == key.size() && name == key) return &entry;
+      }
+      return nullptr;
+    }
+    auto it = index.find(key);
+    return it == index.end() ? nullptr : &items[it->second].second;
+  }
+  // The entry of `key`, added (empty) when new. `key` must outlive the table.
+  Entry& Insert(std::string_view key) {
+    if (Entry* e = Find(key)) return *e;
+    items.emplace_back(key, Entry());
+    if (items.size() == kIndexed) {
+      for (size_t i = 0; i < items.size(); ++i) index.emplace(items[i].first, i);
+    } else if (items.size() > kIndexed) {
+      index.emplace(key, items.size() - 1);
+    }
+    return items.back().second;
+  }
+  void Erase(std::string_view key) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].first != key) continue;
+      items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
+      index.clear();
+      if (items.size() >= kIndexed) {
+        for (size_t k = 0; k < items.size(); ++k) index.emplace(items[k].first, k);
+      }
+      return;
+    }
+  }
 };
 
 struct MacroTable {
@@ -390,11 +433,11 @@ class Processor : public ExprHost {
 
   // --- ExprHost ---
   bool LookupName(std::string_view name, Value* out, EvalError* err) override {
-    return Lookup(cur_symbols_, std::string(name), out, err);
+    return Lookup(cur_symbols_, name, out, err);
   }
   bool LookupMember(const void* ns_handle, std::string_view name, Value* out,
                     EvalError* err) override {
-    return Lookup(static_cast<Table*>(const_cast<void*>(ns_handle)), std::string(name), out, err);
+    return Lookup(static_cast<Table*>(const_cast<void*>(ns_handle)), name, out, err);
   }
   bool Arg(std::string_view name, Value* out, EvalError* err) override {
     auto it = args_.find(std::string(name));
@@ -591,21 +634,20 @@ class Processor : public ExprHost {
   }
 
   // --- property tables ---
-  static Entry* FindEntry(Table* t, const std::string& key, Table** owner) {
+  static Entry* FindEntry(Table* t, std::string_view key, Table** owner) {
     for (; t; t = t->parent) {
-      auto it = t->map.find(key);
-      if (it != t->map.end()) {
+      if (Entry* e = t->Find(key)) {
         if (owner) *owner = t;
-        return &it->second;
+        return e;
       }
     }
     return nullptr;
   }
-  static bool Contains(Table* t, const std::string& key) { return FindEntry(t, key, nullptr); }
+  static bool Contains(Table* t, std::string_view key) { return FindEntry(t, key, nullptr); }
 
   // Table.__getitem__: the value, evaluated now if it is lazy. Nullptr when
   // undefined.
-  Entry* Get(Table* t, const std::string& key) {
+  Entry* Get(Table* t, std::string_view key) {
     Table* owner = nullptr;
     Entry* e = FindEntry(t, key, &owner);
     if (!e) return nullptr;
@@ -614,13 +656,13 @@ class Processor : public ExprHost {
         std::string chain;
         for (const auto& k : owner->recursive) chain += k + " -> ";
         throw Failure{Code::XACRO_PROPERTY_CYCLE,
-                      "circular variable definition: " + chain + key +
+                      "circular variable definition: " + chain + std::string(key) +
                           "; consider disabling lazy evaluation via lazy_eval=\"false\"" + Stack(),
                       cur_file_, cur_line_};
       }
       DepthGuard guard(this, nullptr);
       e->resolving = true;
-      owner->recursive.push_back(key);
+      owner->recursive.emplace_back(key);
       Value v;
       try {
         v = EvalText(Str(e->value), owner, nullptr);
@@ -639,7 +681,7 @@ class Processor : public ExprHost {
     return e;
   }
 
-  bool Lookup(Table* t, const std::string& key, Value* out, EvalError* err) {
+  bool Lookup(Table* t, std::string_view key, Value* out, EvalError* err) {
     try {
       Entry* e = Get(t, key);
       if (!e || e->block) return false;
@@ -652,21 +694,26 @@ class Processor : public ExprHost {
     }
   }
 
-  // Table._setitem
-  void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
+  // Table._setitem. `key` must outlive the table (Table).
+  void SetItem(Table* t, std::string_view key, Value value, bool unevaluated) {
     if (value.kind() == Value::Kind::kStr) value = LiteralValue(value);
     SetConverted(t, key, std::move(value), unevaluated);
   }
   // SetItem of what LiteralValue has made already.
-  void SetConverted(Table* t, const std::string& key, Value value, bool unevaluated) {
-    Entry& e = t->map[key];
+  void SetConverted(Table* t, std::string_view key, Value value, bool unevaluated) {
+    Entry& e = t->Insert(key);
     e.block = nullptr;
     e.resolving = false;
     e.unevaluated = unevaluated && value.kind() == Value::Kind::kStr;
     e.value = std::move(value);
   }
-  void SetBlock(Table* t, const std::string& key, Node* block) {
-    Entry& e = t->map[key];
+  // `name` kept for as long as the tables: a key made by the expansion
+  // (an evaluated property name, a block's "**name", an include's ns).
+  std::string_view Name(std::string_view name) {
+    return *names_.emplace(name).first;
+  }
+  void SetBlock(Table* t, std::string_view key, Node* block) {
+    Entry& e = t->Insert(key);
     e = Entry();
     e.block = block;
   }
@@ -1354,7 +1401,7 @@ class Processor : public ExprHost {
       ns_macros = NewMacroTable(nullptr);
       macros->map[ns] = MacroTable::Item{nullptr, ns_macros};
       ns_symbols = NewTable(symbols, true);
-      SetItem(symbols, ns, Value::Namespace(ns_symbols), true);
+      SetItem(symbols, Name(ns), Value::Namespace(ns_symbols), true);
     }
     bool optional = false;
     if (optional_spec) optional = Boolean(Value::Str(*optional_spec), *optional_spec, elt);
@@ -1470,7 +1517,7 @@ class Processor : public ExprHost {
            "Property attributes default, value, and remove are mutually exclusive: " + name, elt);
     }
     if (remove && Contains(table, name)) {
-      for (Table* p = table; p; p = p->parent) p->map.erase(name);
+      for (Table* p = table; p; p = p->parent) p->Erase(name);
       Remove(elt);
       return;
     }
@@ -1507,11 +1554,16 @@ class Processor : public ExprHost {
         while (target->is_namespace && target->parent) target = target->parent;
       }
     }
+    // The key: the attribute's own text when it is the name (it lives as
+    // long as the tree), else kept once per distinct name.
+    const std::string_view key = !block && raw_name.find('$') == std::string::npos
+                                     ? *elt->Attr("name")
+                                     : Name(name);
     if (block) {
-      SetBlock(target, name, elt);
+      SetBlock(target, key, elt);
       return;
     }
-    SetItem(target, name, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
+    SetItem(target, key, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
             lazy);
     Drop(elt);  // its value copied or evaluated (a block's element is kept)
   }
@@ -1665,6 +1717,8 @@ class Processor : public ExprHost {
     ChargeBytes(64, node);
     macrostack_.push_back({m, node});
     Table* scoped_symbols = NewTable(st, false);
+    // The parameters and a few local properties in one allocation.
+    scoped_symbols->items.reserve(m->params.size() + 4);
     MacroTable* scoped_macros = NewMacroTable(mt);
     // The parameters given so far, by index in m->params (a copy of the
     // list, erased from, was a malloc and a string per parameter per call).
@@ -1689,9 +1743,9 @@ class Processor : public ExprHost {
       given[k] = 1;
       if (value.find('$') == std::string_view::npos) {
         // SetItem(EvalText(value)) without the str made first.
-        SetConverted(scoped_symbols, std::string(name), LiteralValue(value), false);
+        SetConverted(scoped_symbols, params[k], LiteralValue(value), false);
       } else {
-        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+        SetItem(scoped_symbols, params[k], EvalText(value, symbols, node), false);
       }
       node->attrs[i].value = std::string_view("", 0);
     }
@@ -1758,6 +1812,7 @@ class Processor : public ExprHost {
   ExprLimits limits_;
   Tree tree_;
   Node* empty_text_ = nullptr;
+  std::unordered_set<std::string> names_;  // Name()'s: nodes, never moved
   std::deque<Table> tables_;
   std::deque<MacroTable> macro_tables_;
   std::deque<Macro> macros_;
