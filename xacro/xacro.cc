@@ -78,7 +78,10 @@ struct Table {
   Entry* Find(std::string_view key) {
     if (items.size() < kIndexed) {
       for (auto& [name, entry] : items) {
-        if (name.size() == key.size() && name == key) return &entry;
+        // Lengths and first bytes inline: most names differ there.
+        if (name.size() == key.size() && (key.empty() || name[0] == key[0]) && name == key) {
+          return &entry;
+        }
       }
       return nullptr;
     }
@@ -230,7 +233,7 @@ bool IsValidName(const std::string& name) {
     if (!start(c) && !(c >= '0' && c <= '9')) return false;
   }
   for (std::string_view k : kKeywords) {
-    if (name == k) return false;
+    if (name.size() == k.size() && name[0] == k[0] && name == k) return false;
   }
   return true;
 }
@@ -724,18 +727,21 @@ class Processor : public ExprHost {
 
   // --- depth ---
   struct DepthGuard {
+    // The check inline, the failure out of line (a call per element and
+    // expression was a percent of an expansion).
     DepthGuard(Processor* p, const Node* at) : p_(p) {
-      if (++p_->depth_ > p_->options_.max_depth) {
-        --p_->depth_;
-        p_->Fail(Code::XACRO_RECURSION_TOO_DEEP,
-                 "expansion nested deeper than " + std::to_string(p_->options_.max_depth) +
-                     " (elements, macro calls, includes and lazy properties counted together)",
-                 at);
-      }
+      if (++p_->depth_ > p_->options_.max_depth) p_->TooDeep(at);
     }
     ~DepthGuard() { --p_->depth_; }
     Processor* p_;
   };
+  [[noreturn]] __attribute__((noinline, cold)) void TooDeep(const Node* at) {
+    --depth_;
+    Fail(Code::XACRO_RECURSION_TOO_DEEP,
+         "expansion nested deeper than " + std::to_string(options_.max_depth) +
+             " (elements, macro calls, includes and lazy properties counted together)",
+         at);
+  }
 
   void ChargeBytes(size_t n, const Node* at) {
     expansion_bytes_ += n;
