@@ -345,6 +345,39 @@ struct Fd {
   int fd;
 };
 
+// What the expansion made of a file it read (an included document,
+// parsed; a YAML file, loaded), by path, used again while the file reads
+// the same. The texts stay as long as the cache: what is made of one may
+// be views of it (a document's nodes), even once its file, read again
+// changed, is made anew.
+template <typename T>
+class FileCache {
+ public:
+  // What was made of `path` when it read `text`, or nullptr.
+  const T* Find(const std::string& path, std::string_view text) const {
+    auto it = items_.find(path);
+    return it != items_.end() && it->second.text == text ? &it->second.made : nullptr;
+  }
+  // A copy of `text` kept as long as the cache.
+  std::string_view KeepText(std::string text) {
+    texts_.push_back(std::move(text));
+    return texts_.back();
+  }
+  // `made` of `path` when it read `kept` (what KeepText returned),
+  // replacing what was made of it before.
+  const T& Put(const std::string& path, std::string_view kept, T made) {
+    return items_.insert_or_assign(path, Item{kept, std::move(made)}).first->second.made;
+  }
+
+ private:
+  struct Item {
+    std::string_view text;
+    T made;
+  };
+  std::map<std::string, Item> items_;
+  std::deque<std::string> texts_;
+};
+
 class Processor : public ExprHost {
  public:
   Processor(const std::map<std::string, std::string>& args, const Options& options,
@@ -470,11 +503,10 @@ class Processor : public ExprHost {
     return AbsFilenameSpec(std::string(filename));
   }
   const Value* FindYaml(const std::string& resolved_path, const std::string& text) override {
-    auto it = yaml_.find(resolved_path);
-    return it != yaml_.end() && it->second.first == text ? &it->second.second : nullptr;
+    return yaml_.Find(resolved_path, text);
   }
   void KeepYaml(const std::string& resolved_path, const std::string& text, const Value& value) override {
-    yaml_[resolved_path] = {text, value};
+    yaml_.Put(resolved_path, yaml_.KeepText(text), value);
   }
   void Message(MessageLevel level, const std::string& text, bool print_location) override {
     (void)print_location;
@@ -486,15 +518,11 @@ class Processor : public ExprHost {
   }
 
  private:
-  // load_yaml's documents by resolved path: (text, value).
-  std::map<std::string, std::pair<std::string, Value>> yaml_;
-  // Included files by path: (text, the parsed document, never expanded).
-  // Bounded as the files read are: their nodes count in Options::max_nodes.
-  std::map<std::string, std::pair<const std::string*, const Node*>> parsed_;
-  // The texts of the included files parsed: the nodes are views of them
-  // (the tree keeps no second copy), so each stays, even when its file
-  // is read again changed.
-  std::deque<std::string> texts_;
+  // load_yaml's documents, by resolved path.
+  FileCache<Value> yaml_;
+  // Included files, parsed (never expanded), by path. Bounded as the
+  // files read are: their nodes count in Options::max_nodes.
+  FileCache<const Node*> parsed_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -1458,11 +1486,12 @@ class Processor : public ExprHost {
       // Each file is parsed once per expansion (franka's robot macro
       // includes the same macro files at every call): a copy of the parsed
       // document, kept unexpanded, is what each include expands.
-      auto kept = parsed_.find(filename);
-      if (kept == parsed_.end() || *kept->second.first != text) {
+      const Node* const* kept = parsed_.Find(filename, text);
+      if (!kept) {
         ParseError perr;
-        texts_.push_back(std::move(text));
-        Node* parsed = tree_.Parse(texts_.back(), filename, options_.max_depth, &perr,
+        // The nodes are views of the text the cache keeps.
+        const std::string_view kept_text = parsed_.KeepText(std::move(text));
+        Node* parsed = tree_.Parse(kept_text, filename, options_.max_depth, &perr,
                                    /*text_outlives_tree=*/true);
         if (!parsed) {
           throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
@@ -1470,11 +1499,11 @@ class Processor : public ExprHost {
                         filename, perr.line};
         }
         CheckNodes(elt);
-        kept = parsed_.insert_or_assign(filename, std::make_pair(&texts_.back(), parsed)).first;
+        kept = &parsed_.Put(filename, kept_text, parsed);
       }
       // Its root alone: nothing reads past it, and the comments around it
       // are dropped with it.
-      Node* root = Clone(kept->second.second->FirstChildElement(), elt);
+      Node* root = Clone((*kept)->FirstChildElement(), elt);
       filestack_.push_back({filename, elt});
       EvalAll(root, ns_macros, ns_symbols);
       MarkContext(root);
