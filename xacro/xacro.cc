@@ -71,7 +71,6 @@ struct Table {
   bool is_namespace = false;
   std::vector<std::pair<std::string_view, Entry>> items;
   std::unordered_map<std::string_view, size_t> index;  // kept from kIndexed items on
-  std::vector<std::string> recursive;  // names being resolved (cycle message)
 
   static constexpr size_t kIndexed = 16;
 
@@ -698,7 +697,9 @@ class Processor : public ExprHost {
     if (e->unevaluated) {
       if (e->resolving) {
         std::string chain;
-        for (const auto& k : owner->recursive) chain += k + " -> ";
+        for (const auto& [table, k] : resolving_) {
+          if (table == owner) chain += std::string(k) + " -> ";
+        }
         throw Failure{Code::XACRO_PROPERTY_CYCLE,
                       "circular variable definition: " + chain + std::string(key) +
                           "; consider disabling lazy evaluation via lazy_eval=\"false\"" + Stack(),
@@ -706,13 +707,17 @@ class Processor : public ExprHost {
       }
       DepthGuard guard(this, nullptr);
       e->resolving = true;
-      owner->recursive.emplace_back(key);
+      resolving_.emplace_back(owner, key);
+      // A copy of the value (its text shared, not copied): the table may
+      // grow, and move the entry, while the text is evaluated.
+      const Value text = e->value;
       Value v;
       try {
-        v = EvalText(Str(e->value), owner, nullptr);
+        v = EvalText(text.str(), owner, nullptr);
       } catch (...) {
-        e->resolving = false;
-        owner->recursive.pop_back();
+        e = FindEntry(owner, key, nullptr);
+        if (e) e->resolving = false;
+        resolving_.pop_back();
         throw;
       }
       e = FindEntry(owner, key, nullptr);  // the map may have grown
@@ -720,7 +725,7 @@ class Processor : public ExprHost {
       e->value = v;
       e->unevaluated = false;
       e->resolving = false;
-      owner->recursive.pop_back();
+      resolving_.pop_back();
     }
     return e;
   }
@@ -901,6 +906,12 @@ class Processor : public ExprHost {
   // escapes; one part keeps its type, several are joined as str.
   Value EvalText(std::string_view text, Table* symbols, const Node* at) {
     if (!HasDollar(text)) return Value::Str(std::string(text));
+    // The whole text one ${...} (most lazy properties and conditions): its
+    // value, as ForEachPart would make the one part.
+    if (text.size() >= 3 && text[0] == '$' && text[1] == '{' &&
+        text.find('}', 2) == text.size() - 1) {
+      return HandleExpr(text.substr(2, text.size() - 3), symbols, at);
+    }
     std::vector<Value> results;
     ForEachPart(
         text, symbols, at, [&](std::string_view s) { results.push_back(Value::Str(std::string(s))); },
@@ -1857,6 +1868,10 @@ class Processor : public ExprHost {
   Tree tree_;
   Node* empty_text_ = nullptr;
   std::unordered_set<std::string> names_;  // Name()'s: nodes, never moved
+  // The lazy properties being evaluated (Get), innermost last, with the
+  // table of each (its cycle message names those of one table). The
+  // names are views of Get's arguments, which outlive their entries.
+  std::vector<std::pair<const Table*, std::string_view>> resolving_;
   std::deque<Table> tables_;
   std::deque<MacroTable> macro_tables_;
   std::deque<Macro> macros_;
