@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -989,9 +991,19 @@ class Processor : public ExprHost {
       // uncached.
       const CompiledExpr* compiled;
       std::shared_ptr<const CompiledExpr> uncached;
-      auto it = compiled_.find(expr);
-      if (it != compiled_.end()) {
+      // First where the text was last seen: a macro body's expressions are
+      // views of the same bytes at every call, and a pointer's hash and a
+      // compare of the text cost less than hashing the text (a third of
+      // this function's own time).
+      RecentExpr& recent = recent_exprs_[(reinterpret_cast<uintptr_t>(expr.data()) >> 2) *
+                                             0x9E3779B97F4A7C15ull >>
+                                         (64 - kRecentBits)];
+      auto it = compiled_.end();
+      if (recent.at == expr.data() && recent.text == expr) {
+        compiled = recent.compiled;
+      } else if ((it = compiled_.find(expr)) != compiled_.end()) {
         compiled = it->second.get();
+        recent = {expr.data(), it->first, compiled};
       } else {
         std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
         if (!c) {
@@ -1002,11 +1014,13 @@ class Processor : public ExprHost {
         if (compiled_.size() >= 65536 && evaluating_ == 0) {
           compiled_.clear();
           compiled_texts_.clear();
+          recent_exprs_.fill(RecentExpr());
         }
         if (compiled_.size() < 65536) {
           compiled_texts_.emplace_back(expr);
           compiled =
               compiled_.emplace(compiled_texts_.back(), std::move(c)).first->second.get();
+          recent = {expr.data(), compiled_texts_.back(), compiled};
         } else {
           uncached = std::move(c);
           compiled = uncached.get();
@@ -1878,6 +1892,16 @@ class Processor : public ExprHost {
   Table* cur_symbols_ = nullptr;
   std::unordered_map<std::string_view, std::shared_ptr<const CompiledExpr>> compiled_;
   std::deque<std::string> compiled_texts_;  // compiled_'s keys
+  // compiled_'s entries by the address of the text they were last found
+  // for (HandleExpr): `text` is the cache's copy, compared before use, so
+  // a text changed or freed at that address since is never mistaken.
+  struct RecentExpr {
+    const char* at = nullptr;
+    std::string_view text;
+    const CompiledExpr* compiled = nullptr;
+  };
+  static constexpr int kRecentBits = 8;
+  std::array<RecentExpr, size_t{1} << kRecentBits> recent_exprs_{};
   int evaluating_ = 0;                      // HandleExpr's Evaluate calls running
   std::string eval_buf_;                    // KeepEvalStr's
   bool eval_buf_busy_ = false;
