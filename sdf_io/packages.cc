@@ -61,21 +61,37 @@ ListedDir ListDirectory(const fs::path& dir) {
 
 using Lister = std::function<ListedDir(const fs::path&)>;
 
+// PackageName(dir), read once per directory when there is a cache.
+std::optional<std::string> CachedPackageName(const std::string& dir,
+                                             PackageNameCache* cache) {
+  if (!cache) return PackageName(dir);
+  auto it = cache->names.find(dir);
+  if (it == cache->names.end()) it = cache->names.emplace(dir, PackageName(dir)).first;
+  return it->second;
+}
+
 // rospack's crawl: a package's subdirectories are not searched, an ignored
-// directory is skipped. Each directory is listed once, by `list`.
-void Crawl(const fs::path& dir, int depth, const Lister& list,
-           std::vector<std::pair<std::string, std::string>>* out) {
+// directory is skipped. Each directory is listed once, by `list`. With
+// `wanted`, the crawl stops at the first package of that name (true): the
+// one a search of the whole list would pick, without listing and reading
+// the packages after it.
+bool Crawl(const fs::path& dir, int depth, const Lister& list,
+           std::vector<std::pair<std::string, std::string>>* out,
+           const std::string* wanted = nullptr, PackageNameCache* cache = nullptr) {
   // Deep enough for any workspace; bounded against symlink loops.
-  if (depth > 32) return;
+  if (depth > 32) return false;
   const ListedDir d = list(dir);
-  if (d.ignored) return;
+  if (d.ignored) return false;
   if (d.package_xml) {
-    if (auto name = PackageName(dir.string())) {
+    if (auto name = CachedPackageName(dir.string(), cache)) {
       out->emplace_back(*name, dir.string());
-      return;  // packages do not nest
+      return wanted && *name == *wanted;  // packages do not nest
     }
   }
-  for (const auto& sub : d.subdirs) Crawl(sub, depth + 1, list, out);
+  for (const auto& sub : d.subdirs) {
+    if (Crawl(sub, depth + 1, list, out, wanted, cache)) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -177,9 +193,9 @@ std::vector<std::pair<std::string, std::string>> FindPackages(
 }
 
 std::optional<std::pair<std::string, std::string>> EnclosingPackage(
-    const std::string& path) {
+    const std::string& path, PackageNameCache* cache) {
   for (fs::path d = DirectoryOf(path); !d.empty(); d = d.parent_path()) {
-    if (auto name = PackageName(d.string())) return std::make_pair(*name, d.string());
+    if (auto name = CachedPackageName(d.string(), cache)) return std::make_pair(*name, d.string());
     if (d == d.root_path()) break;
   }
   return std::nullopt;
@@ -199,8 +215,12 @@ std::optional<std::string> FindPackage(const std::string& name,
   if (paths.use_environment) {
     const auto ros = SplitSearchPath(std::getenv("ROS_PACKAGE_PATH"));
     for (const auto& root : ros) {
-      for (const auto& [pkg, dir] : FindPackages(root)) {
-        if (pkg == name) return dir;
+      // The first package named `name` in the crawl's order, as in
+      // FindPackages(root), found without reading the packages after it.
+      std::vector<std::pair<std::string, std::string>> found;
+      if (IsDir(root) &&
+          Crawl(fs::path(root), 0, ListDirectory, &found, &name, paths.cache)) {
+        return found.back().second;
       }
     }
     note(ros.empty() ? "ROS_PACKAGE_PATH (unset)" : "ROS_PACKAGE_PATH");
@@ -218,7 +238,7 @@ std::optional<std::string> FindPackage(const std::string& name,
   if (paths.enclosing_packages && !from_file.empty() &&
       from_file != "<stdin>") {
     for (fs::path d = DirectoryOf(from_file); !d.empty(); d = d.parent_path()) {
-      if (PackageName(d.string()) == name) return d.string();
+      if (CachedPackageName(d.string(), paths.cache) == name) return d.string();
       if (d == d.root_path()) break;
     }
     note("the packages enclosing '" + from_file + "'");

@@ -6,16 +6,26 @@
 // One resolver for every command: //include URIs in the SDF reader and mesh
 // URIs in the converter (converter/uris.h) both ask it.
 //
-// Pure functions of their arguments and the file system: no cache, no
-// global state, safe from several threads.
+// Functions of their arguments and the file system: no global state,
+// safe from several threads. A caller that looks up several packages may
+// give a PackageNameCache of its own (not shared between threads) so that
+// each package.xml is read once.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 namespace sdf_io {
+
+// The <name> of each DIR/package.xml read (nullopt: none, or no name), by
+// DIR: kept by one caller for its lookups (xacro's input package and its
+// $(find)s), filled as they read.
+struct PackageNameCache {
+  std::unordered_map<std::string, std::optional<std::string>> names;
+};
 
 struct PackagePaths {
   // --package PKG=DIR, searched first, in order.
@@ -28,6 +38,9 @@ struct PackagePaths {
   // from its directory), so that a file inside package PKG resolves
   // package://PKG/... with no configuration.
   bool enclosing_packages = true;
+  // When set, the package.xml files read are remembered there (and read
+  // from there): the caller's, used from one thread at a time.
+  PackageNameCache* cache = nullptr;
 };
 
 // The <name> of DIR/package.xml; nullopt when there is no such file or it
@@ -54,7 +67,7 @@ std::vector<std::pair<std::string, std::string>> FindPackagesInListing(
 // The nearest directory at or above `path` (a file or directory) holding a
 // package.xml, as (name, directory); nullopt when there is none.
 std::optional<std::pair<std::string, std::string>> EnclosingPackage(
-    const std::string& path);
+    const std::string& path, PackageNameCache* cache = nullptr);
 
 // The directory of package `name`, searched in PackagePaths order;
 // `from_file` is the file holding the URI (for enclosing_packages; may be

@@ -157,6 +157,45 @@ TEST_F(PackagesTest, SearchOrderIsFlagsRosAmentRepositoryEnclosing) {
   EXPECT_EQ(FindPackage("p", paths, ""), (repo / "p").string());
 }
 
+TEST_F(PackagesTest, RosPackagePathSearchStopsAtTheFirstOfTheName) {
+  // Two of the same name: the first in the crawl's order wins, as it does
+  // in FindPackages' list; the package after it is never read.
+  MakePackage(root_ / "ws" / "a_dir", "twin");
+  MakePackage(root_ / "ws" / "b_dir", "twin");
+  MakePackage(root_ / "ws" / "c_dir", "other");
+  const auto all = FindPackages((root_ / "ws").string());
+  ASSERT_EQ(all.size(), 3u);
+  ::setenv("ROS_PACKAGE_PATH", (root_ / "ws").string().c_str(), 1);
+  PackageNameCache cache;
+  PackagePaths paths;
+  paths.cache = &cache;
+  EXPECT_EQ(FindPackage("twin", paths, ""), all[0].second);
+  EXPECT_EQ(FindPackage("twin", PackagePaths(), ""), all[0].second);
+  EXPECT_EQ(cache.names.count((root_ / "ws" / "a_dir").string()), 1u);
+  EXPECT_EQ(cache.names.count((root_ / "ws" / "b_dir").string()), 0u);
+  EXPECT_EQ(FindPackage("other", paths, ""), all[2].second);
+  EXPECT_FALSE(FindPackage("missing", paths, ""));
+  EXPECT_EQ(cache.names.size(), 3u);
+}
+
+TEST_F(PackagesTest, CacheReadsEachPackageXmlOnceAndAnswersAsWithout) {
+  MakePackage(root_ / "pkg", "mine");
+  Write(root_ / "pkg" / "urdf" / "robot.xacro", "<robot/>");
+  const std::string file = (root_ / "pkg" / "urdf" / "robot.xacro").string();
+  PackageNameCache cache;
+  const auto enclosing = EnclosingPackage(file, &cache);
+  ASSERT_TRUE(enclosing);
+  EXPECT_EQ(*enclosing, *EnclosingPackage(file));
+  ASSERT_EQ(cache.names.count((root_ / "pkg").string()), 1u);
+  EXPECT_EQ(cache.names[(root_ / "pkg").string()], "mine");
+  // What the cache holds is what is answered: the file is not read again.
+  fs::remove(root_ / "pkg" / "package.xml");
+  PackagePaths paths;
+  paths.cache = &cache;
+  EXPECT_EQ(FindPackage("mine", paths, file), (root_ / "pkg").string());
+  EXPECT_FALSE(FindPackage("mine", PackagePaths(), file));
+}
+
 TEST_F(PackagesTest, EnclosingPackageOfTheFileResolvesWithoutConfiguration) {
   MakePackage(root_ / "my_robot", "my_robot");
   Write(root_ / "my_robot" / "urdf" / "robot.urdf", "<robot/>");

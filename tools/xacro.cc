@@ -110,7 +110,13 @@ int main(int argc, char** argv) {
   }
   if (input.empty()) return tools::UsageError(name, "no input file");
 
-  if (auto pkg = sdf_io::EnclosingPackage(input)) options.allowed_dirs.push_back(pkg->second);
+  // The package.xml files read for the input's package are not read again
+  // for a $(find) (nor those a $(find) read for the next).
+  sdf_io::PackageNameCache package_names;
+  packages.cache = &package_names;
+  if (auto pkg = sdf_io::EnclosingPackage(input, &package_names)) {
+    options.allowed_dirs.push_back(pkg->second);
+  }
   options.find_package = [&packages](const std::string& package, const std::string& from) {
     return sdf_io::FindPackage(package, packages, from);
   };

@@ -804,13 +804,26 @@ class Printer {
   }
   // Looked up per byte (the switch made an indirect jump of every digit,
   // most of a robot's data).
+  // Eight bytes at a time while none of them is escaped (most values and
+  // texts hold none: a lookup per byte was a tenth of the printing).
   void RawData(std::string_view data) {
+    const char* s = data.data();
+    const char* const end = s + data.size();
+    while (end - s >= 8) {
+      uint64_t w;
+      std::memcpy(&w, s, 8);
+      if (HasEscaped(w)) break;
+      std::memcpy(p_, &w, 8);  // room: 6 bytes per byte of `data`
+      p_ += 8;
+      s += 8;
+    }
     static constexpr auto kEscaped = [] {
       std::array<bool, 256> t{};
       t['&'] = t['<'] = t['"'] = t['>'] = true;
       return t;
     }();
-    for (const char c : data) {
+    for (; s < end; ++s) {
+      const char c = *s;
       if (!kEscaped[static_cast<unsigned char>(c)]) {
         *p_++ = c;
         continue;
@@ -822,6 +835,16 @@ class Printer {
         default: std::memcpy(p_, "&gt;", 4); p_ += 4; break;
       }
     }
+  }
+  // Whether a byte of `w` is one of & < " > (the bytes that equal c are
+  // the zero bytes of w ^ c...c; a zero byte has its high bit left in
+  // (x - 0x01..01) & ~x & 0x80..80, exactly when one is there).
+  static bool HasEscaped(uint64_t w) {
+    constexpr uint64_t kOnes = 0x0101010101010101ull;
+    constexpr uint64_t kHigh = 0x8080808080808080ull;
+    const auto zero_byte = [](uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+    return (zero_byte(w ^ (kOnes * '&')) | zero_byte(w ^ (kOnes * '<')) |
+            zero_byte(w ^ (kOnes * '"')) | zero_byte(w ^ (kOnes * '>'))) != 0;
   }
 
   size_t max_;

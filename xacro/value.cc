@@ -408,14 +408,6 @@ void AppendItems(std::string* out, const std::vector<Value>& items) {
   }
 }
 
-void AppendStr(std::string* out, const Value& v) {
-  if (v.kind() == Value::Kind::kStr) {
-    out->append(v.str());
-  } else {
-    AppendRepr(out, v);
-  }
-}
-
 const char* ModuleName(int id) {
   switch (id) {
     case 0: return "math";
@@ -480,6 +472,14 @@ void AppendRepr(std::string* out, const Value& v) {
 }
 
 }  // namespace
+
+void AppendStr(std::string* out, const Value& v) {
+  if (v.kind() == Value::Kind::kStr) {
+    out->append(v.str());
+  } else {
+    AppendRepr(out, v);
+  }
+}
 
 std::string Str(const Value& v) {
   if (v.kind() == Value::Kind::kStr) return v.str();

@@ -145,6 +145,8 @@ class DictItems {
 // Python's str(v): what xacro writes into the document ("1.0", "1e-05",
 // "[1, 2]", "{'a': 1}", "True", "None").
 std::string Str(const Value& v);
+// Str(v) appended to *out (no string made on the way).
+void AppendStr(std::string* out, const Value& v);
 // Python's repr(v) ("'x'" for a str).
 std::string Repr(const Value& v);
 // Python's bool(v).

@@ -8,14 +8,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "xacro/expr.h"
@@ -59,11 +62,55 @@ struct Entry {
   Node* block = nullptr;  // *param and block properties
 };
 
+// One scope's properties, keyed by views of names that outlive the
+// expansion (the tree's text, a macro's parameter list, Processor::Name):
+// looked up by any view, no std::string made per lookup (one was, with a
+// hash per scope walked, a tenth of a generated robot's expansion). A
+// macro call's few are searched in order, in one vector; a file's many
+// also through an index.
 struct Table {
   Table* parent = nullptr;
   bool is_namespace = false;
-  std::unordered_map<std::string, Entry> map;
-  std::vector<std::string> recursive;  // names being resolved (cycle message)
+  std::vector<std::pair<std::string_view, Entry>> items;
+  std::unordered_map<std::string_view, size_t> index;  // kept from kIndexed items on
+
+  static constexpr size_t kIndexed = 16;
+
+  Entry* Find(std::string_view key) {
+    if (items.size() < kIndexed) {
+      for (auto& [name, entry] : items) {
+        // Lengths and first bytes inline: most names differ there.
+        if (name.size() == key.size() && (key.empty() || name[0] == key[0]) && name == key) {
+          return &entry;
+        }
+      }
+      return nullptr;
+    }
+    auto it = index.find(key);
+    return it == index.end() ? nullptr : &items[it->second].second;
+  }
+  // The entry of `key`, added (empty) when new. `key` must outlive the table.
+  Entry& Insert(std::string_view key) {
+    if (Entry* e = Find(key)) return *e;
+    items.emplace_back(key, Entry());
+    if (items.size() == kIndexed) {
+      for (size_t i = 0; i < items.size(); ++i) index.emplace(items[i].first, i);
+    } else if (items.size() > kIndexed) {
+      index.emplace(key, items.size() - 1);
+    }
+    return items.back().second;
+  }
+  void Erase(std::string_view key) {
+    for (size_t i = 0; i < items.size(); ++i) {
+      if (items[i].first != key) continue;
+      items.erase(items.begin() + static_cast<std::ptrdiff_t>(i));
+      index.clear();
+      if (items.size() >= kIndexed) {
+        for (size_t k = 0; k < items.size(); ++k) index.emplace(items[k].first, k);
+      }
+      return;
+    }
+  }
 };
 
 struct MacroTable {
@@ -92,6 +139,11 @@ std::string_view Strip(std::string_view s) {
   while (!s.empty() && IsSpaceChar(s.back())) s.remove_suffix(1);
   return s;
 }
+
+// Whether `s` holds a '$' (memchr: for short texts as for long ones,
+// fewer instructions than an inline walk, bytewise or by words: both
+// were tried).
+inline bool HasDollar(std::string_view s) { return s.find('$') != std::string_view::npos; }
 
 // One `NAME:=DEFAULT` (or `NAME=DEFAULT`, `NAME:=^`, `NAME:=^|DEFAULT`) of a
 // macro's params at the start of `*rest` (no leading blanks): xacro's
@@ -187,7 +239,7 @@ bool IsValidName(const std::string& name) {
     if (!start(c) && !(c >= '0' && c <= '9')) return false;
   }
   for (std::string_view k : kKeywords) {
-    if (name == k) return false;
+    if (name.size() == k.size() && name[0] == k[0] && name == k) return false;
   }
   return true;
 }
@@ -299,6 +351,39 @@ struct Fd {
   int fd;
 };
 
+// What the expansion made of a file it read (an included document,
+// parsed; a YAML file, loaded), by path, used again while the file reads
+// the same. The texts stay as long as the cache: what is made of one may
+// be views of it (a document's nodes), even once its file, read again
+// changed, is made anew.
+template <typename T>
+class FileCache {
+ public:
+  // What was made of `path` when it read `text`, or nullptr.
+  const T* Find(const std::string& path, std::string_view text) const {
+    auto it = items_.find(path);
+    return it != items_.end() && it->second.text == text ? &it->second.made : nullptr;
+  }
+  // A copy of `text` kept as long as the cache.
+  std::string_view KeepText(std::string text) {
+    texts_.push_back(std::move(text));
+    return texts_.back();
+  }
+  // `made` of `path` when it read `kept` (what KeepText returned),
+  // replacing what was made of it before.
+  const T& Put(const std::string& path, std::string_view kept, T made) {
+    return items_.insert_or_assign(path, Item{kept, std::move(made)}).first->second.made;
+  }
+
+ private:
+  struct Item {
+    std::string_view text;
+    T made;
+  };
+  std::map<std::string, Item> items_;
+  std::deque<std::string> texts_;
+};
+
 class Processor : public ExprHost {
  public:
   Processor(const std::map<std::string, std::string>& args, const Options& options,
@@ -390,11 +475,11 @@ class Processor : public ExprHost {
 
   // --- ExprHost ---
   bool LookupName(std::string_view name, Value* out, EvalError* err) override {
-    return Lookup(cur_symbols_, std::string(name), out, err);
+    return Lookup(cur_symbols_, name, out, err);
   }
   bool LookupMember(const void* ns_handle, std::string_view name, Value* out,
                     EvalError* err) override {
-    return Lookup(static_cast<Table*>(const_cast<void*>(ns_handle)), std::string(name), out, err);
+    return Lookup(static_cast<Table*>(const_cast<void*>(ns_handle)), name, out, err);
   }
   bool Arg(std::string_view name, Value* out, EvalError* err) override {
     auto it = args_.find(std::string(name));
@@ -424,11 +509,10 @@ class Processor : public ExprHost {
     return AbsFilenameSpec(std::string(filename));
   }
   const Value* FindYaml(const std::string& resolved_path, const std::string& text) override {
-    auto it = yaml_.find(resolved_path);
-    return it != yaml_.end() && it->second.first == text ? &it->second.second : nullptr;
+    return yaml_.Find(resolved_path, text);
   }
   void KeepYaml(const std::string& resolved_path, const std::string& text, const Value& value) override {
-    yaml_[resolved_path] = {text, value};
+    yaml_.Put(resolved_path, yaml_.KeepText(text), value);
   }
   void Message(MessageLevel level, const std::string& text, bool print_location) override {
     (void)print_location;
@@ -440,15 +524,11 @@ class Processor : public ExprHost {
   }
 
  private:
-  // load_yaml's documents by resolved path: (text, value).
-  std::map<std::string, std::pair<std::string, Value>> yaml_;
-  // Included files by path: (text, the parsed document, never expanded).
-  // Bounded as the files read are: their nodes count in Options::max_nodes.
-  std::map<std::string, std::pair<const std::string*, const Node*>> parsed_;
-  // The texts of the included files parsed: the nodes are views of them
-  // (the tree keeps no second copy), so each stays, even when its file
-  // is read again changed.
-  std::deque<std::string> texts_;
+  // load_yaml's documents, by resolved path.
+  FileCache<Value> yaml_;
+  // Included files, parsed (never expanded), by path. Bounded as the
+  // files read are: their nodes count in Options::max_nodes.
+  FileCache<const Node*> parsed_;
   struct FileFrame {
     std::string file;
     const Node* include = nullptr;  // the xacro:include that read it
@@ -591,42 +671,47 @@ class Processor : public ExprHost {
   }
 
   // --- property tables ---
-  static Entry* FindEntry(Table* t, const std::string& key, Table** owner) {
+  static Entry* FindEntry(Table* t, std::string_view key, Table** owner) {
     for (; t; t = t->parent) {
-      auto it = t->map.find(key);
-      if (it != t->map.end()) {
+      if (Entry* e = t->Find(key)) {
         if (owner) *owner = t;
-        return &it->second;
+        return e;
       }
     }
     return nullptr;
   }
-  static bool Contains(Table* t, const std::string& key) { return FindEntry(t, key, nullptr); }
+  static bool Contains(Table* t, std::string_view key) { return FindEntry(t, key, nullptr); }
 
   // Table.__getitem__: the value, evaluated now if it is lazy. Nullptr when
   // undefined.
-  Entry* Get(Table* t, const std::string& key) {
+  Entry* Get(Table* t, std::string_view key) {
     Table* owner = nullptr;
     Entry* e = FindEntry(t, key, &owner);
     if (!e) return nullptr;
     if (e->unevaluated) {
       if (e->resolving) {
         std::string chain;
-        for (const auto& k : owner->recursive) chain += k + " -> ";
+        for (const auto& [table, k] : resolving_) {
+          if (table == owner) chain += std::string(k) + " -> ";
+        }
         throw Failure{Code::XACRO_PROPERTY_CYCLE,
-                      "circular variable definition: " + chain + key +
+                      "circular variable definition: " + chain + std::string(key) +
                           "; consider disabling lazy evaluation via lazy_eval=\"false\"" + Stack(),
                       cur_file_, cur_line_};
       }
       DepthGuard guard(this, nullptr);
       e->resolving = true;
-      owner->recursive.push_back(key);
+      resolving_.emplace_back(owner, key);
+      // A copy of the value (its text shared, not copied): the table may
+      // grow, and move the entry, while the text is evaluated.
+      const Value text = e->value;
       Value v;
       try {
-        v = EvalText(Str(e->value), owner, nullptr);
+        v = EvalText(text.str(), owner, nullptr);
       } catch (...) {
-        e->resolving = false;
-        owner->recursive.pop_back();
+        e = FindEntry(owner, key, nullptr);
+        if (e) e->resolving = false;
+        resolving_.pop_back();
         throw;
       }
       e = FindEntry(owner, key, nullptr);  // the map may have grown
@@ -634,12 +719,12 @@ class Processor : public ExprHost {
       e->value = v;
       e->unevaluated = false;
       e->resolving = false;
-      owner->recursive.pop_back();
+      resolving_.pop_back();
     }
     return e;
   }
 
-  bool Lookup(Table* t, const std::string& key, Value* out, EvalError* err) {
+  bool Lookup(Table* t, std::string_view key, Value* out, EvalError* err) {
     try {
       Entry* e = Get(t, key);
       if (!e || e->block) return false;
@@ -652,21 +737,26 @@ class Processor : public ExprHost {
     }
   }
 
-  // Table._setitem
-  void SetItem(Table* t, const std::string& key, Value value, bool unevaluated) {
+  // Table._setitem. `key` must outlive the table (Table).
+  void SetItem(Table* t, std::string_view key, Value value, bool unevaluated) {
     if (value.kind() == Value::Kind::kStr) value = LiteralValue(value);
     SetConverted(t, key, std::move(value), unevaluated);
   }
   // SetItem of what LiteralValue has made already.
-  void SetConverted(Table* t, const std::string& key, Value value, bool unevaluated) {
-    Entry& e = t->map[key];
+  void SetConverted(Table* t, std::string_view key, Value value, bool unevaluated) {
+    Entry& e = t->Insert(key);
     e.block = nullptr;
     e.resolving = false;
     e.unevaluated = unevaluated && value.kind() == Value::Kind::kStr;
     e.value = std::move(value);
   }
-  void SetBlock(Table* t, const std::string& key, Node* block) {
-    Entry& e = t->map[key];
+  // `name` kept for as long as the tables: a key made by the expansion
+  // (an evaluated property name, a block's "**name", an include's ns).
+  std::string_view Name(std::string_view name) {
+    return *names_.emplace(name).first;
+  }
+  void SetBlock(Table* t, std::string_view key, Node* block) {
+    Entry& e = t->Insert(key);
     e = Entry();
     e.block = block;
   }
@@ -677,18 +767,21 @@ class Processor : public ExprHost {
 
   // --- depth ---
   struct DepthGuard {
+    // The check inline, the failure out of line (a call per element and
+    // expression was a percent of an expansion).
     DepthGuard(Processor* p, const Node* at) : p_(p) {
-      if (++p_->depth_ > p_->options_.max_depth) {
-        --p_->depth_;
-        p_->Fail(Code::XACRO_RECURSION_TOO_DEEP,
-                 "expansion nested deeper than " + std::to_string(p_->options_.max_depth) +
-                     " (elements, macro calls, includes and lazy properties counted together)",
-                 at);
-      }
+      if (++p_->depth_ > p_->options_.max_depth) p_->TooDeep(at);
     }
     ~DepthGuard() { --p_->depth_; }
     Processor* p_;
   };
+  [[noreturn]] __attribute__((noinline, cold)) void TooDeep(const Node* at) {
+    --depth_;
+    Fail(Code::XACRO_RECURSION_TOO_DEEP,
+         "expansion nested deeper than " + std::to_string(options_.max_depth) +
+             " (elements, macro calls, includes and lazy properties counted together)",
+         at);
+  }
 
   void ChargeBytes(size_t n, const Node* at) {
     expansion_bytes_ += n;
@@ -806,14 +899,20 @@ class Processor : public ExprHost {
   // xacro's eval_text: literal text, ${expr}, $(extension), $${ and $$(
   // escapes; one part keeps its type, several are joined as str.
   Value EvalText(std::string_view text, Table* symbols, const Node* at) {
-    if (text.find('$') == std::string_view::npos) return Value::Str(std::string(text));
+    if (!HasDollar(text)) return Value::Str(std::string(text));
+    // The whole text one ${...} (most lazy properties and conditions): its
+    // value, as ForEachPart would make the one part.
+    if (text.size() >= 3 && text[0] == '$' && text[1] == '{' &&
+        text.find('}', 2) == text.size() - 1) {
+      return HandleExpr(text.substr(2, text.size() - 3), symbols, at);
+    }
     std::vector<Value> results;
     ForEachPart(
         text, symbols, at, [&](std::string_view s) { results.push_back(Value::Str(std::string(s))); },
         [&](Value v) { results.push_back(std::move(v)); });
     if (results.size() == 1) return results[0];
     std::string joined;
-    for (const Value& v : results) joined += v.kind() == Value::Kind::kStr ? v.str() : Str(v);
+    for (const Value& v : results) AppendStr(&joined, v);
     CheckJoined(results.size(), joined.size(), at);
     return Value::Str(std::move(joined));
   }
@@ -821,14 +920,14 @@ class Processor : public ExprHost {
   // EvalText as a str, built directly (without a Value per part: most
   // attributes are evaluated this way).
   std::string EvalStr(std::string_view text, Table* symbols, const Node* at) {
-    if (text.find('$') == std::string_view::npos) return std::string(text);
+    if (!HasDollar(text)) return std::string(text);
     std::string joined;
     AppendEvalStr(text, symbols, at, &joined);
     return joined;
   }
   // EvalStr(text) appended to *out.
   void AppendEvalStr(std::string_view text, Table* symbols, const Node* at, std::string* out) {
-    if (text.find('$') == std::string_view::npos) {
+    if (!HasDollar(text)) {
       out->append(text);
       return;
     }
@@ -846,11 +945,7 @@ class Processor : public ExprHost {
           ++parts;
         },
         [&](const Value& v) {
-          if (v.kind() == Value::Kind::kStr) {
-            out->append(v.str());
-          } else {
-            out->append(Str(v));
-          }
+          AppendStr(out, v);  // no str made first
           ++parts;
         });
     CheckJoined(parts, out->size() - start, at);
@@ -876,7 +971,7 @@ class Processor : public ExprHost {
     // The text itself unless it holds ${...} or $(...) to evaluate first.
     std::string evaluated;
     std::string_view expr = inner;
-    if (inner.find('$') != std::string_view::npos) {
+    if (HasDollar(inner)) {
       evaluated = EvalStr(inner, symbols, at);
       expr = evaluated;
     }
@@ -896,9 +991,19 @@ class Processor : public ExprHost {
       // uncached.
       const CompiledExpr* compiled;
       std::shared_ptr<const CompiledExpr> uncached;
-      auto it = compiled_.find(expr);
-      if (it != compiled_.end()) {
+      // First where the text was last seen: a macro body's expressions are
+      // views of the same bytes at every call, and a pointer's hash and a
+      // compare of the text cost less than hashing the text (a third of
+      // this function's own time).
+      RecentExpr& recent = recent_exprs_[(reinterpret_cast<uintptr_t>(expr.data()) >> 2) *
+                                             0x9E3779B97F4A7C15ull >>
+                                         (64 - kRecentBits)];
+      auto it = compiled_.end();
+      if (recent.at == expr.data() && recent.text == expr) {
+        compiled = recent.compiled;
+      } else if ((it = compiled_.find(expr)) != compiled_.end()) {
         compiled = it->second.get();
+        recent = {expr.data(), it->first, compiled};
       } else {
         std::shared_ptr<const CompiledExpr> c = Compile(expr, limits_, &err);
         if (!c) {
@@ -909,11 +1014,13 @@ class Processor : public ExprHost {
         if (compiled_.size() >= 65536 && evaluating_ == 0) {
           compiled_.clear();
           compiled_texts_.clear();
+          recent_exprs_.fill(RecentExpr());
         }
         if (compiled_.size() < 65536) {
           compiled_texts_.emplace_back(expr);
           compiled =
               compiled_.emplace(compiled_texts_.back(), std::move(c)).first->second.get();
+          recent = {expr.data(), compiled_texts_.back(), compiled};
         } else {
           uncached = std::move(c);
           compiled = uncached.get();
@@ -1132,7 +1239,7 @@ class Processor : public ExprHost {
   // Boolean(EvalText(text)): a text without '$' is its own str (no value
   // made for it; most xacro:property elements have two such texts).
   bool BooleanText(std::string_view text, Table* symbols, const Node* at) {
-    if (text.find('$') == std::string_view::npos) return BooleanStr(text, text, at);
+    if (!HasDollar(text)) return BooleanStr(text, text, at);
     return Boolean(EvalText(text, symbols, at), text, at);
   }
 
@@ -1236,7 +1343,7 @@ class Processor : public ExprHost {
       }
       // Only a changed value is written anew (the others stay views of
       // the macro body's or the file's text: Node).
-      if (value.find('$') != std::string_view::npos) {
+      if (HasDollar(value)) {
         node->attrs[i].value = KeepEvalStr(value, symbols, node);
       }
       ++i;
@@ -1326,7 +1433,7 @@ class Processor : public ExprHost {
           EvalAll(n, macros, symbols);
         }
       } else if (n->type == Node::Type::kText) {
-        if (n->data().find('$') != std::string_view::npos) {
+        if (HasDollar(n->data())) {
           n->name = KeepEvalStr(n->data(), symbols, n);
         }
         if (eval_comments && !Strip(n->data()).empty()) eval_comments = false;
@@ -1354,7 +1461,7 @@ class Processor : public ExprHost {
       ns_macros = NewMacroTable(nullptr);
       macros->map[ns] = MacroTable::Item{nullptr, ns_macros};
       ns_symbols = NewTable(symbols, true);
-      SetItem(symbols, ns, Value::Namespace(ns_symbols), true);
+      SetItem(symbols, Name(ns), Value::Namespace(ns_symbols), true);
     }
     bool optional = false;
     if (optional_spec) optional = Boolean(Value::Str(*optional_spec), *optional_spec, elt);
@@ -1405,11 +1512,12 @@ class Processor : public ExprHost {
       // Each file is parsed once per expansion (franka's robot macro
       // includes the same macro files at every call): a copy of the parsed
       // document, kept unexpanded, is what each include expands.
-      auto kept = parsed_.find(filename);
-      if (kept == parsed_.end() || *kept->second.first != text) {
+      const Node* const* kept = parsed_.Find(filename, text);
+      if (!kept) {
         ParseError perr;
-        texts_.push_back(std::move(text));
-        Node* parsed = tree_.Parse(texts_.back(), filename, options_.max_depth, &perr,
+        // The nodes are views of the text the cache keeps.
+        const std::string_view kept_text = parsed_.KeepText(std::move(text));
+        Node* parsed = tree_.Parse(kept_text, filename, options_.max_depth, &perr,
                                    /*text_outlives_tree=*/true);
         if (!parsed) {
           throw Failure{perr.code, "XML parsing error: " + perr.message + Stack() +
@@ -1417,11 +1525,11 @@ class Processor : public ExprHost {
                         filename, perr.line};
         }
         CheckNodes(elt);
-        kept = parsed_.insert_or_assign(filename, std::make_pair(&texts_.back(), parsed)).first;
+        kept = &parsed_.Put(filename, kept_text, parsed);
       }
       // Its root alone: nothing reads past it, and the comments around it
       // are dropped with it.
-      Node* root = Clone(kept->second.second->FirstChildElement(), elt);
+      Node* root = Clone((*kept)->FirstChildElement(), elt);
       filestack_.push_back({filename, elt});
       EvalAll(root, ns_macros, ns_symbols);
       MarkContext(root);
@@ -1470,7 +1578,7 @@ class Processor : public ExprHost {
            "Property attributes default, value, and remove are mutually exclusive: " + name, elt);
     }
     if (remove && Contains(table, name)) {
-      for (Table* p = table; p; p = p->parent) p->map.erase(name);
+      for (Table* p = table; p; p = p->parent) p->Erase(name);
       Remove(elt);
       return;
     }
@@ -1507,11 +1615,16 @@ class Processor : public ExprHost {
         while (target->is_namespace && target->parent) target = target->parent;
       }
     }
+    // The key: the attribute's own text when it is the name (it lives as
+    // long as the tree), else kept once per distinct name.
+    const std::string_view key = !block && raw_name.find('$') == std::string::npos
+                                     ? *elt->Attr("name")
+                                     : Name(name);
     if (block) {
-      SetBlock(target, name, elt);
+      SetBlock(target, key, elt);
       return;
     }
-    SetItem(target, name, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
+    SetItem(target, key, lazy ? Value::Str(std::string(*value)) : EvalText(*value, table, elt),
             lazy);
     Drop(elt);  // its value copied or evaluated (a block's element is kept)
   }
@@ -1665,6 +1778,8 @@ class Processor : public ExprHost {
     ChargeBytes(64, node);
     macrostack_.push_back({m, node});
     Table* scoped_symbols = NewTable(st, false);
+    // The parameters and a few local properties in one allocation.
+    scoped_symbols->items.reserve(m->params.size() + 4);
     MacroTable* scoped_macros = NewMacroTable(mt);
     // The parameters given so far, by index in m->params (a copy of the
     // list, erased from, was a malloc and a string per parameter per call).
@@ -1687,11 +1802,11 @@ class Processor : public ExprHost {
         Fail(Code::XACRO_PARAMETER_UNKNOWN, "Invalid parameter \"" + std::string(name) + "\"", node);
       }
       given[k] = 1;
-      if (value.find('$') == std::string_view::npos) {
+      if (!HasDollar(value)) {
         // SetItem(EvalText(value)) without the str made first.
-        SetConverted(scoped_symbols, std::string(name), LiteralValue(value), false);
+        SetConverted(scoped_symbols, params[k], LiteralValue(value), false);
       } else {
-        SetItem(scoped_symbols, std::string(name), EvalText(value, symbols, node), false);
+        SetItem(scoped_symbols, params[k], EvalText(value, symbols, node), false);
       }
       node->attrs[i].value = std::string_view("", 0);
     }
@@ -1758,6 +1873,11 @@ class Processor : public ExprHost {
   ExprLimits limits_;
   Tree tree_;
   Node* empty_text_ = nullptr;
+  std::unordered_set<std::string> names_;  // Name()'s: nodes, never moved
+  // The lazy properties being evaluated (Get), innermost last, with the
+  // table of each (its cycle message names those of one table). The
+  // names are views of Get's arguments, which outlive their entries.
+  std::vector<std::pair<const Table*, std::string_view>> resolving_;
   std::deque<Table> tables_;
   std::deque<MacroTable> macro_tables_;
   std::deque<Macro> macros_;
@@ -1772,6 +1892,16 @@ class Processor : public ExprHost {
   Table* cur_symbols_ = nullptr;
   std::unordered_map<std::string_view, std::shared_ptr<const CompiledExpr>> compiled_;
   std::deque<std::string> compiled_texts_;  // compiled_'s keys
+  // compiled_'s entries by the address of the text they were last found
+  // for (HandleExpr): `text` is the cache's copy, compared before use, so
+  // a text changed or freed at that address since is never mistaken.
+  struct RecentExpr {
+    const char* at = nullptr;
+    std::string_view text;
+    const CompiledExpr* compiled = nullptr;
+  };
+  static constexpr int kRecentBits = 8;
+  std::array<RecentExpr, size_t{1} << kRecentBits> recent_exprs_{};
   int evaluating_ = 0;                      // HandleExpr's Evaluate calls running
   std::string eval_buf_;                    // KeepEvalStr's
   bool eval_buf_busy_ = false;
