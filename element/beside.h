@@ -8,8 +8,7 @@
 // could be started or not (docs/architecture.md, "Thread safety"). A thread
 // costs tens of microseconds to start, so only inputs past these sizes get
 // one; below them the work is done in line, as before.
-#ifndef ELEMENT_BESIDE_H_
-#define ELEMENT_BESIDE_H_
+#pragma once
 
 #include <cstddef>
 #include <exception>
@@ -76,5 +75,3 @@ std::future<std::invoke_result_t<std::decay_t<Fn>&>> RunBeside(Fn&& fn) {
 }
 
 }  // namespace frames
-
-#endif  // ELEMENT_BESIDE_H_
