@@ -42,12 +42,35 @@ int FrameGraph::Index(const std::string& name) const {
 }
 
 int FrameGraph::IndexName(const std::string& name, int vertex) {
-  return static_cast<int>(
-      index_.Insert(name, vertex, [this](size_t v) { return VertexName(v); }));
+  return IndexName(NameIndex::KeyOf(name), vertex);
 }
 
-int FrameGraph::AddVertex(const std::string& name, Kind kind,
-                          const SourceLocation& where, Diagnostics* diags) {
+int FrameGraph::IndexName(const NameIndex::Key& key, int vertex) {
+  return static_cast<int>(
+      index_.Insert(key, vertex, [this](size_t v) { return VertexName(v); }));
+}
+
+template <typename T>
+std::vector<int> FrameGraph::AddVertices(const std::vector<T>& items, Kind kind,
+                                         Diagnostics* diags) {
+  std::vector<int> out;
+  out.reserve(items.size());
+  // The index's slots of names a few items ahead are asked for while this
+  // one is added: for a model of 100,000 links, the table is larger than
+  // the caches.
+  NameIndex::Ahead ahead(index_, items.size(), [&items](size_t k) {
+    return std::string_view(items[k].name);
+  });
+  for (size_t k = 0; k < items.size(); ++k) {
+    out.push_back(
+        AddVertex(items[k].name, ahead.Take(k), kind, items[k].where, diags));
+  }
+  return out;
+}
+
+int FrameGraph::AddVertex(const std::string& name, const NameIndex::Key& key,
+                          Kind kind, const SourceLocation& where,
+                          Diagnostics* diags) {
   const char* what = KindName(kind);
   if (name.empty()) {
     diags->Error(Code::NAME_EMPTY,
@@ -73,7 +96,7 @@ int FrameGraph::AddVertex(const std::string& name, Kind kind,
     return -1;
   }
   const int index = static_cast<int>(vertices_.size());
-  const int stored = IndexName(name, index);
+  const int stored = IndexName(key, index);
   if (stored != index) {
     const Vertex& first = vertices_[stored];
     diags->Error(Code::DUPLICATE_NAME,
@@ -491,15 +514,13 @@ FrameGraph FrameGraph::BuildScope(const Model& model, const Outer* outer,
 
   // Phase 2: names. Vertex indices per element, -1 when the element was
   // rejected (its problem is already reported).
-  std::vector<int> link_v, joint_v, frame_v, model_v;
-  for (const auto& l : model.links)
-    link_v.push_back(g.AddVertex(l.name, Kind::kLink, l.where, diags));
-  for (const auto& m : model.models)
-    model_v.push_back(g.AddVertex(m.name, Kind::kNestedModel, m.where, diags));
-  for (const auto& j : model.joints)
-    joint_v.push_back(g.AddVertex(j.name, Kind::kJoint, j.where, diags));
-  for (const auto& f : model.frames)
-    frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
+  const std::vector<int> link_v = g.AddVertices(model.links, Kind::kLink, diags);
+  const std::vector<int> model_v =
+      g.AddVertices(model.models, Kind::kNestedModel, diags);
+  const std::vector<int> joint_v =
+      g.AddVertices(model.joints, Kind::kJoint, diags);
+  const std::vector<int> frame_v =
+      g.AddVertices(model.frames, Kind::kFrame, diags);
 
   // Phase 3: nested models, each its own scope.
   const Outer here{&model, nullptr, outer};
@@ -697,13 +718,12 @@ FrameGraph FrameGraph::BuildWorld(const World& world, Diagnostics* diags) {
                       world.joints.size());
   g.BeginScope(version, kWorldFrame, Kind::kWorldFrame, world.where);
   const std::string scope = "world '" + world.name + "'";
-  std::vector<int> model_v, frame_v, joint_v;
-  for (const auto& m : world.models)
-    model_v.push_back(g.AddVertex(m.name, Kind::kNestedModel, m.where, diags));
-  for (const auto& j : world.joints)
-    joint_v.push_back(g.AddVertex(j.name, Kind::kJoint, j.where, diags));
-  for (const auto& f : world.frames)
-    frame_v.push_back(g.AddVertex(f.name, Kind::kFrame, f.where, diags));
+  const std::vector<int> model_v =
+      g.AddVertices(world.models, Kind::kNestedModel, diags);
+  const std::vector<int> joint_v =
+      g.AddVertices(world.joints, Kind::kJoint, diags);
+  const std::vector<int> frame_v =
+      g.AddVertices(world.frames, Kind::kFrame, diags);
   const Outer here{nullptr, &world, nullptr};
   g.BuildNested(world.models, here, diags);
   std::vector<int> parent_v, child_v;

@@ -198,6 +198,7 @@ class FrameGraph {
   // Stores `vertex` for `name` in index_ unless the name has a vertex;
   // returns the vertex stored for the name.
   int IndexName(const std::string& name, int vertex);
+  int IndexName(const NameIndex::Key& key, int vertex);
   // From vertex_names_, not vertices_[vertex].name: the index compares
   // the name of every vertex it finds, and the names side by side are a
   // few bytes each where a Vertex is a few hundred (two poses), so a
@@ -229,8 +230,14 @@ class FrameGraph {
   void SetRelativeTo(int vi, const Pose& pose, int default_target,
                      const char* element, const std::string& scope,
                      Diagnostics* diags);
-  int AddVertex(const std::string& name, Kind kind, const SourceLocation& where,
-                Diagnostics* diags);
+  // `key` is NameIndex::KeyOf(name).
+  int AddVertex(const std::string& name, const NameIndex::Key& key, Kind kind,
+                const SourceLocation& where, Diagnostics* diags);
+  // AddVertex for each of `items` (links, joints, frames or models), in
+  // order: their vertex indices, -1 for an item refused.
+  template <typename T>
+  std::vector<int> AddVertices(const std::vector<T>& items, Kind kind,
+                               Diagnostics* diags);
   void ResolvePoses(Diagnostics* diags);
   void ResolveAttachments(Diagnostics* diags);
 

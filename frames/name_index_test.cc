@@ -57,5 +57,26 @@ TEST(NameIndexTest, ReserveKeepsWhatIsStoredAndACopyStaysValid) {
   EXPECT_EQ(index.Find("z", at), 2);
 }
 
+TEST(NameIndexTest, AheadGivesEachNamesKeyInTurn) {
+  std::vector<std::string> names;
+  for (int k = 0; k < 20; ++k) names.push_back("n" + std::to_string(k % 13));
+  const auto at = [&](size_t k) -> std::string_view { return names[k]; };
+  NameIndex index;
+  index.Reserve(names.size());
+  NameIndex::Ahead ahead(index, names.size(), at);
+  for (size_t k = 0; k < names.size(); ++k) {
+    const NameIndex::Key key = ahead.Take(k);
+    EXPECT_EQ(key.name, names[k]);
+    EXPECT_EQ(key.hash, NameIndex::KeyOf(names[k]).hash);
+    // The first of each name keeps its position (names repeat from 13).
+    EXPECT_EQ(index.Insert(key, k, at), static_cast<long>(k % 13));
+  }
+  EXPECT_EQ(index.size(), 13u);
+  NameIndex::Ahead again(index, 3, at);  // fewer names than kAhead
+  for (size_t k = 0; k < 3; ++k)
+    EXPECT_EQ(index.Find(again.Take(k), at), static_cast<long>(k));
+  EXPECT_EQ(index.Find(NameIndex::KeyOf("n13"), at), -1);
+}
+
 }  // namespace
 }  // namespace frames

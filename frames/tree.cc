@@ -11,8 +11,12 @@ TreeAnalysis AnalyzeTree(const Model& model) {
   const size_t m = model.joints.size();
   // Names are looked up once; the walk below runs on indices.
   t.link_index.Reserve(n);
+  // Each loop over names asks for the table slots of names a few steps
+  // ahead (NameIndex::Ahead): in a model of 100,000 links the table is
+  // larger than the caches.
+  NameIndex::Ahead links_ahead(t.link_index, n, TreeAnalysis::LinkNames(model));
   for (size_t k = 0; k < n; ++k) {
-    const long first = t.link_index.Insert(model.links[k].name, k,
+    const long first = t.link_index.Insert(links_ahead.Take(k), k,
                                            TreeAnalysis::LinkNames(model));
     if (first != static_cast<long>(k)) t.duplicate_links.push_back(k);
   }
@@ -24,10 +28,18 @@ TreeAnalysis AnalyzeTree(const Model& model) {
   // parent edge, so it is in at most one list.
   std::vector<long> first_child(n + 1, -1);
   std::vector<long> next_sibling(n, -1);
+  NameIndex::Ahead parents_ahead(t.link_index, m, [&model](size_t k) {
+    return std::string_view(model.joints[k].parent);
+  });
+  NameIndex::Ahead children_ahead(t.link_index, m, [&model](size_t k) {
+    return std::string_view(model.joints[k].child);
+  });
   for (size_t k = 0; k < m; ++k) {
     const Joint& j = model.joints[k];
-    const long parent = t.parent_link_of_joint[k] = t.FindLink(model, j.parent);
-    const long child = t.child_link_of_joint[k] = t.FindLink(model, j.child);
+    const long parent = t.parent_link_of_joint[k] = t.link_index.Find(
+        parents_ahead.Take(k), TreeAnalysis::LinkNames(model));
+    const long child = t.child_link_of_joint[k] = t.link_index.Find(
+        children_ahead.Take(k), TreeAnalysis::LinkNames(model));
     const bool from_world = j.parent == kWorldFrame;
     if (from_world) t.from_world = true;
     if (child < 0 || j.parent == j.child) continue;

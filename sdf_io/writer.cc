@@ -328,11 +328,19 @@ void SdfWriter::Model(const frames::Model& m) {
     return m.joints[k].child;
   };
   joint_of_child.Reserve(m.joints.size());
+  // Both loops ask for the table slots of names a few steps ahead: for a
+  // model of 100,000 links the table is larger than the caches.
+  frames::NameIndex::Ahead children_ahead(joint_of_child, m.joints.size(),
+                                          child_of);
   for (size_t k = 0; k < m.joints.size(); ++k)
-    joint_of_child.Insert(m.joints[k].child, k, child_of);
+    joint_of_child.Insert(children_ahead.Take(k), k, child_of);
   std::vector<bool> joint_done(m.joints.size(), false);
-  for (const auto& l : m.links) {
-    const long k = joint_of_child.Find(l.name, child_of);
+  frames::NameIndex::Ahead links_ahead(
+      joint_of_child, m.links.size(),
+      [&m](size_t k) -> std::string_view { return m.links[k].name; });
+  for (size_t i = 0; i < m.links.size(); ++i) {
+    const frames::Link& l = m.links[i];
+    const long k = joint_of_child.Find(links_ahead.Take(i), child_of);
     if (k >= 0 && !joint_done[k]) {
       Joint(m.joints[k]);
       joint_done[k] = true;

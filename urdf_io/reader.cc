@@ -1018,52 +1018,83 @@ void UrdfReader::ReadRobotMaterials(const Node* robot, Model* model) {
 // Links and joints in document order, each name once per kind; the 'world'
 // link is the fixed frame, not a link; every other child is carried.
 void UrdfReader::ReadLinksAndJoints(const Node* robot, Model* model) {
-  size_t n_links = 0, n_joints = 0;
+  // The <link> and <joint> elements, and their names (viewing the
+  // document, which outlives this function; nullptr when missing), per kind.
+  struct Named {
+    const Node* element;
+    const char* name;
+  };
+  std::vector<Named> link_elements, joint_elements;
   for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
-    if (Is(c, "link")) ++n_links;
-    else if (Is(c, "joint")) ++n_joints;
+    if (Is(c, "link")) link_elements.push_back({c, c->Attribute("name")});
+    else if (Is(c, "joint")) joint_elements.push_back({c, c->Attribute("name")});
   }
-  model->links.reserve(n_links);
-  model->joints.reserve(n_joints);
-  // The first element of each name per kind: its name (viewing the
-  // document, which outlives this loop) and line, indexed by name (an
-  // open-addressing table: no allocation per name).
-  struct Named {
-    const char* name;
-    int line;
+  model->links.reserve(link_elements.size());
+  model->joints.reserve(joint_elements.size());
+  // The first element of each name per kind, indexed by name (an
+  // open-addressing table: no allocation per name). Each kind's names are
+  // hashed, and their table slots asked for, a few elements ahead of their
+  // turn (NameIndex::Ahead): for 100,000 links the table is larger than the
+  // caches.
+  struct NameOf {
+    const std::vector<Named>* all;
+    std::string_view operator()(size_t k) const {
+      const char* name = (*all)[k].name;
+      return name ? name : "";
+    }
   };
-  std::vector<Named> links_named, joints_named;
-  links_named.reserve(n_links);
-  joints_named.reserve(n_joints);
-  frames::NameIndex link_index, joint_index;
-  link_index.Reserve(n_links);
-  joint_index.Reserve(n_joints);
+  struct PerKind {
+    explicit PerKind(const std::vector<Named>& all)
+        : elements(all),
+          index(Reserved(all.size())),
+          ahead(index, all.size(), NameOf{&all}) {
+      first.reserve(all.size());
+    }
+    static frames::NameIndex Reserved(size_t n) {
+      frames::NameIndex index;
+      index.Reserve(n);
+      return index;
+    }
+    const std::vector<Named>& elements;
+    frames::NameIndex index;
+    // Positions in `elements` of the first of each name, as `index` stores.
+    std::vector<size_t> first;
+    frames::NameIndex::Ahead<NameOf> ahead;
+    size_t next = 0;  // the next of `elements` to read
+  };
+  PerKind links(link_elements), joints(joint_elements);
   for (const Node* c = robot->FirstChildElement(); c;
        c = c->NextSiblingElement()) {
     if (Is(c, "link") || Is(c, "joint")) {
       const bool is_link = Is(c, "link");
-      const char* name = RequiredAttribute(c, "name");
-      if (!name) continue;
+      PerKind& kind = is_link ? links : joints;
+      const size_t at = kind.next++;
+      const frames::NameIndex::Key key = kind.ahead.Take(at);
+      const char* name = kind.elements[at].name;
+      if (!name) {
+        ReportMissingAttribute(c, "name");
+        continue;
+      }
       if (!*name) {
         ctx_.Error(c, frames::Code::NAME_EMPTY,
                    std::string("a <") + c->Name() + "> has an empty name");
         continue;
       }
-      auto& named = is_link ? links_named : joints_named;
-      auto& index = is_link ? link_index : joint_index;
-      const long first = index.Insert(
-          name, named.size(),
-          [&named](size_t k) { return std::string_view(named[k].name); });
-      if (static_cast<size_t>(first) != named.size()) {
+      const auto name_at = [&kind](size_t k) {
+        return std::string_view(kind.elements[kind.first[k]].name);
+      };
+      const long first = kind.index.Insert(key, kind.first.size(), name_at);
+      if (static_cast<size_t>(first) != kind.first.size()) {
         ctx_.Error(c, frames::Code::DUPLICATE_NAME,
                    std::string(is_link ? "link" : "joint") + " name '" + name +
                        "' is already used by the " +
                        (is_link ? "link" : "joint") + " at line " +
-                       std::to_string(named[first].line));
+                       std::to_string(
+                           kind.elements[kind.first[first]].element->GetLineNum()));
         continue;
       }
-      named.push_back({name, c->GetLineNum()});
+      kind.first.push_back(at);
       // Read in place (the vectors are reserved for every element): no
       // copy of a link or joint, which are large, per element.
       if (is_link) {
