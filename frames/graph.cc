@@ -134,21 +134,21 @@ int FrameGraph::FileIndex(const std::string& file) {
   return it->second;
 }
 
-int FrameGraph::HintedIndex(const std::string& name) {
+int FrameGraph::IndexNear(const std::string& name, int* last) const {
   if (!name.empty()) {
     // Vertex names are unique (AddVertex refuses a second one, a proxy is
     // made only for a name not found), so a neighbour of that name is the
     // vertex Index would find.
-    for (const int v : {last_found_, last_found_ + 1}) {
+    for (const int v : {*last, *last + 1}) {
       if (v > 0 && v < static_cast<int>(vertices_.size()) &&
           VertexName(v) == name) {
-        last_found_ = v;
+        *last = v;
         return v;
       }
     }
   }
   const int i = Index(name);
-  if (i > 0) last_found_ = i;
+  if (i > 0) *last = i;
   return i;
 }
 
@@ -918,9 +918,9 @@ bool FrameGraph::Has(const std::string& frame) const {
   return Index(frame) >= 0;
 }
 
-std::optional<FrameGraph::Kind> FrameGraph::KindOf(
-    const std::string& frame) const {
-  int i = Index(frame);
+std::optional<FrameGraph::Kind> FrameGraph::KindOf(const std::string& frame,
+                                                   Hint* hint) const {
+  int i = IndexFor(frame, hint);
   if (i >= 0) return vertices_[i].kind;
   // A scoped name nobody referenced: its kind in its own scope.
   const size_t sep = frame.find("::");
@@ -932,9 +932,9 @@ std::optional<FrameGraph::Kind> FrameGraph::KindOf(
   return n->KindOf(rest);
 }
 
-std::optional<Isometry3> FrameGraph::PoseInModel(
-    const std::string& frame) const {
-  int i = Index(frame);
+std::optional<Isometry3> FrameGraph::PoseInModel(const std::string& frame,
+                                                 Hint* hint) const {
+  int i = IndexFor(frame, hint);
   if (i < 0) {
     // A scoped name nobody referenced: X_MV = X_MA * X_AV.
     const size_t sep = frame.find("::");

@@ -49,12 +49,24 @@ class FrameGraph {
   // True when every pose of this scope and its nested scopes resolved.
   bool ok() const { return ok_; }
 
+  // A caller's place for lookups made in the order the graph added its
+  // vertices (a model's links, then its nested models, joints and frames,
+  // each in model order): a lookup given a Hint first compares the name
+  // with the vertex found last and the one after it, as building does
+  // (HintedIndex), instead of hashing it and probing a table larger than the
+  // cache. The caller owns it (one per thread); the graph is not changed.
+  struct Hint {
+    int last = 0;
+  };
+
   bool Has(const std::string& frame) const;
-  std::optional<Kind> KindOf(const std::string& frame) const;
+  std::optional<Kind> KindOf(const std::string& frame,
+                             Hint* hint = nullptr) const;
 
   // X_MF: pose of `frame` in this scope's frame (__model__, or world).
   // Scoped names ("nested::link") reach into nested scopes.
-  std::optional<Isometry3> PoseInModel(const std::string& frame) const;
+  std::optional<Isometry3> PoseInModel(const std::string& frame,
+                                       Hint* hint = nullptr) const;
   // X_AB: pose of frame B in frame A, both in this scope ("" = __model__).
   std::optional<Isometry3> Resolve(const std::string& frame_b,
                                    const std::string& frame_a) const;
@@ -216,7 +228,16 @@ class FrameGraph {
   // parent ...), and comparing a name with a neighbour's (side by side in
   // vertex_names_) costs less than hashing it and probing a table larger
   // than the cache. Not const (it moves the hint): for building only.
-  int HintedIndex(const std::string& name);
+  int HintedIndex(const std::string& name) {
+    return IndexNear(name, &last_found_);
+  }
+  // Index(name), trying first the vertices *last and *last + 1; sets *last
+  // to the vertex found.
+  int IndexNear(const std::string& name, int* last) const;
+  // IndexNear with the hint's place, or Index without one.
+  int IndexFor(const std::string& name, Hint* hint) const {
+    return hint ? IndexNear(name, &hint->last) : Index(name);
+  }
   // Index of `name`, creating a vertex for a scoped name ("A::B") that
   // stands for frame B of nested model A, posed and attached through A.
   int ScopedIndex(const std::string& name);

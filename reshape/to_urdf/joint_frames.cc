@@ -103,7 +103,7 @@ void CopyFrameOrigins(const FlatModel& flat, Draft* draft) {
   for (const auto& [f, jk] : draft->frame_joints) {
     const FlatFrame& ff = flat.frames[f];
     if (!ff.pose_in_parent ||
-        (ff.parent_is_link && draft->moved[flat.link_index.at(ff.parent)])) {
+        (ff.parent_is_link && draft->moved[flat.LinkAt(ff.parent)])) {
       continue;
     }
     frames::Joint& j = draft->out.joints[jk];

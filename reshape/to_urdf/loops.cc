@@ -71,8 +71,7 @@ void CutLoops(FlatModel* flat, frames::Diagnostics* diags) {
   constexpr long kUnreached = std::numeric_limits<long>::max();
   auto node_of = [&](const std::string& name) -> long {
     if (name == urdf_io::kWorldLink) return static_cast<long>(world);
-    auto it = flat->link_index.find(name);
-    return it == flat->link_index.end() ? -1 : static_cast<long>(it->second);
+    return flat->LinkIndex(name);
   };
   // Joints by parent node and by child node, in document order.
   JointLists out_of(n + 1), into(n + 1);
@@ -245,7 +244,7 @@ std::optional<frames::Element> SdfJointElement(const FlatJoint& fj,
   } else {
     // Posed in its child link's URDF frame: SDFormat's default frame of a
     // joint pose, which libsdformat's URDF reader gives the pasted joint.
-    const size_t c = flat.link_index.at(fj.child);
+    const size_t c = flat.LinkAt(fj.child);
     const frames::Pose X_CJ =
         frames::ComputedPose(frames::Reroot(draft.X_MU[c], fj.X_MJ));
     e.children.push_back(frames::Element::Leaf(
@@ -279,7 +278,7 @@ std::optional<frames::Element> SdfJointElement(const FlatJoint& fj,
     // the flat URDF it has its scoped output name (--separator).
     if (x.name == "gearbox_reference_body" && x.children.empty()) {
       const std::string flat_name = fj.scope->prefix + x.text;
-      if (flat.link_index.count(flat_name))
+      if (flat.LinkIndex(flat_name) >= 0)
         e.children.back().text = names.Out(flat_name);
     }
   }

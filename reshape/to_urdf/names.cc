@@ -18,12 +18,12 @@ std::string OutputNames::Out(std::string flat) const {
   return s;
 }
 
-bool OutputNames::Use(std::string_view name) {
+bool OutputNames::Use(const frames::NameIndex::Key& key) {
   const size_t k = used_names_.size();
   const long first =
-      used_.Insert(name, k, [this](size_t i) { return used_names_[i]; });
+      used_.Insert(key, k, [this](size_t i) { return used_names_[i]; });
   if (first != static_cast<long>(k)) return false;
-  used_names_.push_back(name);
+  used_names_.push_back(key.name);
   return true;
 }
 
@@ -34,17 +34,27 @@ const std::string& OutputNames::Unique(const std::string& base) {
   return name;
 }
 
-bool OutputNames::Claim(const Scope& s, const std::string& name,
-                        const frames::SourceLocation& where, std::string* out,
-                        frames::Diagnostics* diags) {
-  *out = Out(s.prefix + name);
-  if (Use(*out)) return true;
-  diags->Error(frames::Code::SEPARATOR_NAME_CLASH,
-               "with separator " + Quoted(separator_) + ", " +
-                   Quoted(s.prefix + name) + " becomes " + Quoted(*out) +
-                   ", the name of another link, joint or frame",
-               where);
-  return false;
+template <typename T>
+bool OutputNames::ClaimAll(std::vector<T>* items, frames::Diagnostics* diags) {
+  for (T& x : *items) x.name = Out(x.scope->prefix + x.src->name);
+  // The table slots of names a few items ahead are asked for while this
+  // one is claimed: for 100,000 links the table is larger than the caches.
+  frames::NameIndex::Ahead ahead(used_, items->size(), [items](size_t k) {
+    return std::string_view((*items)[k].name);
+  });
+  bool ok = true;
+  for (size_t k = 0; k < items->size(); ++k) {
+    if (Use(ahead.Take(k))) continue;
+    const T& x = (*items)[k];
+    diags->Error(frames::Code::SEPARATOR_NAME_CLASH,
+                 "with separator " + Quoted(separator_) + ", " +
+                     Quoted(x.scope->prefix + x.src->name) + " becomes " +
+                     Quoted(x.name) +
+                     ", the name of another link, joint or frame",
+                 x.src->where);
+    ok = false;
+  }
+  return ok;
 }
 
 bool OutputNames::ClaimFileNames(FlatModel* flat, frames::Diagnostics* diags) {
@@ -56,14 +66,9 @@ bool OutputNames::ClaimFileNames(FlatModel* flat, frames::Diagnostics* diags) {
       flat->links.size() + 2 * flat->joints.size() + 2 * flat->frames.size();
   used_names_.reserve(names);
   used_.Reserve(names);
-  bool ok = true;
-  for (auto& fl : flat->links)
-    ok = Claim(*fl.scope, fl.src->name, fl.src->where, &fl.name, diags) && ok;
-  for (auto& fj : flat->joints)
-    ok = Claim(*fj.scope, fj.src->name, fj.src->where, &fj.name, diags) && ok;
-  for (auto& ff : flat->frames)
-    ok = Claim(*ff.scope, ff.src->name, ff.src->where, &ff.name, diags) && ok;
-  return ok;
+  bool ok = ClaimAll(&flat->links, diags);
+  ok = ClaimAll(&flat->joints, diags) && ok;
+  return ClaimAll(&flat->frames, diags) && ok;
 }
 
 }  // namespace converter::urdf_reshape

@@ -102,8 +102,30 @@ struct FlatModel {
   std::vector<FlatLink> links;
   std::vector<FlatJoint> joints;
   std::vector<FlatFrame> frames;
-  std::unordered_map<std::string, size_t> link_index;  // flat name -> links
   std::string canonical;  // the top model's canonical link (flat name)
+
+  // Room for `n` links.
+  void ReserveLinks(size_t n) {
+    links.reserve(n);
+    link_index_.Reserve(n);
+  }
+  // Appends `l`, indexed by its flat name unless a link has that name.
+  void AddLink(FlatLink l);
+  // The index in `links` of the (first) link of flat name `name`, or -1.
+  long LinkIndex(std::string_view name) const;
+  // The same for a name that must be a link's (std::out_of_range if not).
+  size_t LinkAt(std::string_view name) const;
+
+ private:
+  // The flat name of links[k], compared without building it.
+  struct FlatName {
+    const FlatLink* link;
+    bool operator==(std::string_view name) const;
+  };
+  FlatName FlatNameOf(size_t k) const { return FlatName{&links[k]}; }
+  // Flat names ("N::L", no copy: read from the scope's prefix and the
+  // link's name) -> links.
+  frames::NameIndex link_index_;
 };
 
 // nullopt when a pose does not resolve (the graph reported why).
@@ -137,10 +159,11 @@ class OutputNames {
  private:
   // Claims `name` (which must outlive this) for the output; false when it
   // is taken.
-  bool Use(std::string_view name);
-  bool Claim(const Scope& s, const std::string& name,
-             const frames::SourceLocation& where, std::string* out,
-             frames::Diagnostics* diags);
+  bool Use(std::string_view name) { return Use(frames::NameIndex::KeyOf(name)); }
+  bool Use(const frames::NameIndex::Key& key);
+  // Claims the output names of `items` (flat links, joints or frames).
+  template <typename T>
+  bool ClaimAll(std::vector<T>* items, frames::Diagnostics* diags);
 
   const std::string separator_;
   // Output names in the order claimed, viewing the Flat* names and
