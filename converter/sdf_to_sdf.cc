@@ -167,7 +167,11 @@ ConversionResult Convert(std::optional<sdf_io::SdfDocument> doc,
   sdf_io::WriteOptions write;
   write.keep_includes = !options.expand_includes || options.preserve_includes;
   write.version = SdfVersionName(version);
-  result.output = sdf_io::WriteSdfDocument(*doc, write);
+  if (options.output_sink && diags.all().empty()) {
+    sdf_io::WriteSdfDocument(*doc, write, options.output_sink);
+  } else {
+    result.output = sdf_io::WriteSdfDocument(*doc, write);
+  }
   return result;
 }
 

@@ -8,6 +8,7 @@
 // what 1.7 holds with every pose unchanged (reshape/to_sdf/as_sdf17.h).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,10 @@ struct SdfToSdfOptions : ReadInputOptions {
   // checked). The document is checked with every include that resolves, as
   // without this option; takes precedence over expand_includes.
   bool preserve_includes = false;
+  // As UrdfToSdfOptions::output_sink: when set, a conversion that reports no
+  // diagnostic at all hands its SDFormat here in pieces as they are written
+  // and leaves the result's output empty.
+  std::function<bool(std::string_view)> output_sink;
 };
 
 ConversionResult SdfToSdf(std::string_view sdf_text,

@@ -387,6 +387,16 @@ void WriteModelDocument(xml::Writer* w, const frames::Model& model,
   w->End();
 }
 
+void WriteDocumentTo(xml::Writer* w, const SdfDocument& doc,
+                     const WriteOptions& options) {
+  StartDocument(w, options);
+  SdfWriter writer(w, options);
+  for (const auto& m : doc.models) writer.Model(m);
+  for (const auto& world : doc.worlds) writer.World(world);
+  for (const auto& e : doc.extensions) w->Verbatim(e);
+  w->End();
+}
+
 }  // namespace
 
 std::string WriteSdf(const frames::Model& model, const WriteOptions& options) {
@@ -414,13 +424,16 @@ std::string WriteSdfDocument(const SdfDocument& doc,
   for (const auto& m : doc.models) links += m.links.size();
   out.reserve(4096 + 1536 * links);
   xml::Writer w(&out);
-  StartDocument(&w, options);
-  SdfWriter writer(&w, options);
-  for (const auto& m : doc.models) writer.Model(m);
-  for (const auto& world : doc.worlds) writer.World(world);
-  for (const auto& e : doc.extensions) w.Verbatim(e);
-  w.End();
+  WriteDocumentTo(&w, doc, options);
   return out;
+}
+
+bool WriteSdfDocument(const SdfDocument& doc, const WriteOptions& options,
+                      const xml::Sink& sink) {
+  std::string piece;
+  xml::Writer w(&piece, sink);
+  WriteDocumentTo(&w, doc, options);
+  return w.Finish();
 }
 
 }  // namespace sdf_io

@@ -46,5 +46,8 @@ bool WriteSdf(const frames::Model& model, const WriteOptions& options,
 // as the 1.10 element it is.
 std::string WriteSdfDocument(const SdfDocument& doc,
                              const WriteOptions& options);
+// The same text handed to `sink` in pieces as it is written (as WriteSdf's).
+bool WriteSdfDocument(const SdfDocument& doc, const WriteOptions& options,
+                      const xml::Sink& sink);
 
 }  // namespace sdf_io

@@ -82,10 +82,10 @@ struct Cli {
   // conversion (GRAPH_FAILED, exit 1, nothing written).
   std::function<converter::ReadInputOptions()> graph_read;
   // When not null, the command's conversion can hand its output on as it
-  // is written (converter::UrdfToSdfOptions::output_sink): RunCli sets it
-  // when nothing needs the output whole (--verify, --graph), to write
-  // standard output, or the -o file through converter::OutputFile, so that
-  // a large document is never held in memory.
+  // is written (the output_sink of converter::UrdfToSdfOptions and
+  // SdfToSdfOptions): RunCli sets it when nothing needs the output whole
+  // (--verify, --graph), to write standard output, or the -o file through
+  // converter::OutputFile, so that a large document is never held in memory.
   std::function<bool(std::string_view)>* output_sink = nullptr;
 };
 

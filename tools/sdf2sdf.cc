@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
   cli.limits = &options.limits;
   cli.allowed_include_dirs = &options.allowed_include_dirs;
   cli.xacro = &options.xacro;
+  cli.output_sink = &options.output_sink;
   cli.flag = [&](const std::string& a, const auto& value, std::string* error) {
     if (tools::SdfVersionFlag(a, value, error, &options.sdf_version)) {
       return true;
