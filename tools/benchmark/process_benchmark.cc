@@ -14,8 +14,12 @@
 //             xacro -o before the runs), as the xacro issue states the goal
 // Every run writes standard output to /dev/null (the floor and ours alike)
 // and must exit 0. The floor and ours take turns (paired runs, the order
-// alternating), --runs times; the figures are the medians of the wall-clock
-// times and of the peak resident sets (ru_maxrss from wait4) of the runs.
+// alternating), --runs times, and then on until ours has run for
+// --min-seconds in all (a run of 10 ms is measured a hundred times, one of
+// 1 s five times: a short run's median otherwise moves with the machine's
+// noise, and a growth ratio from 10k to 100k links with it); the figures
+// are the medians of the wall-clock times and of the peak resident sets
+// (ru_maxrss from wait4) of the runs.
 // Figures to read, not a pass/fail test: exit 1 only when a run fails.
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -48,8 +52,11 @@ const char kUsage[] =
     "1000,10000,100000)\n"
     "  --directions LIST     subset of urdf2sdf,sdf2urdf,sdf2sdf,xacro "
     "(default: all)\n"
-    "  --runs R              paired runs per measurement, medians reported\n"
-    "                        (default 5)\n"
+    "  --runs R              paired runs per measurement at least, medians\n"
+    "                        reported (default 5)\n"
+    "  --min-seconds S       and more paired runs (up to 200) until ours\n"
+    "                        has run S seconds in all (default 1; 0: --runs\n"
+    "                        only)\n"
     "  --flags \"F ...\"       extra flags for our commands (not the floor),\n"
     "                        e.g. \"--max-file-size 1G\"\n"
     "  --bindir DIR          where urdf2sdf, sdf2urdf, sdf2sdf, xacro and\n"
@@ -115,6 +122,7 @@ struct Row {
   int links = 0;
   long long bytes = 0;
   Figure floor, ours;
+  int runs = 0;  // paired runs measured
 };
 
 std::string Fixed(double v, int digits) {
@@ -155,6 +163,8 @@ int Main(int argc, char** argv) {
   std::vector<std::string> directions = {"urdf2sdf", "sdf2urdf", "sdf2sdf",
                                          "xacro"};
   int runs = 5;
+  double min_seconds = 1.0;
+  constexpr int kMaxRuns = 200;
   std::vector<std::string> extra;
   std::string bindir, dir;
   bool keep = false, markdown = false;
@@ -176,6 +186,8 @@ int Main(int argc, char** argv) {
       directions = Split(value(), ',');
     } else if (a == "--runs") {
       runs = std::max(1, std::atoi(value().c_str()));
+    } else if (a == "--min-seconds") {
+      min_seconds = std::max(0.0, std::atof(value().c_str()));
     } else if (a == "--flags") {
       extra = Split(value(), ' ');
     } else if (a == "--bindir") {
@@ -273,7 +285,10 @@ int Main(int argc, char** argv) {
       std::vector<double> floor_s, ours_s;
       std::vector<long> floor_kb, ours_kb;
       bool failed = false;
-      for (int k = 0; k < runs && !failed; ++k) {
+      double ours_total = 0;
+      int k = 0;
+      for (; (k < runs || ours_total < min_seconds) && k < kMaxRuns && !failed;
+           ++k) {
         // Alternate which goes first, so that neither always runs on a
         // machine the other just warmed.
         for (int which = 0; which < 2; ++which) {
@@ -290,6 +305,7 @@ int Main(int argc, char** argv) {
             break;
           }
           (is_ours ? ours_s : floor_s).push_back(r.seconds);
+          if (is_ours) ours_total += r.seconds;
           (is_ours ? ours_kb : floor_kb).push_back(r.peak_kb);
         }
       }
@@ -297,13 +313,14 @@ int Main(int argc, char** argv) {
         ++failures;
         continue;
       }
+      row.runs = k;
       row.floor = {Median(floor_s), Median(floor_kb)};
       row.ours = {Median(ours_s), Median(ours_kb)};
       std::cerr << d << " " << links << ": floor " << Seconds(row.floor.seconds)
                 << " " << MiB(row.floor.peak_kb) << ", ours "
                 << Seconds(row.ours.seconds) << " " << MiB(row.ours.peak_kb)
                 << ", " << Fixed(row.ours.seconds / row.floor.seconds, 2)
-                << "x\n";
+                << "x (" << row.runs << " paired runs)\n";
       rows.push_back(row);
     }
   }
@@ -319,13 +336,15 @@ int Main(int argc, char** argv) {
     std::cout << s << (markdown ? " |" : "") << "\n";
   };
   std::cout << "Whole process against the floor (tinyxml2 reading the file "
-               "and printing it), medians of "
-            << runs << " paired runs\n";
+               "and printing it), medians of the paired runs (at least "
+            << runs << ", and until ours ran " << Fixed(min_seconds, 1)
+            << " s)\n";
   std::cout << "command: bazel run -c opt //tools/benchmark:" << command
             << "\n\n";
   line({"direction", "input", "floor time", "floor peak", "ours time",
-        "ours peak", "time / floor", "memory / floor", "ours µs/link"});
-  if (markdown) line({"---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:"});
+        "ours peak", "time / floor", "memory / floor", "ours µs/link",
+        "runs"});
+  if (markdown) line({"---", "---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", "---:"});
   for (const Row& r : rows) {
     line({r.direction,
           "chain " + Thousands(r.links) + " (" +
@@ -334,7 +353,7 @@ int Main(int argc, char** argv) {
           Seconds(r.ours.seconds), MiB(r.ours.peak_kb),
           Fixed(r.ours.seconds / r.floor.seconds, 2) + "×",
           Fixed(static_cast<double>(r.ours.peak_kb) / r.floor.peak_kb, 2) + "×",
-          Fixed(r.ours.seconds * 1e6 / r.links, 2)});
+          Fixed(r.ours.seconds * 1e6 / r.links, 2), std::to_string(r.runs)});
   }
   // Scaling: time per link at each size, and the growth of time from each
   // size to the next (linear: 10× the links in 10× the time).
