@@ -91,19 +91,19 @@ std::optional<Model> RunPasses(const Model& top, const FrameGraph& graph,
 }
 
 struct Selected {
-  const Model* model = nullptr;
+  Model* model = nullptr;
   const FrameGraph* graph = nullptr;
   Isometry3 X_WM = Isometry3::Identity();
 };
 
 // The document's model to convert, and its pose in the world.
-std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
+std::optional<Selected> SelectModel(sdf_io::SdfDocument& doc,
                                     const std::vector<FrameGraph>& graphs,
                                     const SdfToUrdfOptions& options,
                                     Diagnostics* diags) {
   // (model, its world or nullptr, its graph)
   struct Candidate {
-    const Model* model;
+    Model* model;
     const frames::World* world;
     const FrameGraph* graph;
   };
@@ -112,7 +112,7 @@ std::optional<Selected> SelectModel(const sdf_io::SdfDocument& doc,
     all.push_back({&doc.models[k], nullptr, &graphs[k]});
   for (size_t w = 0; w < doc.worlds.size(); ++w) {
     const FrameGraph& world = graphs[doc.models.size() + w];
-    for (const auto& m : doc.worlds[w].models)
+    for (auto& m : doc.worlds[w].models)
       all.push_back({&m, &doc.worlds[w], world.Nested(m.name)});
   }
   std::vector<Candidate> match;
@@ -193,10 +193,8 @@ std::optional<Model> Reshape(std::optional<sdf_io::SdfDocument>& doc,
   if (options.check_parity) {
     if (!CheckUrdfParity(*selected->model, diags)) return std::nullopt;
   }
-  // (A model of `doc`, which is not const here.)
-  Model* spent = const_cast<Model*>(selected->model);
   auto model = Convert(*selected->model, *selected->graph, selected->X_WM,
-                       options, spent, diags);
+                       options, /*spent=*/selected->model, diags);
   if (!model) return std::nullopt;
   // What WriteUrdf would refuse (it checks) is a bug of the reshaping, not
   // of the input; --check checks it here so that it says what a conversion
