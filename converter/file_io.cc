@@ -331,6 +331,24 @@ bool OutputFile::Write(std::string_view data) {
   return true;
 }
 
+std::function<bool(std::string_view)> StreamedOutput::Sink() {
+  return [this](std::string_view piece) {
+    used_ = true;
+    if (!path_.empty()) {
+      if (!file_) file_.emplace(path_);
+      return file_->Write(piece);
+    }
+    return WriteAll(STDOUT_FILENO, piece, "standard output", &error_);
+  };
+}
+
+bool StreamedOutput::Finish() {
+  if (path_.empty()) return error_.empty();
+  if (file_->Commit()) return true;
+  error_ = file_->error();
+  return false;
+}
+
 bool OutputFile::Commit(const std::function<void()>& before_rename) {
   if (!Write({})) return false;  // opens a file nothing was written to
   const int fd = fd_;

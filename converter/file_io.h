@@ -5,8 +5,10 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <sys/stat.h>
 
@@ -85,6 +87,33 @@ class OutputFile {
   struct stat existing_ = {};  // target_'s status, when it exists
   std::unique_ptr<TemporaryFileRegistration> registration_;
   std::string error_;
+};
+
+// A conversion's output written as it is made (the output_sink of
+// UrdfToSdfOptions and SdfToSdfOptions): to the file `path` through an
+// OutputFile, or, with an empty path, to standard output. Sink() is the
+// function to set as the sink; the conversion calls it only when it
+// succeeds and reports nothing. After the conversion, when used(), Finish
+// makes the file (or reports standard output's write error); when not, the
+// caller writes the result's output as without streaming. Destroyed
+// unfinished, it leaves no file behind.
+class StreamedOutput {
+ public:
+  explicit StreamedOutput(std::string path) : path_(std::move(path)) {}
+  // The sink to hand to the conversion; valid as long as this object.
+  std::function<bool(std::string_view)> Sink();
+  // Whether the conversion handed anything over.
+  bool used() const { return used_; }
+  // Once, after a conversion that used it: false, with error() set, when a
+  // piece could not be written or the file cannot be made.
+  bool Finish();
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string path_;
+  bool used_ = false;
+  std::optional<OutputFile> file_;
+  std::string error_;  // standard output's write error
 };
 
 // Makes everything written to the file system holding `dir` durable

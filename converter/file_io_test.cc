@@ -278,6 +278,36 @@ TEST(OutputFile, OpenFailureIsTheWriteError) {
   EXPECT_TRUE(List(dir).empty());
 }
 
+// A StreamedOutput to a path: used once its sink took a piece, the file
+// made by Finish; destroyed unfinished, nothing left; a file that cannot be
+// made is Finish's error.
+TEST(StreamedOutput, ToAFileOnFinishOnly) {
+  const std::string dir = NewDir("streamed");
+  const std::string out = dir + "/out.sdf";
+  {
+    converter::StreamedOutput stream(out);
+    const auto sink = stream.Sink();
+    EXPECT_FALSE(stream.used());
+    ASSERT_TRUE(sink("one\n"));
+    ASSERT_TRUE(sink("two\n"));
+    EXPECT_TRUE(stream.used());
+    EXPECT_EQ(List(dir).size(), 1u);  // only the temporary file
+    ASSERT_TRUE(stream.Finish()) << stream.error();
+  }
+  EXPECT_EQ(Read(out), "one\ntwo\n");
+  {
+    converter::StreamedOutput unfinished(dir + "/unfinished.sdf");
+    ASSERT_TRUE(unfinished.Sink()("x"));
+  }
+  EXPECT_EQ(List(dir).size(), 1u);
+  converter::StreamedOutput nowhere(dir + "/no/such/out.sdf");
+  EXPECT_FALSE(nowhere.Sink()("x"));
+  EXPECT_FALSE(nowhere.Finish());
+  EXPECT_NE(nowhere.error().find("No such file or directory"),
+            std::string::npos)
+      << nowhere.error();
+}
+
 TEST(SameRegularFile, SpellingsLinksAndDescriptors) {
   const std::string dir = NewDir("same");
   const std::string a = dir + "/a.urdf";

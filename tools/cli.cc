@@ -404,20 +404,11 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   // diagnostics are printed before the output), and only once it has
   // succeeded. An -o file is made as WriteOutputFile makes it, once the
   // whole output is in (or not at all).
-  bool streamed = false;
-  std::string stream_error;
-  std::optional<converter::OutputFile> stream_file;
+  std::optional<converter::StreamedOutput> stream;
   if (cli.output_sink && !*cli.check_only && !args.verify &&
       args.graph.path.empty()) {
-    *cli.output_sink = [&](std::string_view piece) {
-      streamed = true;
-      if (!output.empty()) {
-        if (!stream_file) stream_file.emplace(output);
-        return stream_file->Write(piece);
-      }
-      return converter::WriteAll(STDOUT_FILENO, piece, "standard output",
-                                 &stream_error);
-    };
+    stream.emplace(output);
+    *cli.output_sink = stream->Sink();
   }
   const converter::ConversionResult result =
       ConvertInput(cli, args, from_stdin);
@@ -447,16 +438,15 @@ int RunCli(int argc, char** argv, const Cli& cli) {
   }
   if (!*cli.check_only) {
     std::string error;
-    if (output.empty()) {
-      if (streamed ? !stream_error.empty()
-                   : !converter::WriteAll(STDOUT_FILENO, result.output,
-                                          "standard output", &error)) {
-        return io_error(frames::Code::IO_ERROR,
-                        streamed ? stream_error : error, "<stdout>");
+    if (stream && stream->used()) {
+      if (!stream->Finish()) {
+        return io_error(frames::Code::IO_ERROR, stream->error(),
+                        output.empty() ? "<stdout>" : output);
       }
-    } else if (streamed) {
-      if (!stream_file->Commit()) {
-        return io_error(frames::Code::IO_ERROR, stream_file->error(), output);
+    } else if (output.empty()) {
+      if (!converter::WriteAll(STDOUT_FILENO, result.output,
+                               "standard output", &error)) {
+        return io_error(frames::Code::IO_ERROR, error, "<stdout>");
       }
     } else if (!converter::WriteOutputFile(output, result.output, &error)) {
       return io_error(frames::Code::IO_ERROR, error, output);
